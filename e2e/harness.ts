@@ -1,0 +1,50 @@
+/** Starts the real server on a free loopback port and Debian's Chromium for a browser test. */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { buildServer } from '../server/app';
+import { configFromEnv } from '../server/config';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}) {
+  const config = configFromEnv({ ...process.env, PORT: '0', LOG: '0', ...extraEnv });
+  if (!fs.existsSync(path.join(config.staticDir, 'index.html'))) {
+    throw new Error('The widget is not built: run "npm run build" first.');
+  }
+  const app = await buildServer(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** A plain page on another loopback port: another origin, as a foreign site would be. */
+export async function startForeignSite(html: string) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // playwright-core gives each launch a fresh, empty profile of its own.
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchBrowser, startForeignSite, startServer } from './harness';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function widgetFrame(page: Page): Promise<Frame> {
+  const handle = await page.waitForSelector('iframe');
+  const frame = await handle.contentFrame();
+  assert.ok(frame, 'the embed script created the widget frame');
+  return frame;
+}
+
+describe('the demo page embeds the widget', () => {
+  it('completes the handshake and shows the route', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.baseUrl}/demo/lead-wizard`);
+    const frame = await widgetFrame(page);
+    await frame
+      .getByRole('heading', { level: 1, name: 'Immobilie verkaufen oder vermieten' })
+      .waitFor();
+    assert.equal(await frame.getByRole('progressbar').count(), 0);
+    assert.equal(
+      await page.locator('iframe').getAttribute('title'),
+      'Immobilie verkaufen oder vermieten',
+    );
+    await page.context().close();
+  });
+
+  it('passes the page language on: ?lang=en-US gives English', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.baseUrl}/demo/login?lang=en-US`);
+    const frame = await widgetFrame(page);
+    await frame.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    assert.equal(await frame.evaluate(() => document.documentElement.lang), 'en-US');
+    await page.context().close();
+  });
+
+  it('lets the iframe height follow its content', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.baseUrl}/demo/contact-form-wizard`);
+    const frame = await widgetFrame(page);
+    await frame.getByRole('heading', { level: 1 }).waitFor();
+    const iframe = page.locator('iframe');
+    const contentHeight = () =>
+      frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    const frameHeight = () =>
+      iframe.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    await page.waitForFunction(
+      (expected) =>
+        Math.round(document.querySelector('iframe')!.getBoundingClientRect().height) === expected,
+      await contentHeight(),
+    );
+    const before = await frameHeight();
+    await frame.evaluate(() => {
+      const block = document.createElement('div');
+      block.style.height = '640px';
+      document.getElementById('root')!.appendChild(block);
+    });
+    await page.waitForFunction(
+      (previous) =>
+        Math.round(document.querySelector('iframe')!.getBoundingClientRect().height) > previous,
+      before,
+    );
+    assert.equal(await frameHeight(), await contentHeight());
+    assert.equal((await frameHeight()) - before, 640);
+    await page.context().close();
+  });
+
+  it('has no axe violations in the shell', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.baseUrl}/demo/lead-wizard`);
+    const frame = await widgetFrame(page);
+    await frame.getByRole('heading', { level: 1 }).waitFor();
+    const results = await new AxeBuilder({ page }).include('iframe').analyze();
+    assert.deepEqual(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+      [],
+    );
+    await page.context().close();
+  });
+});
+
+describe('a page of a foreign origin', () => {
+  it('cannot initialise the widget and hears nothing but ready', async () => {
+    const foreign =
+      await startForeignSite(`<!doctype html><html lang="de"><head><title>Fremd</title></head><body>
+      <iframe id="w" title="Widget" src="${server.baseUrl}/webapp/lead-wizard" style="width:100%;height:400px"></iframe>
+      <script>
+        window.received = [];
+        addEventListener('message', function (e) {
+          window.received.push(e.data && e.data.type);
+          if (e.data && e.data.type === 'ready') {
+            document.getElementById('w').contentWindow.postMessage(
+              { source: 'immosuite-host', version: 1, type: 'init', payload: { nonce: 'x', config: {} } }, '*');
+          }
+        });
+      </script></body></html>`);
+    const page = await (await browser.newContext()).newPage();
+    try {
+      await page.goto(foreign.url);
+      const frame = await widgetFrame(page);
+      await page.waitForFunction(() =>
+        (window as unknown as { received: string[] }).received.includes('ready'),
+      );
+      await frame.getByRole('progressbar').waitFor();
+      // Give a would-be reply time to arrive: the widget must stay silent and uninitialised.
+      await page.waitForTimeout(500);
+      assert.equal(await frame.getByRole('heading').count(), 0);
+      assert.deepEqual(
+        await page.evaluate(() => (window as unknown as { received: string[] }).received),
+        ['ready'],
+      );
+    } finally {
+      await page.context().close();
+      await foreign.close();
+    }
+  });
+});

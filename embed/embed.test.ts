@@ -1,0 +1,144 @@
+import { hostMessage, widgetMessage } from '../src/host/protocol';
+
+const WIDGET_ORIGIN = 'http://widget.test';
+
+type EmbedModule = typeof import('./index');
+
+function loadEmbed(): EmbedModule {
+  let mod: EmbedModule | undefined;
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    mod = require('./index') as EmbedModule;
+  });
+  return mod!;
+}
+
+function fromWidget(iframe: HTMLIFrameElement, data: unknown, origin = WIDGET_ORIGIN) {
+  const event = new Event('message');
+  Object.assign(event, { data, origin, source: iframe.contentWindow });
+  window.dispatchEvent(event);
+}
+
+describe('embed script', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    document.documentElement.lang = 'en-US';
+    const w = window as unknown as Record<string, unknown>;
+    w.dataLayer = [];
+    w._paq = [];
+    w.immosuiteConfig = { privacyUrl: 'https://agency.test/privacy' };
+  });
+
+  it('turns each placeholder into a titled iframe with a reserved height', () => {
+    document.body.innerHTML = `
+      <div data-immosuite-widget="lead-wizard" data-title="Bewertung" data-min-height="600"></div>
+      <div data-immosuite-widget="contact-form-wizard"></div>`;
+    loadEmbed();
+    const frames = document.querySelectorAll('iframe');
+    expect(frames).toHaveLength(2);
+    expect(frames[0]!.title).toBe('Bewertung');
+    expect(frames[0]!.style.height).toBe('600px');
+    expect(frames[0]!.src).toBe(`${WIDGET_ORIGIN}/webapp/lead-wizard?lang=en-US`);
+    expect(frames[1]!.src).toBe(`${WIDGET_ORIGIN}/webapp/contact-form-wizard?lang=en-US`);
+  });
+
+  it('answers ready with init, addressed to the widget origin only', () => {
+    const { mount } = loadEmbed();
+    const { iframe } = mount(document.body, {
+      route: 'lead-wizard',
+      nonce: 'n1',
+      config: { mapZoom: 14 },
+    });
+    const post = jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+    fromWidget(iframe, widgetMessage('ready', {}));
+    expect(post).toHaveBeenCalledWith(
+      hostMessage('init', {
+        language: 'en-US',
+        nonce: 'n1',
+        config: { mapZoom: 14, privacyUrl: 'https://agency.test/privacy' },
+      }),
+      WIDGET_ORIGIN,
+    );
+  });
+
+  it('follows size messages and ignores foreign or malformed ones', () => {
+    const { mount } = loadEmbed();
+    const { iframe } = mount(document.body, { route: 'login' });
+    fromWidget(iframe, widgetMessage('size', { height: 733 }));
+    expect(iframe.style.height).toBe('733px');
+    fromWidget(iframe, widgetMessage('size', { height: 5000 }), 'https://evil.test');
+    fromWidget(iframe, { ...widgetMessage('size', { height: 5000 }), version: 2 });
+    fromWidget(iframe, { type: 'size', height: 5000 });
+    expect(iframe.style.height).toBe('733px');
+  });
+
+  it('keeps several widgets apart', () => {
+    const { mount } = loadEmbed();
+    const a = mount(document.body, { route: 'lead-wizard' });
+    const b = mount(document.body, { route: 'login' });
+    fromWidget(a.iframe, widgetMessage('size', { height: 300 }));
+    expect(a.iframe.style.height).toBe('300px');
+    expect(b.iframe.style.height).toBe('480px');
+  });
+
+  it('forwards tracking to dataLayer, Matomo and a DOM event', () => {
+    const { mount } = loadEmbed();
+    const onTracking = jest.fn();
+    const { iframe } = mount(document.body, { route: 'expose-inquiry-wizard', onTracking });
+    const domEvents: unknown[] = [];
+    document.addEventListener('immosuite:tracking', (e) =>
+      domEvents.push((e as CustomEvent).detail),
+    );
+    fromWidget(iframe, widgetMessage('tracking', { event: 'immoObjectInquiry', label: 'W-1001' }));
+    const w = window as unknown as { dataLayer: unknown[]; _paq: unknown[] };
+    expect(w.dataLayer).toEqual([
+      {
+        event: 'immosuite',
+        immosuiteEvent: 'immoObjectInquiry',
+        immosuiteLabel: 'W-1001',
+        immosuiteRoute: 'expose-inquiry-wizard',
+      },
+    ]);
+    expect(w._paq).toEqual([['trackEvent', 'Immosuite', 'immoObjectInquiry', 'W-1001']]);
+    expect(domEvents).toEqual([
+      { event: 'immoObjectInquiry', label: 'W-1001', route: 'expose-inquiry-wizard' },
+    ]);
+    expect(onTracking).toHaveBeenCalledWith({ event: 'immoObjectInquiry', label: 'W-1001' });
+  });
+
+  it('scrolls the frame into view on request, only when its top is out of view', () => {
+    const { mount } = loadEmbed();
+    const { iframe } = mount(document.body, { route: 'lead-wizard' });
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    jest.spyOn(iframe, 'getBoundingClientRect').mockReturnValue({ top: -200 } as DOMRect);
+    fromWidget(iframe, widgetMessage('scroll', { top: 0 }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: -200 + window.scrollY, behavior: 'smooth' });
+    scrollTo.mockClear();
+    jest.spyOn(iframe, 'getBoundingClientRect').mockReturnValue({ top: 40 } as DOMRect);
+    fromWidget(iframe, widgetMessage('scroll', { top: 0 }));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('hands a saved lead to the page', () => {
+    const { mount } = loadEmbed();
+    const onSave = jest.fn();
+    const { iframe } = mount(document.body, { route: 'lead-wizard', onSave });
+    fromWidget(iframe, widgetMessage('save', { lead: { categoryId: 22332 } }));
+    expect(onSave).toHaveBeenCalledWith({ categoryId: 22332 });
+  });
+
+  it('refuses a route that is not a route name', () => {
+    const { mount } = loadEmbed();
+    expect(() => mount(document.body, { route: '../../evil' })).toThrow(/unknown route/);
+  });
+
+  it('stops listening when destroyed', () => {
+    const { mount } = loadEmbed();
+    const handle = mount(document.body, { route: 'login' });
+    const iframe = handle.iframe;
+    handle.destroy();
+    expect(document.querySelector('iframe')).toBeNull();
+    fromWidget(iframe, widgetMessage('size', { height: 999 }));
+    expect(iframe.style.height).toBe('480px');
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The embed script an agency pastes into its page. No dependencies. It creates one iframe per
+ * placeholder element, answers the widget's 'ready' with init (addressed to the widget's
+ * origin only), follows its height, scrolls on request and forwards tracking to the page's
+ * analytics. Several widgets on one page each keep their own channel.
+ *
+ *   <div data-immosuite-widget="lead-wizard" data-title="Immobilie bewerten"></div>
+ *   <script src="https://agency.example/webapp/static/embed.js" async></script>
+ */
+import { hostMessage, parseWidgetEnvelope, type TrackingPayload } from '../src/host/protocol';
+
+export interface EmbedOptions {
+  /** Widget route: lead-wizard, saved-search-wizard, expose-inquiry-wizard, … */
+  route: string;
+  /** Accessible title of the iframe. */
+  title?: string;
+  /** Height reserved until the widget reports its own (px). */
+  minHeight?: number;
+  /** Page language; defaults to the page's <html lang>. */
+  lang?: string;
+  nonce?: string;
+  /** Widget config (mapCenter, mapZoom, privacyUrl, submitUrl, defaultMessage, theme, …). */
+  config?: Record<string, unknown>;
+  /** Extra query parameters for the widget (e.g. objectId, customObjectId, k, order). */
+  params?: Record<string, string>;
+  onTracking?: (payload: TrackingPayload) => void;
+  onSave?: (lead: unknown) => void;
+}
+
+export interface EmbedHandle {
+  iframe: HTMLIFrameElement;
+  destroy(): void;
+}
+
+interface HostWindowConfig {
+  privacyUrl?: string;
+  nonce?: string;
+  [key: string]: unknown;
+}
+
+type AnalyticsWindow = Window & {
+  dataLayer?: unknown[];
+  _paq?: unknown[];
+  immosuiteConfig?: HostWindowConfig;
+  Immosuite?: { mount: typeof mount; version: number };
+};
+
+const win = window as AnalyticsWindow;
+const DEFAULT_MIN_HEIGHT = 480;
+const DEFAULT_TITLE = 'Immosuite';
+/** Host-page query parameters a widget route reads, forwarded into the iframe URL. */
+const FORWARDED_PARAMS = ['objectId', 'customObjectId', 'k', 'order'];
+const ROUTE = /^[a-z][a-z-]{0,40}$/;
+
+const script = document.currentScript as HTMLScriptElement | null;
+// embed.js lives in the widget's static folder: /webapp/static/embed.js → /webapp/
+const scriptUrl = new URL(script?.src || '/webapp/static/embed.js', window.location.href);
+const widgetBase = new URL('../', scriptUrl);
+const widgetOrigin = widgetBase.origin;
+
+function parseJson(text: string | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function forwardTracking(iframe: HTMLIFrameElement, route: string, payload: TrackingPayload) {
+  const { event, label } = payload;
+  if (Array.isArray(win.dataLayer)) {
+    win.dataLayer.push({
+      event: 'immosuite',
+      immosuiteEvent: event,
+      immosuiteLabel: label ?? null,
+      immosuiteRoute: route,
+    });
+  }
+  if (Array.isArray(win._paq)) {
+    win._paq.push(
+      label ? ['trackEvent', 'Immosuite', event, label] : ['trackEvent', 'Immosuite', event],
+    );
+  }
+  iframe.dispatchEvent(
+    new CustomEvent('immosuite:tracking', { bubbles: true, detail: { event, label, route } }),
+  );
+}
+
+export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
+  if (!ROUTE.test(options.route)) throw new Error(`Immosuite: unknown route "${options.route}"`);
+  const hostConfig = win.immosuiteConfig ?? {};
+  const lang = options.lang || document.documentElement.lang || 'de';
+  const config: Record<string, unknown> = { ...options.config };
+  // spec 3: privacyUrl falls back to the host window's config.
+  if (config.privacyUrl === undefined && typeof hostConfig.privacyUrl === 'string') {
+    config.privacyUrl = hostConfig.privacyUrl;
+  }
+  const nonce =
+    options.nonce ?? (typeof hostConfig.nonce === 'string' ? hostConfig.nonce : undefined);
+
+  const url = new URL(options.route, widgetBase);
+  url.searchParams.set('lang', lang);
+  const pageParams = new URLSearchParams(window.location.search);
+  for (const name of FORWARDED_PARAMS) {
+    const value = pageParams.get(name);
+    if (value) url.searchParams.set(name, value);
+  }
+  for (const [name, value] of Object.entries(options.params ?? {}))
+    url.searchParams.set(name, value);
+
+  const iframe = document.createElement('iframe');
+  iframe.src = url.href;
+  iframe.title = options.title || DEFAULT_TITLE;
+  iframe.setAttribute('loading', 'eager');
+  iframe.style.cssText = `display:block;width:100%;border:0;height:${
+    options.minHeight ?? DEFAULT_MIN_HEIGHT
+  }px;`;
+
+  function send(data: unknown) {
+    // Addressed to the widget's origin only: the init carries the session nonce.
+    iframe.contentWindow?.postMessage(data, widgetOrigin);
+  }
+
+  function onMessage(event: MessageEvent) {
+    if (event.source !== iframe.contentWindow || event.origin !== widgetOrigin) return;
+    const message = parseWidgetEnvelope(event.data);
+    if (!message) return;
+    switch (message.type) {
+      case 'ready':
+        send(hostMessage('init', { language: lang, ...(nonce ? { nonce } : {}), config }));
+        break;
+      case 'size':
+        iframe.style.height = `${message.payload.height}px`;
+        break;
+      case 'scroll': {
+        const top = iframe.getBoundingClientRect().top;
+        if (top < 0) {
+          window.scrollTo({ top: window.scrollY + top + message.payload.top, behavior: 'smooth' });
+        }
+        break;
+      }
+      case 'tracking':
+        forwardTracking(iframe, options.route, message.payload);
+        options.onTracking?.(message.payload);
+        break;
+      case 'save':
+        iframe.dispatchEvent(
+          new CustomEvent('immosuite:save', { bubbles: true, detail: message.payload }),
+        );
+        options.onSave?.(message.payload.lead);
+        break;
+    }
+  }
+
+  window.addEventListener('message', onMessage);
+  target.appendChild(iframe);
+  return {
+    iframe,
+    destroy() {
+      window.removeEventListener('message', onMessage);
+      iframe.remove();
+    },
+  };
+}
+
+function optionsFrom(element: HTMLElement): EmbedOptions {
+  const data = element.dataset;
+  const config = parseJson(data.config);
+  const direct: [string, string | undefined][] = [
+    ['mapCenter', data.mapCenter],
+    ['mapZoom', data.mapZoom],
+    ['privacyUrl', data.privacyUrl],
+    ['submitUrl', data.submitUrl],
+    ['defaultMessage', data.defaultMessage],
+    ['appTitle', data.appTitle],
+  ];
+  for (const [key, value] of direct) if (value !== undefined) config[key] = value;
+  if (data.order)
+    config.options = { ...(config.options as object), leadWizard: { order: data.order } };
+  const params: Record<string, string> = {};
+  if (data.objectId) params.objectId = data.objectId;
+  if (data.customObjectId) params.customObjectId = data.customObjectId;
+  return {
+    route: data.immosuiteWidget || 'lead-wizard',
+    title: data.title,
+    minHeight: data.minHeight ? Number(data.minHeight) || undefined : undefined,
+    lang: data.lang,
+    nonce: data.nonce,
+    config,
+    params,
+  };
+}
+
+function mountAll() {
+  document.querySelectorAll<HTMLElement>('[data-immosuite-widget]').forEach((element) => {
+    if (element.dataset.immosuiteMounted) return;
+    element.dataset.immosuiteMounted = 'true';
+    try {
+      mount(element, optionsFrom(element));
+    } catch (error) {
+      // eslint-disable-next-line no-console -- the agency's developer needs to see this
+      console.error(error);
+    }
+  });
+}
+
+win.Immosuite = { mount, version: 1 };
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
+else mountAll();

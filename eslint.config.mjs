@@ -1,0 +1,71 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'static', 'coverage', 'data', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { react, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-console': 'error',
+      // Raw react-redux hooks only in app/hooks.ts (typed hooks everywhere else).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use the typed hooks from src/app/hooks.ts.',
+            },
+          ],
+        },
+      ],
+      // Only src/api talks HTTP.
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the backend through src/api.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Call the backend through src/api.' },
+        { object: 'globalThis', property: 'fetch', message: 'Call the backend through src/api.' },
+      ],
+    },
+  },
+  {
+    // Screens carry no literal text: every visible string comes from the locale files.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    rules: { 'react/jsx-no-literals': ['error', { noStrings: true, ignoreProps: true }] },
+  },
+  { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/api/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
+  {
+    // Tests and the server/bench tools are not the widget: they may use fetch and the console.
+    files: ['**/*.test.{ts,tsx}', 'test/**', 'server/**', 'e2e/**', 'bench/**'],
+    rules: { 'no-restricted-globals': 'off', 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node }, sourceType: 'module' },
+  },
+  {
+    files: ['**/*.cjs', 'webpack.config.js', 'jest.config.js', 'test/env/*.js', 'test/stubs/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,65 @@
+/** Serves the built widget under /webapp/, its history routes, and the demo host pages. */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import { DEMO_ROUTES, demoPage, privacyPage } from './demo';
+
+// The minifier may drop attribute quotes, so both forms are matched.
+const ALLOWED_ORIGINS_META =
+  /(<meta name="?immosuite:allowed-origins"? content)(="[^"]*"|=[^\s>]*)?/;
+
+export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
+  const indexFile = path.join(config.staticDir, 'index.html');
+
+  function widgetIndex(): string | null {
+    // Read on each request so a rebuild needs no restart; it is a few hundred bytes.
+    if (!fs.existsSync(indexFile)) return null;
+    const origins = config.allowedOrigins.join(',').replace(/[^A-Za-z0-9:/.,\-[\]]/g, '');
+    return fs.readFileSync(indexFile, 'utf8').replace(ALLOWED_ORIGINS_META, `$1="${origins}"`);
+  }
+
+  await app.register(fastifyStatic, {
+    root: config.staticDir,
+    prefix: '/webapp/static/',
+    index: false,
+    wildcard: true,
+    setHeaders(reply, filePath) {
+      const hashed = /\.[0-9a-f]{8}\.(js|css|png|svg)$/.test(filePath);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const sendIndex = async (_req: unknown, reply: import('fastify').FastifyReply) => {
+    const html = widgetIndex();
+    if (html === null) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The widget is not built yet: run "npm run build".');
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+  // History-mode routes of the widget (spec 2); unknown ones get the shell's not-found text.
+  app.get('/webapp', sendIndex);
+  app.get('/webapp/*', sendIndex);
+
+  app.get<{ Querystring: { lang?: string } }>('/', async (req, reply) =>
+    reply.type('text/html; charset=utf-8').send(demoPage('lead-wizard', req.query.lang ?? 'de')),
+  );
+  app.get<{ Params: { route: string }; Querystring: { lang?: string } }>(
+    '/demo/:route',
+    async (req, reply) => {
+      if (req.params.route === 'datenschutz') {
+        return reply.type('text/html; charset=utf-8').send(privacyPage());
+      }
+      if (!DEMO_ROUTES.some((r) => r.route === req.params.route)) {
+        return reply.code(404).send({ code: 'not_found', message: 'Unknown demo page' });
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(demoPage(req.params.route, req.query.lang ?? 'de'));
+    },
+  );
+}

@@ -1,0 +1,116 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, sendInit } from '../../test/helpers';
+import { messageShown } from './uiSlice';
+import { apiCallSettled, apiCallStarted } from './uiSlice';
+
+describe('app shell', () => {
+  it('shows only the progress bar until the host has sent init', () => {
+    const { env } = renderApp({ route: '/lead-wizard' });
+    expect(screen.getByRole('progressbar', { name: 'Wird geladen …' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    act(() => sendInit(env));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Immobilie verkaufen oder vermieten' }),
+    ).toBeInTheDocument();
+  });
+
+  it('speaks English when the host page is en-US', () => {
+    const { env } = renderApp({ route: '/login' });
+    act(() => sendInit(env, { language: 'en-US' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in – Property service');
+  });
+
+  it('sets the page title from route title and app title', () => {
+    const { env } = renderApp({ route: '/saved-search-wizard' });
+    act(() => sendInit(env, { config: { appTitle: 'Muster Immobilien' } }));
+    expect(document.title).toBe('Suchprofil anlegen – Muster Immobilien');
+  });
+
+  it.each([
+    ['/lead-wizard', 'Immobilie verkaufen oder vermieten'],
+    ['/saved-search-wizard', 'Suchprofil anlegen'],
+    ['/expose-inquiry-wizard', 'Anfrage zum Exposé'],
+    ['/contact-form-wizard', 'Kontakt'],
+    ['/newsletter-wizard', 'Newsletter'],
+    ['/login', 'Anmeldung'],
+  ])('routes %s', (route, heading) => {
+    const { env } = renderApp({ route });
+    act(() => sendInit(env));
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('says so for an unknown route', () => {
+    const { env } = renderApp({ route: '/nope' });
+    act(() => sendInit(env));
+    expect(screen.getByText('Diese Seite gibt es nicht.')).toBeInTheDocument();
+  });
+
+  it('shows the progress bar while calls are under way', () => {
+    const { env, store } = renderApp();
+    act(() => sendInit(env));
+    act(() => {
+      store.dispatch(apiCallStarted());
+    });
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(apiCallSettled());
+    });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('snackbar', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('shows a message for 6 seconds', async () => {
+    const { env, store } = renderApp();
+    act(() => sendInit(env));
+    act(() => {
+      store.dispatch(messageShown({ severity: 'error', key: 'errors.generic' }));
+    });
+    const status = screen.getByRole('status');
+    expect(within(status).getByText('Es ist ein Fehler aufgetreten.')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(5999));
+    expect(within(status).getByText('Es ist ein Fehler aufgetreten.')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(within(status).queryByText('Es ist ein Fehler aufgetreten.')).not.toBeInTheDocument();
+  });
+
+  it('closes on "Schließen" and shows server text as text, never HTML', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { env, store } = renderApp();
+    act(() => sendInit(env));
+    act(() => {
+      store.dispatch(
+        messageShown({
+          severity: 'error',
+          key: 'errors.server',
+          text: '<img src=x onerror=alert(1)>',
+        }),
+      );
+    });
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Schließen' }));
+    expect(screen.queryByText('<img src=x onerror=alert(1)>')).not.toBeInTheDocument();
+  });
+
+  it('renders the HTTP-ERROR row with its URL and message', () => {
+    const { env, store } = renderApp();
+    act(() => sendInit(env));
+    act(() => {
+      store.dispatch(
+        messageShown({
+          severity: 'error',
+          key: 'errors.httpError',
+          params: { url: 'http://widget.test/x', message: 'fetch failed' },
+        }),
+      );
+    });
+    expect(screen.getByText('HTTP-ERROR http://widget.test/x: fetch failed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import styled, { ThemeProvider } from 'styled-components';
+import { GlobalStyle } from '../ui/GlobalStyle';
+import { ProgressBar } from '../ui/ProgressBar';
+import { Snackbar } from '../ui/Snackbar';
+import { makeTheme } from '../ui/theme';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { ROUTES } from './routes';
+import { selectConfig, selectInitialised, selectLoading, selectMessages } from './selectors';
+import { messageDismissed } from './uiSlice';
+
+const NotFound = styled.p`
+  padding: 1rem;
+`;
+
+function Messages() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const messages = useAppSelector(selectMessages);
+  const items = messages.map((m) => ({
+    id: m.id,
+    severity: m.severity,
+    text: t(m.key, { ...m.params, text: m.text ?? '' }),
+  }));
+  return (
+    <Snackbar
+      items={items}
+      closeLabel={t('app.close')}
+      onClose={(id) => dispatch(messageDismissed(id))}
+    />
+  );
+}
+
+/** The shell: theme, progress bar, the route view once the host has initialised us, messages. */
+export function App() {
+  const { t } = useTranslation();
+  const initialised = useAppSelector(selectInitialised);
+  const loading = useAppSelector(selectLoading);
+  const { theme: colors } = useAppSelector(selectConfig);
+  const theme = useMemo(() => makeTheme(colors), [colors]);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      {(!initialised || loading) && <ProgressBar label={t('app.loading')} />}
+      {initialised && (
+        <Routes>
+          {ROUTES.map((route) => (
+            <Route key={route.id} path={route.path} element={route.element} />
+          ))}
+          <Route path="/" element={<Navigate to={ROUTES[0]!.path} replace />} />
+          <Route path="*" element={<NotFound>{t('app.notFound')}</NotFound>} />
+        </Routes>
+      )}
+      <Messages />
+    </ThemeProvider>
+  );
+}

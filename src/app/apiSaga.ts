@@ -1,0 +1,40 @@
+/** The one way sagas call the backend: loading counter, nonce, error messages, cancellation. */
+import { call, cancelled, getContext, put, select } from 'redux-saga/effects';
+import { errorMessage, type ApiRequest, type ApiResult } from '../api/client';
+import { nonceReceived } from '../session/slice';
+import type { AppEnv } from './env';
+import type { Saga } from './saga';
+import { apiCallSettled, apiCallStarted, messageShown } from './uiSlice';
+import type { RootState } from './store';
+
+export interface CallOptions {
+  /** Suppress the snackbar message on failure (spec 7 hideError); the error is still returned. */
+  hideError?: boolean;
+}
+
+const selectNonce = (state: RootState) => state.session.auth.authenticationToken;
+
+export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<ApiResult<T>> {
+  const env: AppEnv = yield getContext('env');
+  const nonce: string | null = yield select(selectNonce);
+  const controller = new AbortController();
+  yield put(apiCallStarted());
+  try {
+    const result: ApiResult<T> = yield call(env.request<T>, req, {
+      origin: env.origin,
+      nonce,
+      cookies: env.cookies(),
+      signal: controller.signal,
+    });
+    if (result.nonce && result.nonce !== nonce) yield put(nonceReceived(result.nonce));
+    if (!result.ok && !options.hideError) {
+      const message = errorMessage(result.error);
+      if (message) yield put(messageShown({ severity: 'error', ...message }));
+    }
+    return result;
+  } finally {
+    // A cancelled saga (takeLatest, race, unmount) aborts its request.
+    if (yield cancelled()) controller.abort();
+    yield put(apiCallSettled());
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Everything the sagas touch outside the store, passed in as the saga context so that tests
+ * (and the QA replay) run the real sagas against fakes, and no reducer ever sees the world.
+ */
+import { request } from '../api/client';
+import type { Language } from '../host/config';
+import { languageFromTag } from '../host/config';
+import { parseAllowList } from '../host/protocol';
+
+export interface HostWindow {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+export interface AppEnv {
+  /** Origin of the widget and of the backend that serves it. */
+  origin: string;
+  cookies(): string;
+  request: typeof request;
+  /** Where message events arrive (the widget's own window). */
+  messages: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The embedding page's window; null when the widget is opened on its own. */
+  parent: HostWindow | null;
+  allowList: string[];
+  observeHeight(listener: (height: number) => void): () => void;
+  /** Language asked for by the iframe URL (`lang`), used until init names one. */
+  urlLanguage: Language;
+  /** Query parameters of the iframe URL (e.g. `order`), read once at start. */
+  query: Record<string, string>;
+  setLanguage(language: Language): void;
+  log(message: string, detail?: unknown): void;
+}
+
+/** Measures the document's content height (not the viewport's, which would loop). */
+function observeBodyHeight(listener: (height: number) => void): () => void {
+  const measure = () => listener(Math.ceil(document.body.getBoundingClientRect().height));
+  if (typeof ResizeObserver === 'function') {
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }
+  const observer = new MutationObserver(measure);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  window.addEventListener('resize', measure);
+  measure();
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('resize', measure);
+  };
+}
+
+export function browserEnv(setLanguage: (language: Language) => void): AppEnv {
+  const query = Object.fromEntries(new URLSearchParams(window.location.search));
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="immosuite:allowed-origins"]');
+  return {
+    origin: window.location.origin,
+    cookies: () => document.cookie,
+    request,
+    messages: window,
+    parent: window.parent !== window ? window.parent : null,
+    allowList: parseAllowList(meta?.content, window.location.origin),
+    observeHeight: observeBodyHeight,
+    urlLanguage: languageFromTag(query.lang),
+    query,
+    setLanguage,
+    // eslint-disable-next-line no-console -- spec 8: some failures are only logged
+    log: (message, detail) => console.warn(`[immosuite] ${message}`, detail ?? ''),
+  };
+}

@@ -1,0 +1,31 @@
+import type { ReactElement } from 'react';
+import { RoutePlaceholder } from './RoutePlaceholder';
+
+export interface RouteDefinition {
+  id: string;
+  path: string;
+  titleKey: string;
+  /** Named routes (spec 2: /login is named "home"). */
+  name?: string;
+  element: ReactElement;
+}
+
+/** The six routes of spec 2. Each screen replaces its placeholder in its own issue. */
+export const ROUTES: RouteDefinition[] = [
+  { id: 'leadWizard', path: 'lead-wizard', titleKey: 'routes.leadWizard' },
+  { id: 'savedSearchWizard', path: 'saved-search-wizard', titleKey: 'routes.savedSearchWizard' },
+  {
+    id: 'exposeInquiryWizard',
+    path: 'expose-inquiry-wizard',
+    titleKey: 'routes.exposeInquiryWizard',
+  },
+  { id: 'contactFormWizard', path: 'contact-form-wizard', titleKey: 'routes.contactFormWizard' },
+  { id: 'newsletterWizard', path: 'newsletter-wizard', titleKey: 'routes.newsletterWizard' },
+  { id: 'login', path: 'login', titleKey: 'routes.login', name: 'home' },
+].map((route) => ({ ...route, element: <RoutePlaceholder titleKey={route.titleKey} /> }));
+
+export function pathOf(name: string): string {
+  const route = ROUTES.find((r) => r.name === name || r.id === name);
+  if (!route) throw new Error(`unknown route ${name}`);
+  return `/${route.path}`;
+}

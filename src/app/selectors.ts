@@ -1,0 +1,7 @@
+import type { RootState } from './store';
+
+export const selectInitialised = (state: RootState) => state.host.status === 'ready';
+export const selectLoading = (state: RootState) => state.ui.pendingCalls > 0;
+export const selectConfig = (state: RootState) => state.host.config;
+export const selectLanguage = (state: RootState) => state.host.config.language;
+export const selectMessages = (state: RootState) => state.ui.messages;

@@ -1,0 +1,11 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { TrackingEvent } from './protocol';
+
+/** A feature finished something the agency tracks (spec 4: sent after success). */
+export const trackingEventOccurred = createAction<{ event: TrackingEvent; label?: string }>(
+  'host/trackingEventOccurred',
+);
+/** A wizard changed step: the host page scrolls the frame's top into view. */
+export const scrollToTopRequested = createAction('host/scrollToTopRequested');
+/** A wizard without a contact step hands its assembled lead to the host page. */
+export const leadHandedToHost = createAction<{ lead: unknown }>('host/leadHandedToHost');

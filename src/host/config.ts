@@ -1,0 +1,230 @@
+/**
+ * Parses the init message's config. Every value from the host is untrusted: a bad value falls
+ * back to its default and is reported in `warnings`, never thrown.
+ */
+import { MAP } from '../app/constants';
+
+export type Language = 'de' | 'en';
+export type LeadWizardOrder = 'category-first' | 'address-first';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface ThemeColors {
+  primary: string;
+  secondary: string;
+  accent: string;
+  error: string;
+  info: string;
+  success: string;
+  warning: string;
+}
+
+export interface AppConfig {
+  language: Language;
+  mapCenter: LatLng;
+  mapZoom: number;
+  privacyUrl: string | null;
+  submitUrl: string | null;
+  defaultMessage: string;
+  appTitle: string | null;
+  theme: ThemeColors;
+  tiles: { url: string; attribution: string } | null;
+  geocoderUrl: string;
+  options: {
+    leadWizard: { order: LeadWizardOrder; hideContactStep: boolean; hideStepHeader: boolean };
+    recordActions: boolean;
+  };
+}
+
+export const DEFAULT_THEME: ThemeColors = {
+  primary: '#1f5f8b',
+  secondary: '#3d4b5c',
+  accent: '#e07a1f',
+  error: '#b3261e',
+  info: '#1565c0',
+  success: '#2e7d32',
+  warning: '#8a5a00',
+};
+
+export const DEFAULT_CONFIG: AppConfig = {
+  language: 'de',
+  mapCenter: { lat: 52.52, lng: 13.405 },
+  mapZoom: MAP.defaultZoom,
+  privacyUrl: null,
+  submitUrl: null,
+  defaultMessage: '',
+  appTitle: null,
+  theme: DEFAULT_THEME,
+  tiles: null,
+  geocoderUrl: '',
+  options: {
+    leadWizard: { order: 'category-first', hideContactStep: false, hideStepHeader: false },
+    recordActions: false,
+  },
+};
+
+const MAX_TEXT = 2000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** 'en-US' (and any other English tag) selects English; everything else German. */
+export function languageFromTag(tag: unknown): Language {
+  return typeof tag === 'string' && /^en(?:[-_]|$)/i.test(tag.trim()) ? 'en' : 'de';
+}
+
+export function parseMapCenter(value: unknown): LatLng | null {
+  let lat: number;
+  let lng: number;
+  if (typeof value === 'string') {
+    const parts = value.split(',');
+    if (parts.length !== 2) return null;
+    lat = Number(parts[0]!.trim());
+    lng = Number(parts[1]!.trim());
+    if (parts[0]!.trim() === '' || parts[1]!.trim() === '') return null;
+  } else if (isRecord(value)) {
+    lat = Number(value.lat);
+    lng = Number(value.lng);
+  } else {
+    return null;
+  }
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
+  return { lat, lng };
+}
+
+export function parseZoom(value: unknown): number | null {
+  const zoom = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof zoom !== 'number' || !Number.isFinite(zoom)) return null;
+  if (zoom < MAP.minZoom || zoom > MAP.maxZoom) return null;
+  return Math.round(zoom);
+}
+
+/** http(s) URL, or a path relative to the widget's origin; nothing else (no javascript:). */
+export function parseUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (!trimmed || trimmed.length > MAX_TEXT) return null;
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Tile template URLs keep their {z}/{x}/{y} placeholders, which URL() would escape. */
+function parseTileUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const probe = value.replace(/\{[a-z]+\}/g, '0');
+  return parseUrl(probe) ? value.trim() : null;
+}
+
+function parseText(value: unknown, max = MAX_TEXT): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed && trimmed.length <= max ? trimmed : null;
+}
+
+const CSS_COLOR = /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\(\s*[\d.%\s,/-]+\))$/i;
+
+function parseTheme(value: unknown, warnings: string[]): ThemeColors {
+  if (value === undefined) return DEFAULT_THEME;
+  if (!isRecord(value)) {
+    warnings.push('theme');
+    return DEFAULT_THEME;
+  }
+  const theme = { ...DEFAULT_THEME };
+  for (const key of Object.keys(DEFAULT_THEME) as (keyof ThemeColors)[]) {
+    const colour = value[key];
+    if (colour === undefined) continue;
+    if (typeof colour === 'string' && CSS_COLOR.test(colour.trim())) theme[key] = colour.trim();
+    else warnings.push(`theme.${key}`);
+  }
+  return theme;
+}
+
+export function parseBoolean(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return null;
+}
+
+export function parseOrder(value: unknown): LeadWizardOrder | null {
+  return value === 'category-first' || value === 'address-first' ? value : null;
+}
+
+export interface ParsedInit {
+  config: AppConfig;
+  nonce: string | null;
+  warnings: string[];
+}
+
+const NONCE = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** What the iframe URL asked for (`lang`, `order`), used where init names nothing. */
+export interface UrlDefaults {
+  language: Language;
+  order: LeadWizardOrder | null;
+}
+
+/** @param payload the init message payload (untrusted) */
+export function parseInitPayload(
+  payload: unknown,
+  defaults: UrlDefaults = { language: 'de', order: null },
+): ParsedInit {
+  const warnings: string[] = [];
+  const raw = isRecord(payload) ? payload : {};
+  const input = isRecord(raw.config) ? raw.config : {};
+
+  function pick<T>(key: string, parse: (v: unknown) => T | null, fallback: T): T {
+    const value = input[key];
+    if (value === undefined || value === null || value === '') return fallback;
+    const parsed = parse(value);
+    if (parsed === null) {
+      warnings.push(key);
+      return fallback;
+    }
+    return parsed;
+  }
+
+  const options = isRecord(input.options) ? input.options : {};
+  const leadOptions = isRecord(options.leadWizard) ? options.leadWizard : {};
+  const tiles = isRecord(input.tiles) ? input.tiles : null;
+  const tileUrl = tiles ? parseTileUrl(tiles.url) : null;
+  if (tiles && !tileUrl) warnings.push('tiles.url');
+
+  const language = raw.language !== undefined ? languageFromTag(raw.language) : defaults.language;
+  const config: AppConfig = {
+    language,
+    mapCenter: pick('mapCenter', parseMapCenter, DEFAULT_CONFIG.mapCenter),
+    mapZoom: pick('mapZoom', parseZoom, DEFAULT_CONFIG.mapZoom),
+    privacyUrl: pick('privacyUrl', parseUrl, null),
+    submitUrl: pick('submitUrl', parseUrl, null),
+    defaultMessage: pick('defaultMessage', (v) => parseText(v), ''),
+    appTitle: pick('appTitle', (v) => parseText(v, 120), null),
+    theme: parseTheme(input.theme, warnings),
+    tiles: tileUrl ? { url: tileUrl, attribution: parseText(tiles?.attribution, 500) ?? '' } : null,
+    geocoderUrl: pick('geocoderUrl', parseUrl, ''),
+    options: {
+      leadWizard: {
+        order:
+          parseOrder(leadOptions.order) ??
+          defaults.order ??
+          DEFAULT_CONFIG.options.leadWizard.order,
+        hideContactStep: parseBoolean(leadOptions.hideContactStep) ?? false,
+        hideStepHeader: parseBoolean(leadOptions.hideStepHeader) ?? false,
+      },
+      recordActions: parseBoolean(options.recordActions) ?? false,
+    },
+  };
+  const nonce = typeof raw.nonce === 'string' && NONCE.test(raw.nonce) ? raw.nonce : null;
+  if (raw.nonce !== undefined && nonce === null) warnings.push('nonce');
+  return { config, nonce, warnings };
+}

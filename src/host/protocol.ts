@@ -1,0 +1,137 @@
+/**
+ * The frame message protocol between the widget (in the iframe) and the embed script (on the
+ * host page). Every message is wrapped in a versioned envelope; anything else is ignored.
+ * This module is shared with the dependency-free embed script, so it imports nothing.
+ */
+export const PROTOCOL_VERSION = 1;
+export const WIDGET_SOURCE = 'immosuite-widget';
+export const HOST_SOURCE = 'immosuite-host';
+
+/** Messages the host sends to the widget. */
+export type HostMessageType = 'init';
+/** Messages the widget sends to the host. */
+export type WidgetMessageType = 'ready' | 'size' | 'tracking' | 'scroll' | 'save';
+
+export interface Envelope<S extends string, T extends string, P> {
+  source: S;
+  version: number;
+  type: T;
+  payload: P;
+}
+
+export type HostEnvelope = Envelope<typeof HOST_SOURCE, HostMessageType, unknown>;
+
+export interface TrackingPayload {
+  event: TrackingEvent;
+  label?: string;
+}
+export const TRACKING_EVENTS = [
+  'LeadWizard',
+  'SavedSearchWizard',
+  'immoObjectInquiry',
+  'ContactFormWizard',
+] as const;
+export type TrackingEvent = (typeof TRACKING_EVENTS)[number];
+
+export interface WidgetPayloads {
+  ready: Record<string, never>;
+  size: { height: number };
+  tracking: TrackingPayload;
+  scroll: { top: number };
+  save: { lead: unknown };
+}
+
+export type WidgetEnvelope = {
+  [T in WidgetMessageType]: Envelope<typeof WIDGET_SOURCE, T, WidgetPayloads[T]>;
+}[WidgetMessageType];
+
+export function widgetMessage<T extends WidgetMessageType>(
+  type: T,
+  payload: WidgetPayloads[T],
+): Envelope<typeof WIDGET_SOURCE, T, WidgetPayloads[T]> {
+  return { source: WIDGET_SOURCE, version: PROTOCOL_VERSION, type, payload };
+}
+
+export function hostMessage(type: HostMessageType, payload: unknown): HostEnvelope {
+  return { source: HOST_SOURCE, version: PROTOCOL_VERSION, type, payload };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Returns the host envelope, or null for anything that is not one we understand. */
+export function parseHostEnvelope(data: unknown): HostEnvelope | null {
+  if (!isRecord(data)) return null;
+  if (data.source !== HOST_SOURCE || data.version !== PROTOCOL_VERSION) return null;
+  if (data.type !== 'init') return null;
+  if (!isRecord(data.payload)) return null;
+  return { source: HOST_SOURCE, version: PROTOCOL_VERSION, type: data.type, payload: data.payload };
+}
+
+const MAX_LABEL = 200;
+
+/** Returns the widget envelope, or null when it is malformed (used by the embed script). */
+export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
+  if (!isRecord(data)) return null;
+  if (data.source !== WIDGET_SOURCE || data.version !== PROTOCOL_VERSION) return null;
+  const p = data.payload;
+  if (!isRecord(p)) return null;
+  switch (data.type) {
+    case 'ready':
+      return widgetMessage('ready', {});
+    case 'size':
+      return typeof p.height === 'number' && Number.isFinite(p.height) && p.height >= 0
+        ? widgetMessage('size', { height: Math.ceil(p.height) })
+        : null;
+    case 'scroll':
+      return typeof p.top === 'number' && Number.isFinite(p.top)
+        ? widgetMessage('scroll', { top: p.top })
+        : null;
+    case 'tracking': {
+      if (!(TRACKING_EVENTS as readonly unknown[]).includes(p.event)) return null;
+      const label =
+        typeof p.label === 'string' && p.label.length <= MAX_LABEL ? p.label : undefined;
+      return widgetMessage('tracking', {
+        event: p.event as TrackingEvent,
+        ...(label !== undefined ? { label } : {}),
+      });
+    }
+    case 'save':
+      return 'lead' in p ? widgetMessage('save', { lead: p.lead }) : null;
+    default:
+      return null;
+  }
+}
+
+/** Canonical origin of a URL-ish string, or null if it is not an http(s) origin. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Parses the allow-list (comma or whitespace separated origins). The widget's own origin is
+ * always allowed. A literal '*' is not honoured: an open widget would hand its session nonce
+ * to any page that frames it.
+ */
+export function parseAllowList(raw: string | null | undefined, ownOrigin: string): string[] {
+  const origins = new Set<string>();
+  const own = normalizeOrigin(ownOrigin);
+  if (own) origins.add(own);
+  for (const part of (raw ?? '').split(/[\s,]+/)) {
+    if (!part) continue;
+    const origin = normalizeOrigin(part);
+    if (origin) origins.add(origin);
+  }
+  return [...origins];
+}
+
+export function isAllowedOrigin(origin: unknown, allowList: readonly string[]): boolean {
+  return typeof origin === 'string' && origin !== 'null' && allowList.includes(origin);
+}

@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { hostMessage, widgetMessage } from './protocol';
+import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
+import {
+  AGENCY_ORIGIN,
+  WIDGET_ORIGIN,
+  createTestEnv,
+  receiveMessage,
+  sendInit,
+  setupStore,
+} from '../../test/helpers';
+
+describe('frame channel', () => {
+  it('says ready to the parent, with nothing secret, and waits for init', () => {
+    const { env, store } = setupStore();
+    expect(env.posted()).toEqual([[widgetMessage('ready', {}), '*']]);
+    expect(store.getState().host.status).toBe('waiting');
+  });
+
+  it('accepts an init from an allowed origin and stores its nonce and config', () => {
+    const { env, store } = setupStore();
+    sendInit(env, { language: 'en-US', nonce: 'n0nce', config: { mapZoom: 15 } });
+    const state = store.getState();
+    expect(state.host.status).toBe('ready');
+    expect(state.host.origin).toBe(AGENCY_ORIGIN);
+    expect(state.host.config.mapZoom).toBe(15);
+    expect(state.session.auth.authenticationToken).toBe('n0nce');
+    expect(env.setLanguage).toHaveBeenCalledWith('en');
+  });
+
+  it('accepts an init from its own origin (same-origin embedding)', () => {
+    const { env, store } = setupStore();
+    sendInit(env, {}, WIDGET_ORIGIN);
+    expect(store.getState().host.origin).toBe(WIDGET_ORIGIN);
+  });
+
+  it('ignores an init from an origin off the allow-list', () => {
+    const { env, store } = setupStore();
+    sendInit(env, { nonce: 'stolen' }, 'https://evil.test');
+    expect(store.getState().host.status).toBe('waiting');
+    expect(store.getState().session.auth.authenticationToken).toBeNull();
+  });
+
+  it('ignores an init that does not come from the parent window', () => {
+    const { env, store } = setupStore();
+    receiveMessage(env, hostMessage('init', {}), { source: {} });
+    expect(store.getState().host.status).toBe('waiting');
+  });
+
+  it('once initialised, lets no other origin re-initialise', () => {
+    const { env, store } = setupStore();
+    sendInit(env, { config: { mapZoom: 10 } });
+    sendInit(env, { config: { mapZoom: 18 } }, WIDGET_ORIGIN);
+    expect(store.getState().host.origin).toBe(AGENCY_ORIGIN);
+    expect(store.getState().host.config.mapZoom).toBe(10);
+    sendInit(env, { config: { mapZoom: 18 } });
+    expect(store.getState().host.config.mapZoom).toBe(18);
+  });
+
+  it('rejects random messages from random origins: no throw, no state change, no reply', () => {
+    const { env, store } = setupStore();
+    const before = store.getState();
+    const repliesBefore = env.posted().length;
+    const envelopeLike = fc.record(
+      {
+        source: fc.oneof(fc.constant('immosuite-host'), fc.string()),
+        version: fc.oneof(fc.constant(1), fc.anything()),
+        type: fc.oneof(fc.constant('init'), fc.string()),
+        payload: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    const foreignOrigin = fc
+      .oneof(
+        fc.webUrl().map((url) => new URL(url).origin),
+        fc.string(),
+        fc.constant('null'),
+      )
+      .filter((origin) => origin !== AGENCY_ORIGIN && origin !== WIDGET_ORIGIN);
+    // A foreign origin with a perfect envelope, or any origin with a broken envelope.
+    const hostile = fc.oneof(
+      fc.tuple(foreignOrigin, fc.oneof(envelopeLike, fc.anything())),
+      fc.tuple(
+        fc.constantFrom(AGENCY_ORIGIN, WIDGET_ORIGIN),
+        fc.oneof(
+          fc.anything(),
+          envelopeLike.filter(
+            (e) =>
+              !(
+                e.source === 'immosuite-host' &&
+                e.version === 1 &&
+                e.type === 'init' &&
+                typeof e.payload === 'object' &&
+                e.payload !== null &&
+                !Array.isArray(e.payload)
+              ),
+          ),
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(hostile, ([origin, data]) => {
+        expect(() => receiveMessage(env, data, { origin })).not.toThrow();
+        expect(store.getState()).toBe(before);
+        expect(env.posted()).toHaveLength(repliesBefore);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('sends nothing but ready before init', () => {
+    const { env, store } = setupStore();
+    env.emitHeight(300);
+    store.dispatch(trackingEventOccurred({ event: 'LeadWizard' }));
+    store.dispatch(scrollToTopRequested());
+    expect(env.posted()).toHaveLength(1);
+  });
+
+  it('sends tracking, scroll and save messages to the init origin only', () => {
+    const { env, store } = setupStore();
+    sendInit(env);
+    store.dispatch(trackingEventOccurred({ event: 'immoObjectInquiry', label: 'W-1001' }));
+    store.dispatch(scrollToTopRequested());
+    store.dispatch(leadHandedToHost({ lead: { categoryId: 30225 } }));
+    expect(env.posted().slice(1)).toEqual([
+      [widgetMessage('tracking', { event: 'immoObjectInquiry', label: 'W-1001' }), AGENCY_ORIGIN],
+      [widgetMessage('scroll', { top: 0 }), AGENCY_ORIGIN],
+      [widgetMessage('save', { lead: { categoryId: 30225 } }), AGENCY_ORIGIN],
+    ]);
+  });
+
+  it('initialises itself from its URL when opened without a host page', () => {
+    const env = createTestEnv({
+      parent: null,
+      urlLanguage: 'en',
+      query: { order: 'address-first', qa: 'record' },
+    } as never);
+    const { store } = setupStore({ env });
+    const { host } = store.getState();
+    expect(host.status).toBe('ready');
+    expect(host.origin).toBe(WIDGET_ORIGIN);
+    expect(host.config.language).toBe('en');
+    expect(host.config.options.leadWizard.order).toBe('address-first');
+    expect(host.config.options.recordActions).toBe(true);
+  });
+});
+
+describe('size reporting', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const sizes = (env: ReturnType<typeof createTestEnv>) =>
+    env
+      .posted()
+      .map(([message]) => message as { type: string; payload: { height: number } })
+      .filter((message) => message.type === 'size')
+      .map((message) => message.payload.height);
+
+  it('reports the height measured before init once init arrives', () => {
+    const { env } = setupStore();
+    env.emitHeight(120);
+    env.emitHeight(140);
+    expect(sizes(env)).toEqual([]);
+    sendInit(env);
+    expect(sizes(env)).toEqual([140]);
+  });
+
+  it('sends at most one message per 16 ms, the newest height last', async () => {
+    const { env } = setupStore();
+    sendInit(env);
+    env.emitHeight(100);
+    for (let h = 101; h <= 110; h += 1) env.emitHeight(h);
+    expect(sizes(env)).toEqual([100]);
+    await jest.advanceTimersByTimeAsync(15);
+    expect(sizes(env)).toEqual([100]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sizes(env)).toEqual([100, 110]);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(sizes(env)).toEqual([100, 110]);
+  });
+
+  it('sends nothing when the height did not change', async () => {
+    const { env } = setupStore();
+    sendInit(env);
+    env.emitHeight(200);
+    await jest.advanceTimersByTimeAsync(20);
+    env.emitHeight(200);
+    await jest.advanceTimersByTimeAsync(20);
+    env.emitHeight(200);
+    await jest.advanceTimersByTimeAsync(20);
+    expect(sizes(env)).toEqual([200]);
+    env.emitHeight(260);
+    expect(sizes(env)).toEqual([200, 260]);
+    expect(env.posted().every(([, origin]) => origin === AGENCY_ORIGIN || origin === '*')).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The frame channel: listens for the host's init, answers only the origin it came from, and
+ * turns store events into size, tracking, scroll and save messages for the host page.
+ */
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import {
+  call,
+  cancelled,
+  delay,
+  fork,
+  getContext,
+  put,
+  select,
+  take,
+  takeEvery,
+} from 'redux-saga/effects';
+import type { AppEnv } from '../app/env';
+import { FRAME_RESIZE_THROTTLE_MS } from '../app/constants';
+import type { Saga } from '../app/saga';
+import type { RootState } from '../app/store';
+import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
+import { parseInitPayload, parseOrder, type UrlDefaults } from './config';
+import { isAllowedOrigin, parseHostEnvelope, widgetMessage, type WidgetEnvelope } from './protocol';
+import { initAccepted } from './slice';
+
+const selectHost = (state: RootState) => state.host;
+
+function messageChannel(target: AppEnv['messages']): EventChannel<MessageEvent> {
+  return eventChannel<MessageEvent>((emit) => {
+    const listener = (event: Event) => emit(event as MessageEvent);
+    target.addEventListener('message', listener);
+    return () => target.removeEventListener('message', listener);
+  }, buffers.expanding(10));
+}
+
+/** Sends a message to the host, only ever to the origin whose init we accepted. */
+export function* postToHost(message: WidgetEnvelope): Saga {
+  const env: AppEnv = yield getContext('env');
+  const { origin } = yield select(selectHost);
+  if (!env.parent || !origin) return;
+  try {
+    env.parent.postMessage(message, origin);
+  } catch (error) {
+    env.log('could not post to the host page', error);
+  }
+}
+
+function* handleMessage(env: AppEnv, event: MessageEvent): Saga {
+  const envelope = parseHostEnvelope(event.data);
+  if (!envelope) return;
+  if (!isAllowedOrigin(event.origin, env.allowList)) return;
+  if (!env.parent || event.source !== env.parent) return;
+  const { origin } = yield select(selectHost);
+  if (origin !== null && origin !== event.origin) return;
+  const parsed = parseInitPayload(envelope.payload, urlDefaults(env));
+  if (parsed.warnings.length > 0) env.log('init config values ignored', parsed.warnings);
+  yield put(initAccepted({ origin: event.origin, ...parsed }));
+}
+
+function* listenForInit(env: AppEnv): Saga {
+  const channel = messageChannel(env.messages);
+  try {
+    for (;;) {
+      const event: MessageEvent = yield take(channel);
+      try {
+        yield call(handleMessage, env, event);
+      } catch (error) {
+        env.log('host message rejected', error);
+      }
+    }
+  } finally {
+    if (yield cancelled()) channel.close();
+  }
+}
+
+function urlDefaults(env: AppEnv): UrlDefaults {
+  return { language: env.urlLanguage, order: parseOrder(env.query.order) };
+}
+
+/** Opened on its own (no host page, e.g. by QA), the widget initialises itself from its URL. */
+function* initStandalone(env: AppEnv): Saga {
+  const recordActions = env.query.qa === 'record';
+  const parsed = parseInitPayload({ config: { options: { recordActions } } }, urlDefaults(env));
+  yield put(initAccepted({ origin: env.origin, ...parsed }));
+}
+
+function heightChannel(env: AppEnv): EventChannel<number> {
+  // Sliding buffer: while throttled, only the newest height is kept.
+  return eventChannel<number>((emit) => env.observeHeight(emit), buffers.sliding(1));
+}
+
+/** At most one size message per 16 ms, only when the height changed (DECISIONS 12). */
+function* reportSize(env: AppEnv): Saga {
+  const channel = heightChannel(env);
+  try {
+    const { status } = yield select(selectHost);
+    if (status !== 'ready') yield take(initAccepted.type);
+    let last = -1;
+    for (;;) {
+      const height: number = yield take(channel);
+      if (height === last) continue;
+      last = height;
+      yield call(postToHost, widgetMessage('size', { height }));
+      yield delay(FRAME_RESIZE_THROTTLE_MS);
+    }
+  } finally {
+    if (yield cancelled()) channel.close();
+  }
+}
+
+function* applyLanguage(env: AppEnv, action: ReturnType<typeof initAccepted>): Saga {
+  yield call(env.setLanguage, action.payload.config.language);
+}
+
+export function* hostSaga(): Saga {
+  const env: AppEnv = yield getContext('env');
+  yield takeEvery(initAccepted.type, applyLanguage, env);
+  yield takeEvery(
+    trackingEventOccurred.type,
+    function* (action: ReturnType<typeof trackingEventOccurred>) {
+      yield call(postToHost, widgetMessage('tracking', action.payload));
+    },
+  );
+  yield takeEvery(scrollToTopRequested.type, function* () {
+    yield call(postToHost, widgetMessage('scroll', { top: 0 }));
+  });
+  yield takeEvery(leadHandedToHost.type, function* (action: ReturnType<typeof leadHandedToHost>) {
+    yield call(postToHost, widgetMessage('save', { lead: action.payload.lead }));
+  });
+  if (!env.parent) {
+    yield call(initStandalone, env);
+    return;
+  }
+  yield fork(listenForInit, env);
+  yield fork(reportSize, env);
+  // 'ready' carries nothing secret, so it may go to any origin: the embed script answers it
+  // with init, addressed to our origin only.
+  try {
+    env.parent.postMessage(widgetMessage('ready', {}), '*');
+  } catch (error) {
+    env.log('could not reach the host page', error);
+  }
+}

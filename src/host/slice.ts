@@ -1,0 +1,45 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_CONFIG, type AppConfig } from './config';
+
+export interface HostState {
+  /** 'waiting' until a valid init from an allowed origin arrived (spec 2: init gating). */
+  status: 'waiting' | 'ready';
+  /** The origin that sent the accepted init; every reply goes only there. */
+  origin: string | null;
+  config: AppConfig;
+  /** Config keys the host sent with unusable values (they fell back to defaults). */
+  warnings: string[];
+}
+
+export interface InitAccepted {
+  origin: string;
+  config: AppConfig;
+  nonce: string | null;
+  warnings: string[];
+}
+
+const initialState: HostState = {
+  status: 'waiting',
+  origin: null,
+  config: DEFAULT_CONFIG,
+  warnings: [],
+};
+
+const hostSlice = createSlice({
+  name: 'host',
+  initialState,
+  reducers: {
+    /** A valid init arrived. A second init (e.g. a re-sent one) updates the config. */
+    initAccepted(state, action: PayloadAction<InitAccepted>) {
+      // Once an origin is established, only that origin may re-initialise.
+      if (state.origin !== null && state.origin !== action.payload.origin) return;
+      state.status = 'ready';
+      state.origin = action.payload.origin;
+      state.config = action.payload.config;
+      state.warnings = action.payload.warnings;
+    },
+  },
+});
+
+export const { initAccepted } = hostSlice.actions;
+export default hostSlice.reducer;

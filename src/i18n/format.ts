@@ -1,0 +1,35 @@
+/** Number formats of spec 9 through Intl (no formatting library needed). */
+import type { Language } from '../host/config';
+import { localeOf } from './index';
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+function formatter(language: Language, kind: string, options: Intl.NumberFormatOptions) {
+  const key = `${language}:${kind}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** EUR with no decimals: 350000 → "350.000 €" (de), "€350,000" (en). */
+export function formatCurrency(value: number, language: Language): string {
+  return formatter(language, 'currency', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(value);
+}
+
+/** Integers without grouping (years, counts): 1998 → "1998". */
+export function formatInt(value: number, language: Language): string {
+  return formatter(language, 'int', { maximumFractionDigits: 0, useGrouping: false }).format(value);
+}
+
+/** Decimals with up to two places: 3.5 → "3,5" (de). */
+export function formatDecimal(value: number, language: Language): string {
+  return formatter(language, 'decimal', { maximumFractionDigits: 2 }).format(value);
+}

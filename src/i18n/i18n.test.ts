@@ -1,0 +1,62 @@
+import de from './locales/de.json';
+import en from './locales/en.json';
+import { formatCurrency, formatDecimal, formatInt } from './format';
+import { createI18n } from './index';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    keys(inner, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+function leaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.values(value as object).flatMap(leaves);
+}
+
+describe('locales', () => {
+  it('German and English have the same keys', () => {
+    expect(keys(en).sort()).toEqual(keys(de).sort());
+  });
+
+  it('have no empty strings', () => {
+    for (const text of [...leaves(de), ...leaves(en)]) expect(text.trim()).not.toBe('');
+  });
+
+  it('carry the spec strings verbatim in German', () => {
+    const i18n = createI18n('de');
+    expect(i18n.t('app.close')).toBe('Schließen');
+    expect(i18n.t('errors.userError')).toBe('Bitte prüfen Sie Ihre Eingaben.');
+    expect(i18n.t('errors.generic')).toBe('Es ist ein Fehler aufgetreten.');
+    expect(i18n.t('errors.internalServerError')).toBe(
+      'Es ist ein interner Serverfehler aufgetreten.',
+    );
+    expect(i18n.t('errors.network')).toBe('Fehler bei der Netzwerkverbindung');
+    expect(i18n.t('savedSearchWizard.stepContact')).toBe('Ihre Kontakdaten');
+    expect(i18n.t('errors.httpError', { url: 'u', message: 'm' })).toBe('HTTP-ERROR u: m');
+  });
+
+  it('falls back to German for an unknown language', () => {
+    const i18n = createI18n('de');
+    void i18n.changeLanguage('fr');
+    expect(i18n.t('login.heading')).toBe('Anmeldung');
+  });
+});
+
+describe('number formats', () => {
+  it('formats EUR without decimals', () => {
+    expect(formatCurrency(350000, 'de')).toBe('350.000\u00a0€');
+    expect(formatCurrency(1250000.6, 'en')).toBe('€1,250,001');
+  });
+
+  it('formats integers without grouping', () => {
+    expect(formatInt(1998, 'de')).toBe('1998');
+    expect(formatInt(12345, 'en')).toBe('12345');
+  });
+
+  it('formats decimals in the visitor language', () => {
+    expect(formatDecimal(3.5, 'de')).toBe('3,5');
+    expect(formatDecimal(3.5, 'en')).toBe('3.5');
+  });
+});

@@ -1,0 +1,79 @@
+// Two builds: the widget (React app, split into chunks, loaded in the iframe) and the embed
+// script (no dependencies, one small file at a stable URL for agencies to paste).
+const path = require('path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const STATIC_DIR = path.resolve(__dirname, 'static');
+// Build-time default of the public asset prefix (DECISIONS 2); the app derives its
+// router base from the prefix it was really loaded from.
+const PUBLIC_PATH = process.env.PUBLIC_PATH || '/webapp/static/';
+
+const babelRule = {
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'babel-loader', options: { cacheDirectory: true } },
+};
+
+module.exports = (env, argv) => {
+  const production = argv.mode !== 'development';
+  const common = {
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    module: { rules: [babelRule] },
+    performance: { hints: false },
+  };
+  const widget = {
+    ...common,
+    name: 'widget',
+    entry: { app: './src/index.tsx' },
+    output: {
+      path: STATIC_DIR,
+      // 'auto' resolves chunk URLs from the script's own URL, so a deployment under another
+      // prefix (e.g. a WordPress plugin folder) needs no rebuild.
+      publicPath: 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
+      clean: { keep: (asset) => /^(img|fonts|embed\.js)/.test(asset) },
+    },
+    module: {
+      rules: [
+        babelRule,
+        {
+          test: /\.css$/,
+          type: 'asset/resource',
+          generator: { filename: 'chunks/[name].[contenthash:8][ext]' },
+        },
+        {
+          test: /\.(png|svg)$/,
+          type: 'asset/resource',
+          generator: { filename: 'chunks/[name].[contenthash:8][ext]' },
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: './src/index.html',
+        filename: 'index.html',
+        publicPath: PUBLIC_PATH,
+        scriptLoading: 'defer',
+        // Attribute quotes stay, so the server can fill in the allowed-origins meta.
+        minify: production && { collapseWhitespace: true, removeComments: true, minifyCSS: true },
+        templateParameters: {
+          notSupported: {
+            de: require('./src/i18n/locales/de.json').app.notSupported,
+            en: require('./src/i18n/locales/en.json').app.notSupported,
+          },
+        },
+      }),
+    ],
+  };
+  const embed = {
+    ...common,
+    name: 'embed',
+    entry: { embed: './embed/index.ts' },
+    target: ['web', 'es2017'],
+    output: { path: STATIC_DIR, filename: 'embed.js', iife: true, clean: false },
+  };
+  return [widget, embed];
+};

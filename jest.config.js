@@ -1,12 +1,24 @@
+const path = require('path');
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: '<rootDir>/test/env/jsdomWithFetch.js',
   testEnvironmentOptions: { url: 'http://widget.test/webapp/lead-wizard' },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-  roots: ['<rootDir>/src', '<rootDir>/embed', '<rootDir>/server', '<rootDir>/test'],
+  roots: [
+    '<rootDir>/src',
+    '<rootDir>/embed',
+    '<rootDir>/server',
+    '<rootDir>/contract',
+    '<rootDir>/test',
+  ],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  transform: { '\\.[jt]sx?$': 'babel-jest' },
-  transformIgnorePatterns: ['/node_modules/(?!(react-leaflet|@react-leaflet)/)'],
+  // The project's .babelrc, applied to the ESM-only packages below as well.
+  transform: { '\\.m?[jt]sx?$': ['babel-jest', { extends: path.join(__dirname, '.babelrc') }] },
+  transformIgnorePatterns: [
+    // ESM-only packages that jest (on Node 20) must compile
+    '/node_modules/(?!(react-leaflet|@react-leaflet|d3-delaunay|delaunator|robust-predicates)/)',
+  ],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/test/stubs/style.js',
     '\\.(png|svg)$': '<rootDir>/test/stubs/file.js',

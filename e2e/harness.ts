@@ -4,8 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { buildServer } from '../server/app';
-import { configFromEnv } from '../server/config';
+import { startTestServer } from '../server/testing';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -18,15 +17,13 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}) {
-  const config = configFromEnv({ ...process.env, PORT: '0', LOG: '0', ...extraEnv });
-  if (!fs.existsSync(path.join(config.staticDir, 'index.html'))) {
+/** The real server on a fresh temporary database (rate limits and the bot timer relaxed). */
+export async function startServer(extraEnv: Record<string, string> = {}) {
+  if (!fs.existsSync(path.join(__dirname, '..', 'static', 'index.html'))) {
     throw new Error('The widget is not built: run "npm run build" first.');
   }
-  const app = await buildServer(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+  const server = await startTestServer(extraEnv);
+  return { ...server, baseUrl: server.base };
 }
 
 /** A plain page on another loopback port: another origin, as a foreign site would be. */

@@ -1,9 +1,110 @@
-import Fastify from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError } from 'fastify';
+import { randomToken } from './auth/crypto';
+import { ApiError, sendError } from './api/errors';
+import { API_PREFIX, registerApi } from './api/routes';
+import { createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
+import { openDatabase, type Db } from './db/database';
+import { seed } from './db/seed';
+import { registerGeocoder } from './geo/routes';
+import { createMailer } from './mail/mailer';
+import { registerMailbox } from './mail/routes';
 import { registerWeb } from './web';
 
-export async function buildServer(config: ServerConfig) {
-  const app = Fastify({ logger: config.logger, bodyLimit: 64 * 1024 });
+/** The secret behind nonces lives beside the database, so sessions survive a restart. */
+function loadSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomToken(48), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export async function buildServer(config: ServerConfig, options: { db?: Db } = {}) {
+  const db = options.db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'));
+  seed(db);
+  const mailer = createMailer(db, config.smtpUrl, config.mailFrom);
+  const sessions = createSessions(db, loadSecret(config.dataDir));
+
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: 64 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: true,
+        allErrors: false,
+        allowUnionTypes: true,
+      },
+    },
+  });
+  app.addHook('onClose', async () => db.close());
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/webapp')) {
+      ensureXsrfCookie(request, reply);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return sendError(request, reply, error.status, error.code, error.messageKey, error.params);
+    }
+    if (error.validation) {
+      return sendError(
+        request,
+        reply,
+        400,
+        'rest_invalid_param',
+        'invalidParam',
+        error.validation,
+        error.message,
+      );
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(request, reply, 413, 'payload_too_large', 'tooLarge');
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(request, reply, 415, 'unsupported_media_type', 'invalidJson');
+    }
+    if (
+      error.statusCode === 400 ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      return sendError(request, reply, 400, 'invalid_json', 'invalidJson');
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return sendError(
+        request,
+        reply,
+        error.statusCode,
+        error.code ?? 'bad_request',
+        'invalidParam',
+      );
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, 500, 'internal_server_error', 'internal');
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, 404, 'rest_no_route', 'notFound'),
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(__dirname, 'assets'),
+    prefix: '/media/',
+    decorateReply: false,
+  });
+  await registerApi(app, { db, config, mailer, sessions });
+  await registerGeocoder(app, config.geocoderUpstream);
+  if (!config.smtpUrl) await registerMailbox(app, mailer);
   await registerWeb(app, config);
   return app;
 }

@@ -7,16 +7,54 @@ export interface ServerConfig {
   staticDir: string;
   /** Extra origins allowed to initialise the widget (its own origin always is). */
   allowedOrigins: string[];
-  logger: boolean;
+  /** Log level (pino): 'warn' by default, LOG_LEVEL=info logs every request. */
+  logger: false | { level: string };
+  /** Folder of the SQLite database and the server secret. */
+  dataDir: string;
+  /** SMTP connection URL; without it mail goes to the dev outbox at /dev/mailbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Page that handles ?k= (login and confirmation links); default: the demo login page. */
+  loginUrl: string | null;
+  /** Upstream Photon host; without it the bundled offline geocoder answers. */
+  geocoderUpstream: string | null;
+  limits: {
+    submissionsPerWindow: number;
+    loginMailsPerAddress: number;
+    loginMailsPerClient: number;
+    windowMs: number;
+    /** Forms filled faster than this are taken for bots and dropped quietly. */
+    minFillMs: number;
+  };
+  /** Version of the consent texts the visitor saw, stored with each consent. */
+  consentTextVersion: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 8080);
+  const port = int(env.PORT, 8080);
   return {
     host: env.HOST ?? '127.0.0.1',
-    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 8080,
+    port: port < 65536 ? port : 8080,
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(__dirname, '..', 'static')),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
-    logger: env.LOG !== '0' && env.NODE_ENV !== 'test',
+    logger: env.LOG === '0' || env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL ?? 'warn' },
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', 'data')),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
+    loginUrl: env.LOGIN_URL || null,
+    geocoderUpstream: env.GEOCODER_UPSTREAM || null,
+    limits: {
+      submissionsPerWindow: int(env.RATE_LIMIT_SUBMISSIONS, 30),
+      loginMailsPerAddress: int(env.RATE_LIMIT_LOGIN_MAILS, 3),
+      loginMailsPerClient: int(env.RATE_LIMIT_LOGIN_CLIENT, 10),
+      windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
+      minFillMs: int(env.MIN_FILL_MS, 3000),
+    },
+    consentTextVersion: env.CONSENT_TEXT_VERSION ?? '2026-11-01',
   };
 }

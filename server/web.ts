@@ -27,7 +27,7 @@ export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
     wildcard: true,
     setHeaders(reply, filePath) {
       const hashed = /\.[0-9a-f]{8}\.(js|css|png|svg)$/.test(filePath);
-      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 

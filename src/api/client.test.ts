@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { errorMessage, readCookie, request, type ClientContext } from './client';
 import { API, WIDGET_ORIGIN } from '../../test/helpers';
+import { conforming } from '../../test/contract';
 
 const context = (overrides: Partial<ClientContext> = {}): ClientContext => ({
   origin: WIDGET_ORIGIN,
@@ -18,7 +19,7 @@ describe('request headers', () => {
         'content-type': 'application/json',
       },
     })
-      .post('/v1/auth/email', { email: 'a@b.de' })
+      .post('/v1/auth/email', conforming('post', '/v1/auth/email'))
       .reply(200, { sent: true });
     const result = await request(
       { method: 'POST', path: '/v1/auth/email', body: { email: 'a@b.de' } },
@@ -148,5 +149,15 @@ describe('error catalogue (spec 8)', () => {
     if (result.ok) throw new Error('expected failure');
     expect(result.error).toEqual({ kind: 'aborted' });
     expect(errorMessage(result.error)).toBeNull();
+  });
+});
+
+describe('contract check of requests', () => {
+  it('fails loudly on a request body that breaks the contract', () => {
+    const matcher = conforming('post', '/v1/auth/email');
+    expect(matcher({ email: 'a@b.de' })).toBe(true);
+    expect(() => matcher({ mail: 'a@b.de' })).toThrow(
+      /breaks the contract.*required property 'email'/,
+    );
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * @jest-environment node
+ */
+import fs from 'node:fs';
+import { CONTRACT_JSON, contractText } from './export';
+import { openapi } from './openapi';
+import { requestConforms } from './validator';
+import { startTestServer } from '../server/testing';
+
+describe('the contract', () => {
+  it('is committed as JSON, up to date (npm run contract)', () => {
+    expect(fs.readFileSync(CONTRACT_JSON, 'utf8')).toBe(contractText());
+    expect(openapi.openapi).toBe('3.1.0');
+  });
+
+  it('names every route the server has, and the server has every route it names', async () => {
+    const server = await startTestServer();
+    try {
+      const routes = server.app.printRoutes({ commonPrefix: false });
+      for (const [path, item] of Object.entries(openapi.paths)) {
+        for (const method of Object.keys(item).filter((k) => k !== 'parameters')) {
+          const url = `/wp-json/sw-immosuite${path.replace(/\{(\w+)\}/g, ':$1')}`;
+          expect(server.app.hasRoute({ method: method.toUpperCase() as 'GET', url })).toBe(true);
+        }
+      }
+      const served = [...routes.matchAll(/\/wp-json\/sw-immosuite(\/v1\/[^\s(]*)/g)].map(
+        (m) => m[1]!,
+      );
+      for (const path of served) {
+        expect(Object.keys(openapi.paths)).toContain(path.replace(/:(\w+)/g, '{$1}'));
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('checks requests: a conforming one passes, a broken one names its fault', () => {
+    expect(
+      requestConforms('post', '/wp-json/sw-immosuite/v1/auth/email', { email: 'a@b.de' }),
+    ).toEqual({ ok: true });
+    const broken = requestConforms('post', '/v1/wizard/confirm', { key: 'x' });
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.errors).toMatch(/must have required property 'k'/);
+    expect(requestConforms('post', '/v1/unknown', {}).ok).toBe(false);
+  });
+});

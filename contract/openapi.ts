@@ -1,0 +1,572 @@
+/**
+ * The backend contract (DECISIONS 1d): an OpenAPI 3.1 document of every call of spec 7.
+ * The reference backend derives its request validation from it; the tests on both sides
+ * check requests and responses against it. `npm run contract` writes contract/openapi.json.
+ */
+import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
+
+type Schema = Record<string, unknown>;
+
+const str = (max: number, extra: Schema = {}): Schema => ({
+  type: 'string',
+  maxLength: max,
+  ...extra,
+});
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
+const ok = (description: string, schema: Schema) => ({ description, ...json(schema) });
+const error = (description: string) => ({ description, ...json(ref('Error')) });
+
+const nonceHeader = {
+  name: 'X-WP-Nonce',
+  in: 'header',
+  required: true,
+  description: 'The nonce of the session (from login/nonce, init, or a previous response).',
+  schema: str(64),
+};
+
+const AUTH_ERRORS = { '403': error('Not logged in, or the nonce or XSRF token is invalid') };
+const SUBMIT_ERRORS = {
+  '400': error('Invalid input (validation, consent missing, unknown object)'),
+  '403': error('XSRF token missing or wrong'),
+  '413': error('Body too large'),
+  '429': error('Too many submissions from this address'),
+};
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: 'object',
+    required: ['code', 'message'],
+    properties: {
+      code: { type: 'string' },
+      message: { type: 'string' },
+      data: {
+        type: 'object',
+        properties: {
+          status: { type: 'integer' },
+          params: { description: 'Details: the failed validation rules, the unknown ids, …' },
+        },
+      },
+    },
+  },
+  Consents: {
+    type: 'object',
+    description: 'Consent boxes; dataPrivacy and acceptContact must be true to submit.',
+    properties: {
+      dataPrivacy: { type: 'boolean' },
+      acceptContact: { type: 'boolean' },
+      newsletter: { type: 'boolean' },
+    },
+    additionalProperties: { type: ['boolean', 'string'], maxLength: 200 },
+  },
+  Contact: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['firstname', 'lastname', 'email'],
+    properties: {
+      salutation: { type: 'string', enum: ['', 'Frau', 'Herr'] },
+      firstname: str(100, { minLength: 1 }),
+      lastname: str(100, { minLength: 1 }),
+      phone: str(50),
+      email: str(254, { format: 'email' }),
+      street: str(200),
+      number: str(20),
+      zip: str(10),
+      city: str(100),
+      company: str(200),
+      wish: { type: 'string', enum: ['', 'viewing', 'call', 'details'] },
+      customFields: ref('Consents'),
+    },
+  },
+  ContactRecord: {
+    allOf: [ref('Contact')],
+    description: 'The stored contact as GET /v1/contact answers it.',
+  },
+  FieldValue: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'valueType'],
+    properties: {
+      name: str(100, { minLength: 1 }),
+      valueType: { type: 'string', enum: ['RANGE', 'RAW', 'NUMBER'] },
+      value: { type: ['string', 'number', 'null'], maxLength: 2000 },
+      minValue: { type: ['number', 'null'] },
+      maxValue: { type: ['number', 'null'] },
+      data: {},
+    },
+  },
+  Fields: { type: 'array', maxItems: 50, items: ref('FieldValue') },
+  LeadLocation: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      zip: str(10),
+      city: str(100),
+      street: str(200),
+      number: str(20),
+      district: str(100),
+      lat: { type: ['number', 'null'], minimum: -90, maximum: 90 },
+      lng: { type: ['number', 'null'], minimum: -180, maximum: 180 },
+    },
+  },
+  Lead: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['objectType', 'categoryId', 'marketingType', 'location', 'fields'],
+    properties: {
+      objectType: { type: 'string', enum: OBJECT_TYPES },
+      categoryId: { type: 'integer', enum: CATEGORY_IDS },
+      marketingType: { type: 'string', enum: MARKETING_TYPES },
+      location: ref('LeadLocation'),
+      fields: ref('Fields'),
+    },
+  },
+  SavedSearchInput: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['objectType', 'categoryId', 'marketingType', 'locations', 'fields'],
+    properties: {
+      uuid: str(36, { format: 'uuid' }),
+      active: { type: 'boolean' },
+      objectType: { type: 'string', enum: OBJECT_TYPES },
+      categoryId: { type: 'integer', enum: CATEGORY_IDS },
+      marketingType: { type: 'string', enum: MARKETING_TYPES },
+      locations: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 300,
+        items: {
+          type: 'object',
+          required: ['locationId'],
+          properties: { locationId: { type: 'integer' }, name: str(200) },
+        },
+      },
+      fields: ref('Fields'),
+    },
+  },
+  SavedSearch: {
+    type: 'object',
+    required: [
+      'uuid',
+      'active',
+      'objectType',
+      'categoryId',
+      'category',
+      'marketingType',
+      'locations',
+      'fields',
+    ],
+    properties: {
+      uuid: { type: 'string' },
+      active: { type: 'boolean' },
+      objectType: { type: 'string', enum: OBJECT_TYPES },
+      categoryId: { type: 'integer' },
+      category: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+      marketingType: { type: 'string', enum: MARKETING_TYPES },
+      locations: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['locationId', 'name'],
+          properties: { locationId: { type: 'integer' }, name: { type: 'string' } },
+        },
+      },
+      fields: ref('Fields'),
+    },
+  },
+  InquiryItem: {
+    type: 'object',
+    required: ['uuid', 'image', 'title', 'zip', 'city', 'category', 'price', 'link'],
+    properties: {
+      uuid: { type: 'string' },
+      image: { type: 'string' },
+      title: { type: 'string' },
+      zip: { type: 'string' },
+      city: { type: 'string' },
+      category: { type: 'string' },
+      price: {
+        type: 'object',
+        required: ['title', 'text'],
+        properties: { title: { type: 'string' }, text: { type: 'string' } },
+      },
+      link: { type: 'string' },
+    },
+  },
+  FieldDefinition: {
+    type: 'object',
+    required: ['label', 'type'],
+    properties: {
+      label: { type: 'string' },
+      unit: { type: ['string', 'null'] },
+      type: {
+        type: 'string',
+        enum: ['currency', 'number', 'decimal', 'int', 'select', 'string', 'boolean'],
+      },
+      values: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['value', 'title'],
+          properties: { value: { type: 'string' }, title: { type: 'string' } },
+        },
+      },
+      group: { type: ['string', 'null'] },
+      marketingTypeLabel: {
+        type: 'object',
+        properties: { buy: { type: 'string' }, rent: { type: 'string' } },
+      },
+    },
+  },
+  User: {
+    type: 'object',
+    required: ['email', 'loggedIn'],
+    properties: { email: { type: 'string' }, loggedIn: { type: 'boolean' } },
+  },
+  Accepted: {
+    type: 'object',
+    required: ['success', 'uuid'],
+    description: 'A submission was stored; a confirmation mail (double opt-in) is on its way.',
+    properties: { success: { type: 'boolean', const: true }, uuid: { type: 'string' } },
+  },
+  Honeypot: {
+    type: 'object',
+    description:
+      'Anti-bot data from the form: a field hidden from people (must stay empty) and the time the visitor spent filling in the form. Bots are dropped quietly.',
+    additionalProperties: false,
+    properties: { website: str(500), fillMs: { type: 'integer', minimum: 0 } },
+  },
+};
+
+const submitBody = (properties: Schema, required: string[]) =>
+  json({
+    type: 'object',
+    additionalProperties: false,
+    required: ['contact', ...required],
+    properties: { contact: ref('Contact'), meta: ref('Honeypot'), ...properties },
+  });
+
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Repeating a submission with the same key returns the first answer and stores nothing twice.',
+  schema: str(100, { pattern: '^[A-Za-z0-9_-]{8,100}$' }),
+};
+
+const submit = (summary: string, body: ReturnType<typeof json>) => ({
+  summary,
+  parameters: [idempotencyHeader],
+  requestBody: { required: true, ...body },
+  responses: { '201': ok('Stored; confirmation mail sent', ref('Accepted')), ...SUBMIT_ERRORS },
+});
+
+export const openapi = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Immosuite widget backend',
+    version: '1.0.0',
+    description:
+      'The calls the widget makes (spec 7). Every path is under /wp-json/sw-immosuite. State-changing calls need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie; /v1 calls of a logged-in contact need X-WP-Nonce. Errors are WordPress-style {code, message, data:{status}}.',
+  },
+  servers: [{ url: '/wp-json/sw-immosuite' }],
+  paths: {
+    '/v1/auth/email': {
+      post: {
+        summary: 'Send a login link by e-mail',
+        requestBody: {
+          required: true,
+          ...json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['email'],
+            properties: { email: str(254) },
+          }),
+        },
+        responses: {
+          '200': ok('sent: true when the address is valid (known or not: no account enumeration)', {
+            type: 'object',
+            required: ['sent'],
+            properties: { sent: { type: 'boolean' } },
+          }),
+          '429': error('Too many login mails for this address or from this client'),
+        },
+      },
+    },
+    '/v1/auth/login': {
+      post: {
+        summary: 'Log in with the key from a login or confirmation mail',
+        requestBody: {
+          required: true,
+          ...json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['k'],
+            properties: { k: str(200, { minLength: 1 }) },
+          }),
+        },
+        responses: {
+          '200': ok('Logged in; the session cookie is set', {
+            type: 'object',
+            required: ['user', 'login'],
+            properties: { user: ref('User'), login: { type: 'boolean' } },
+          }),
+          '403': error('The key is unknown or expired'),
+        },
+      },
+    },
+    '/v1/auth/login/nonce': {
+      post: {
+        summary: 'The nonce of the session that the key opened',
+        requestBody: {
+          required: true,
+          ...json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['k'],
+            properties: { k: str(200, { minLength: 1 }) },
+          }),
+        },
+        responses: {
+          '200': ok('The nonce', {
+            type: 'object',
+            required: ['nonce'],
+            properties: { nonce: { type: 'string' } },
+          }),
+          '403': error('No session, or the key does not belong to it'),
+        },
+      },
+    },
+    '/v1/auth/me': {
+      get: {
+        summary: 'The logged-in user',
+        parameters: [nonceHeader],
+        responses: { '200': ok('The user', ref('User')), ...AUTH_ERRORS },
+      },
+      delete: {
+        summary: 'Log out',
+        parameters: [nonceHeader],
+        responses: {
+          '200': ok('Logged out', {
+            type: 'object',
+            required: ['loggedOut'],
+            properties: { loggedOut: { type: 'boolean' } },
+          }),
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    '/v1/contact': {
+      get: {
+        summary: 'The contact of the logged-in user',
+        parameters: [nonceHeader],
+        responses: { '200': ok('The contact', ref('ContactRecord')), ...AUTH_ERRORS },
+      },
+      put: {
+        summary: 'Update the contact (the e-mail address stays)',
+        parameters: [nonceHeader],
+        requestBody: { required: true, ...json(ref('Contact')) },
+        responses: {
+          '200': ok('The updated contact', ref('ContactRecord')),
+          '400': error('Invalid input'),
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    '/v1/saved-search': {
+      get: {
+        summary: 'The saved searches of the logged-in contact',
+        parameters: [nonceHeader],
+        responses: {
+          '200': ok('List', { type: 'array', items: ref('SavedSearch') }),
+          ...AUTH_ERRORS,
+        },
+      },
+      post: {
+        summary: 'Create a saved search',
+        parameters: [nonceHeader],
+        requestBody: { required: true, ...json(ref('SavedSearchInput')) },
+        responses: {
+          '201': ok('Created', ref('SavedSearch')),
+          '400': error('Invalid input'),
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    '/v1/saved-search/{uuid}': {
+      parameters: [
+        { name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) },
+      ],
+      put: {
+        summary: 'Update a saved search',
+        parameters: [nonceHeader],
+        requestBody: { required: true, ...json(ref('SavedSearchInput')) },
+        responses: {
+          '200': ok('Updated', ref('SavedSearch')),
+          '400': error('Invalid input'),
+          '404': error('No such saved search of this contact'),
+          ...AUTH_ERRORS,
+        },
+      },
+      delete: {
+        summary: 'Delete a saved search',
+        parameters: [nonceHeader],
+        responses: {
+          '200': ok('Deleted', {
+            type: 'object',
+            required: ['deleted'],
+            properties: { deleted: { type: 'boolean' } },
+          }),
+          '404': error('No such saved search of this contact'),
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    '/v1/expose-inquiry': {
+      get: {
+        summary: 'The listing inquiries of the logged-in contact',
+        parameters: [nonceHeader],
+        responses: {
+          '200': ok('List', { type: 'array', items: ref('InquiryItem') }),
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    '/v1/wizard/fields': {
+      post: {
+        summary: 'Field definitions for the requested field ids',
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', maxProperties: 50, additionalProperties: { type: 'object' } }),
+        },
+        responses: {
+          '200': ok('Field id → definition (unknown ids are left out)', {
+            type: 'object',
+            additionalProperties: ref('FieldDefinition'),
+          }),
+        },
+      },
+    },
+    '/v1/wizard/locations': {
+      get: {
+        summary: 'The regions of the saved-search wizard',
+        responses: {
+          '200': ok('Regions', {
+            type: 'object',
+            required: ['locations'],
+            properties: {
+              locations: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['locationId', 'name'],
+                  properties: {
+                    locationId: { type: 'integer' },
+                    name: { type: 'string' },
+                    parentId: { type: 'integer' },
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+    },
+    '/v1/wizard/locations/geojson': {
+      get: {
+        summary: 'Region shapes (sample data: approximate cells, not official boundaries)',
+        responses: {
+          '200': ok('GeoJSON', {
+            type: 'object',
+            required: ['geojson'],
+            properties: {
+              geojson: {
+                type: 'object',
+                required: ['type', 'features'],
+                properties: { type: { const: 'FeatureCollection' }, features: { type: 'array' } },
+              },
+            },
+          }),
+        },
+      },
+    },
+    '/v1/wizard/lead': {
+      post: submit(
+        'Submit a lead (a property to sell, let or value)',
+        submitBody({ lead: ref('Lead') }, ['lead']),
+      ),
+    },
+    '/v1/wizard/saved-search': {
+      post: submit(
+        'Submit a saved search (with uuid: edit one of the logged-in contact)',
+        submitBody({ savedSearch: ref('SavedSearchInput') }, ['savedSearch']),
+      ),
+    },
+    '/v1/wizard/expose-inquiry': {
+      post: submit(
+        'Ask about a listing',
+        submitBody(
+          {
+            exposeInquiry: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['objectId'],
+              properties: { objectId: { type: 'integer', minimum: 1 }, message: str(5000) },
+            },
+          },
+          ['exposeInquiry'],
+        ),
+      ),
+    },
+    '/v1/wizard/contact': {
+      post: submit(
+        'Send a contact message, or (type newsletter) change newsletter settings',
+        submitBody(
+          { message: str(5000), type: { type: 'string', enum: ['contact', 'newsletter'] } },
+          [],
+        ),
+      ),
+    },
+    '/v1/wizard/confirm': {
+      post: {
+        summary: 'Confirm a submission (double opt-in)',
+        requestBody: {
+          required: true,
+          ...json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['k'],
+            properties: { k: str(200, { minLength: 1 }) },
+          }),
+        },
+        responses: {
+          '200': ok(
+            'opcode Contact when this confirmed a contact; AlreadyConfirmed when done before',
+            {
+              type: 'object',
+              required: ['opcode'],
+              properties: { opcode: { type: 'string', enum: ['Contact', 'AlreadyConfirmed'] } },
+            },
+          ),
+          '403': error('The key is unknown or expired'),
+        },
+      },
+    },
+  },
+  components: { schemas },
+} as const;
+
+// Every operation may also fail with a WordPress-style error of another status (400 for a
+// malformed body, 413, 429, 500): declared once as each operation's default response.
+for (const item of Object.values(openapi.paths) as Record<
+  string,
+  { responses?: Record<string, unknown> }
+>[]) {
+  for (const op of Object.values(item)) {
+    if (op && typeof op === 'object' && 'responses' in op && op.responses) {
+      op.responses.default = error('Any other failure');
+    }
+  }
+}
+
+export type ContractPath = keyof typeof openapi.paths;

@@ -1,0 +1,100 @@
+/** XSRF double-submit cookie, cookie sessions and WordPress-style nonces. */
+import '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { now } from '../db/database';
+import { currentTick, nonceFor, randomToken, safeEqual, sha256, verifyNonce } from '../auth/crypto';
+import { ApiError } from './errors';
+
+export const SESSION_COOKIE = 'immosuite_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const SESSION_DAYS = 14;
+
+export interface SessionUser {
+  contactId: number;
+  email: string;
+  tokenHash: string;
+}
+
+function secure(request: FastifyRequest) {
+  return request.protocol === 'https';
+}
+
+/** Every visitor gets an XSRF cookie, readable by the widget, sent back as X-XSRF-TOKEN. */
+export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply) {
+  if (request.cookies[XSRF_COOKIE]) return;
+  reply.setCookie(XSRF_COOKIE, randomToken(24), {
+    path: '/',
+    sameSite: 'lax',
+    secure: secure(request),
+    httpOnly: false,
+  });
+}
+
+export function checkXsrf(request: FastifyRequest) {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers['x-xsrf-token'];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+    throw new ApiError(403, 'rest_xsrf_invalid', 'badXsrf');
+  }
+}
+
+export function createSessions(db: Db, secret: string) {
+  const findSession = db.prepare(
+    `SELECT s.token_hash, s.contact_id, c.email FROM sessions s JOIN contacts c ON c.id = s.contact_id
+     WHERE s.token_hash = ? AND s.expires_at > ?`,
+  );
+  const insertSession = db.prepare(
+    'INSERT INTO sessions (token_hash, contact_id, login_key_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
+  const sessionKey = db.prepare('SELECT login_key_hash FROM sessions WHERE token_hash = ?');
+
+  function current(request: FastifyRequest): SessionUser | null {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const row = findSession.get(sha256(token), now()) as
+      { token_hash: string; contact_id: number; email: string } | undefined;
+    return row ? { contactId: row.contact_id, email: row.email, tokenHash: row.token_hash } : null;
+  }
+
+  return {
+    current,
+    nonce: (user: SessionUser) => nonceFor(secret, user.tokenHash, currentTick()),
+    /** The logged-in user of a /v1 call: session cookie and a valid nonce (403 otherwise). */
+    require(request: FastifyRequest, reply: FastifyReply): SessionUser {
+      const user = current(request);
+      if (!user) throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
+      const nonce = request.headers['x-wp-nonce'];
+      if (typeof nonce !== 'string' || !verifyNonce(secret, user.tokenHash, nonce)) {
+        throw new ApiError(403, 'rest_cookie_invalid_nonce', 'badNonce');
+      }
+      reply.header('X-WP-Nonce', nonceFor(secret, user.tokenHash, currentTick()));
+      return user;
+    },
+    start(request: FastifyRequest, reply: FastifyReply, contactId: number, loginKeyHash: string) {
+      const token = randomToken();
+      const expires = new Date(Date.now() + SESSION_DAYS * 86400000);
+      insertSession.run(sha256(token), contactId, loginKeyHash, now(), expires.toISOString());
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secure(request),
+        expires,
+      });
+      return sha256(token);
+    },
+    end(request: FastifyRequest, reply: FastifyReply) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) deleteSession.run(sha256(token));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+    loginKeyOf(user: SessionUser): string | null {
+      const row = sessionKey.get(user.tokenHash) as { login_key_hash: string | null } | undefined;
+      return row?.login_key_hash ?? null;
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+
+/** A random, URL-safe secret (keys, session tokens, XSRF tokens). */
+export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base64url');
+
+/** Keys and tokens are stored hashed: a leaked database opens no session. */
+export const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/** WordPress-style nonce: tied to the session, valid for the current and the previous tick. */
+export const NONCE_TICK_MS = 12 * 60 * 60 * 1000;
+
+export function nonceFor(secret: string, sessionHash: string, tick: number): string {
+  return crypto
+    .createHmac('sha256', secret)
+    .update(`${sessionHash}|${tick}`)
+    .digest('hex')
+    .slice(0, 12);
+}
+
+export function currentTick(at = Date.now()): number {
+  return Math.floor(at / NONCE_TICK_MS);
+}
+
+export function verifyNonce(
+  secret: string,
+  sessionHash: string,
+  nonce: string,
+  at = Date.now(),
+): boolean {
+  const tick = currentTick(at);
+  return [tick, tick - 1].some((t) => safeEqual(nonceFor(secret, sessionHash, t), nonce));
+}

@@ -1,0 +1,114 @@
+/** The embedded database: SQLite in a file, WAL mode, numbered migrations. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+const MIGRATIONS: string[] = [
+  // 1: the schema
+  `
+  CREATE TABLE categories (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, short TEXT, object_type TEXT,
+    lead_only INTEGER NOT NULL, marketing_type TEXT
+  );
+  CREATE TABLE field_definitions (id TEXT PRIMARY KEY, definition TEXT NOT NULL);
+  CREATE TABLE regions (
+    location_id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+    parent_id INTEGER REFERENCES regions(location_id), geometry TEXT, position INTEGER NOT NULL
+  );
+  CREATE TABLE listings (
+    id INTEGER PRIMARY KEY, custom_id TEXT NOT NULL UNIQUE, title TEXT NOT NULL, zip TEXT NOT NULL,
+    city TEXT NOT NULL, category_id INTEGER NOT NULL REFERENCES categories(id),
+    price_title TEXT NOT NULL, price_text TEXT NOT NULL, image TEXT NOT NULL, link TEXT NOT NULL
+  );
+  CREATE TABLE contacts (
+    id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    salutation TEXT NOT NULL DEFAULT '', firstname TEXT NOT NULL DEFAULT '',
+    lastname TEXT NOT NULL DEFAULT '', phone TEXT NOT NULL DEFAULT '',
+    street TEXT NOT NULL DEFAULT '', number TEXT NOT NULL DEFAULT '', zip TEXT NOT NULL DEFAULT '',
+    city TEXT NOT NULL DEFAULT '', company TEXT NOT NULL DEFAULT '',
+    data_privacy INTEGER NOT NULL DEFAULT 0, accept_contact INTEGER NOT NULL DEFAULT 0,
+    newsletter INTEGER NOT NULL DEFAULT 0, language TEXT NOT NULL DEFAULT 'de',
+    confirmed_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  -- One row per consent box given or withdrawn: which box, when, on which text version.
+  CREATE TABLE consents (
+    id INTEGER PRIMARY KEY, contact_id INTEGER NOT NULL REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), kind TEXT NOT NULL, given INTEGER NOT NULL,
+    text_version TEXT NOT NULL, at TEXT NOT NULL
+  );
+  -- Every submission of a wizard, pending until confirmed by mail (double opt-in).
+  CREATE TABLE submissions (
+    id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+    contact_id INTEGER NOT NULL REFERENCES contacts(id), contact_data TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending', language TEXT NOT NULL,
+    created_at TEXT NOT NULL, confirmed_at TEXT
+  );
+  CREATE TABLE leads (
+    id INTEGER PRIMARY KEY, submission_id INTEGER NOT NULL UNIQUE REFERENCES submissions(id),
+    object_type TEXT NOT NULL, category_id INTEGER NOT NULL, marketing_type TEXT NOT NULL,
+    location TEXT NOT NULL, fields TEXT NOT NULL
+  );
+  CREATE TABLE saved_searches (
+    id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, contact_id INTEGER NOT NULL REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), active INTEGER NOT NULL,
+    object_type TEXT NOT NULL, category_id INTEGER NOT NULL, marketing_type TEXT NOT NULL,
+    locations TEXT NOT NULL, fields TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE expose_inquiries (
+    id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, submission_id INTEGER NOT NULL REFERENCES submissions(id),
+    contact_id INTEGER NOT NULL REFERENCES contacts(id), listing_id INTEGER NOT NULL REFERENCES listings(id),
+    message TEXT NOT NULL, created_at TEXT NOT NULL
+  );
+  CREATE TABLE contact_messages (
+    id INTEGER PRIMARY KEY, submission_id INTEGER NOT NULL REFERENCES submissions(id),
+    contact_id INTEGER NOT NULL REFERENCES contacts(id), type TEXT NOT NULL, message TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  -- Login and confirmation keys, stored hashed.
+  CREATE TABLE auth_keys (
+    key_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, contact_id INTEGER REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, first_used_at TEXT
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY, contact_id INTEGER NOT NULL REFERENCES contacts(id),
+    login_key_hash TEXT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL
+  );
+  CREATE TABLE mails (
+    id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL,
+    links TEXT NOT NULL, created_at TEXT NOT NULL
+  );
+  CREATE TABLE idempotency (
+    key TEXT NOT NULL, route TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL, PRIMARY KEY (key, route)
+  );
+  CREATE INDEX saved_searches_contact ON saved_searches(contact_id);
+  CREATE INDEX inquiries_contact ON expose_inquiries(contact_id);
+  CREATE INDEX sessions_contact ON sessions(contact_id);
+  `,
+];
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db) {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+export const now = () => new Date().toISOString();

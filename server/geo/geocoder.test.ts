@@ -1,0 +1,164 @@
+/**
+ * @jest-environment node
+ */
+import { parseQuery, reverse, search } from './geocoder';
+import { normalize } from './places';
+import { clipConvex, voronoiCells } from './regions';
+import { startTestServer } from '../testing';
+
+describe('offline geocoder (Photon format)', () => {
+  it('finds a city by name, in any spelling of its umlauts', () => {
+    for (const q of ['Köln', 'koeln', 'KOLN']) {
+      const [first] = search(q, 'de', 10).features;
+      expect(first?.properties).toMatchObject({
+        name: 'Köln',
+        city: 'Köln',
+        osm_key: 'place',
+        osm_value: 'city',
+        state: 'Nordrhein-Westfalen',
+        country: 'Deutschland',
+      });
+    }
+    expect(search('München', 'en', 1).features[0]?.properties).toMatchObject({
+      name: 'München',
+      country: 'Germany',
+    });
+  });
+
+  it('answers a Berlin locality as a suburb of Berlin with [lng, lat] coordinates', () => {
+    const [first] = search('Prenzlauer Berg', 'de', 10).features;
+    expect(first?.properties).toMatchObject({
+      name: 'Prenzlauer Berg',
+      city: 'Berlin',
+      osm_key: 'place',
+      osm_value: 'suburb',
+    });
+    const [lng, lat] = first!.geometry.coordinates;
+    expect(lng).toBeCloseTo(13.42, 1);
+    expect(lat).toBeCloseTo(52.54, 1);
+  });
+
+  it('resolves postcodes, whole and partial', () => {
+    const [munich] = search('80331', 'de', 10).features;
+    expect(munich?.properties).toMatchObject({ name: 'München', postcode: '80331' });
+    const partial = search('803', 'de', 10).features;
+    expect(partial.map((f) => f.properties.name)).toContain('München');
+  });
+
+  it('echoes street and house number with the place of a full address', () => {
+    const features = search('Kastanienallee 12, 10435 Berlin', 'de', 10).features;
+    expect(features).toHaveLength(1);
+    expect(features[0]!.properties).toMatchObject({
+      street: 'Kastanienallee',
+      housenumber: '12',
+      postcode: '10435',
+      city: 'Berlin',
+    });
+    expect(parseQuery('Unter den Linden 77, Berlin')).toMatchObject({
+      street: 'Unter den Linden',
+      housenumber: '77',
+      placeTerm: 'berlin',
+    });
+  });
+
+  it('respects the limit and answers an empty list for nonsense', () => {
+    expect(search('Ber', 'de', 3).features).toHaveLength(3);
+    expect(search('xqzvw', 'de', 10).features).toEqual([]);
+  });
+
+  it('reverse-geocodes to the nearest locality, and to nothing outside Germany', () => {
+    const [feature] = reverse(52.5387, 13.4241, 'de').features;
+    expect(feature?.properties).toMatchObject({ name: 'Prenzlauer Berg', city: 'Berlin' });
+    expect(feature?.geometry.coordinates).toEqual([13.4241, 52.5387]);
+    expect(reverse(40.0, -3.7, 'de').features).toEqual([]);
+  });
+
+  it('normalises for matching', () => {
+    expect(normalize('Straße Düsseldorf')).toBe('strasse dusseldorf');
+    expect(normalize('Duesseldorf')).toBe(normalize('Düsseldorf'));
+  });
+});
+
+describe('geocoder routes', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers /api/geocoder with q, lang and limit', async () => {
+    const response = await fetch(`${server.base}/api/geocoder?q=Hamburg&lang=de&limit=2`);
+    const body = (await response.json()) as { type: string; features: unknown[] };
+    expect(body.type).toBe('FeatureCollection');
+    expect(body.features.length).toBeLessThanOrEqual(2);
+  });
+
+  it.each([
+    ['/api/geocoder', 400],
+    ['/api/geocoder?q=', 400],
+    ['/api/geocoder?q=Berlin&limit=500', 400],
+    ['/api/geocoder/reverse?lat=abc&lon=13', 400],
+    ['/api/geocoder/reverse?lat=95&lon=13', 400],
+  ])('refuses %s with %i', async (path, status) => {
+    const response = await fetch(server.base + path);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ code: 'rest_invalid_param' });
+  });
+
+  it('answers /api/geocoder/reverse', async () => {
+    const response = await fetch(
+      `${server.base}/api/geocoder/reverse?lat=48.137&lon=11.575&lang=de`,
+    );
+    const body = (await response.json()) as { features: { properties: { city: string } }[] };
+    expect(body.features[0]?.properties.city).toBe('München');
+  });
+});
+
+describe('region shapes', () => {
+  it('clips a polygon to a convex window', () => {
+    const square: [number, number][] = [
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ];
+    const window: [number, number][] = [
+      [1, -1],
+      [3, -1],
+      [3, 3],
+      [1, 3],
+    ];
+    expect(clipConvex(square, window)).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 2],
+      [1, 2],
+    ]);
+  });
+
+  it('gives every point a closed cell that contains it', () => {
+    const points: [number, number][] = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [0.5, 0.5],
+      [0.2, 0.8],
+    ];
+    const cells = voronoiCells(points);
+    cells.forEach((ring, i) => {
+      expect(ring.length).toBeGreaterThanOrEqual(4);
+      expect(ring[0]).toEqual(ring[ring.length - 1]);
+      const [px, py] = points[i]!;
+      let inside = false;
+      for (let a = 0, b = ring.length - 2; a < ring.length - 1; b = a++) {
+        const [xa, ya] = ring[a]!;
+        const [xb, yb] = ring[b]!;
+        if (ya > py !== yb > py && px < ((xb - xa) * (py - ya)) / (yb - ya) + xa) inside = !inside;
+      }
+      expect(inside).toBe(true);
+    });
+  });
+});

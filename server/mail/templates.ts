@@ -1,0 +1,110 @@
+/** The backend's mails and messages, in German and English by the visitor's language. */
+export type Lang = 'de' | 'en';
+
+export function langOf(acceptLanguage: string | undefined): Lang {
+  return /^\s*en\b/i.test(acceptLanguage ?? '') ? 'en' : 'de';
+}
+
+const SIGNATURE = { de: 'Ihr Immobilienservice', en: 'Your property service' };
+
+export function loginMail(lang: Lang, link: string) {
+  return lang === 'en'
+    ? {
+        subject: 'Your sign-in link',
+        text: `Hello,\n\nsign in to your customer area with this link (valid for 30 minutes):\n\n${link}\n\nIf you did not ask for it, ignore this mail.\n\n${SIGNATURE.en}`,
+      }
+    : {
+        subject: 'Ihr Anmeldelink',
+        text: `Guten Tag,\n\nmit diesem Link melden Sie sich in Ihrem Kundenbereich an (30 Minuten gültig):\n\n${link}\n\nWenn Sie keinen Link angefordert haben, ignorieren Sie diese E-Mail.\n\n${SIGNATURE.de}`,
+      };
+}
+
+export function noAccountMail(lang: Lang) {
+  return lang === 'en'
+    ? {
+        subject: 'Sign-in not possible',
+        text: `Hello,\n\nsomeone asked for a sign-in link for this address, but there is no customer account for it. An account is created when you send us an inquiry or a search profile and confirm it.\n\n${SIGNATURE.en}`,
+      }
+    : {
+        subject: 'Anmeldung nicht möglich',
+        text: `Guten Tag,\n\nfür diese E-Mail-Adresse wurde ein Anmeldelink angefordert, es gibt jedoch kein Kundenkonto dazu. Ein Konto entsteht, sobald Sie uns eine Anfrage oder ein Suchprofil senden und bestätigen.\n\n${SIGNATURE.de}`,
+      };
+}
+
+const KIND_NAMES = {
+  de: {
+    lead: 'Ihre Anfrage zu Ihrer Immobilie',
+    savedSearch: 'Ihr Suchprofil',
+    exposeInquiry: 'Ihre Anfrage zum Exposé',
+    contact: 'Ihre Nachricht',
+    newsletter: 'Ihre Newsletter-Einstellungen',
+  },
+  en: {
+    lead: 'your inquiry about your property',
+    savedSearch: 'your search profile',
+    exposeInquiry: 'your inquiry about the listing',
+    contact: 'your message',
+    newsletter: 'your newsletter settings',
+  },
+};
+export type SubmissionKind = keyof (typeof KIND_NAMES)['de'];
+
+export function confirmMail(lang: Lang, kind: SubmissionKind, link: string) {
+  const what = KIND_NAMES[lang][kind];
+  return lang === 'en'
+    ? {
+        subject: 'Please confirm your inquiry',
+        text: `Hello,\n\nthank you. Please confirm ${what} with this link (valid for 7 days):\n\n${link}\n\n${SIGNATURE.en}`,
+      }
+    : {
+        subject: 'Bitte bestätigen Sie Ihre Anfrage',
+        text: `Guten Tag,\n\nvielen Dank. Bitte bestätigen Sie ${what} mit diesem Link (7 Tage gültig):\n\n${link}\n\n${SIGNATURE.de}`,
+      };
+}
+
+/** Error messages of the API (the widget shows them as they are). */
+export const MESSAGES = {
+  invalidParam: { de: 'Ungültige Eingabe', en: 'Invalid input' },
+  invalidJson: { de: 'Die Anfrage ist kein gültiges JSON.', en: 'The request is not valid JSON.' },
+  tooLarge: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
+  notFound: { de: 'Kein passender Endpunkt gefunden.', en: 'No route was found matching the URL.' },
+  notLoggedIn: { de: 'Sie sind nicht angemeldet.', en: 'You are not signed in.' },
+  badNonce: {
+    de: 'Die Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.',
+    en: 'Your session has expired. Please reload the page.',
+  },
+  badXsrf: {
+    de: 'Ungültiges Sicherheits-Token. Bitte laden Sie die Seite neu.',
+    en: 'Invalid security token. Please reload the page.',
+  },
+  invalidKey: {
+    de: 'Der Link ist ungültig oder abgelaufen.',
+    en: 'The link is invalid or has expired.',
+  },
+  rateLimited: {
+    de: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
+    en: 'Too many requests. Please try again later.',
+  },
+  consentRequired: {
+    de: 'Bitte stimmen Sie der Datenschutzerklärung und der Kontaktaufnahme zu.',
+    en: 'Please accept the privacy policy and agree to be contacted.',
+  },
+  unknownObject: { de: 'Dieses Objekt gibt es nicht.', en: 'This listing does not exist.' },
+  unknownLocation: { de: 'Unbekannte Region.', en: 'Unknown region.' },
+  unknownField: {
+    de: 'Unbekanntes Feld für diese Kategorie.',
+    en: 'Unknown field for this category.',
+  },
+  categoryMismatch: {
+    de: 'Die Kategorie passt nicht zur Objektart.',
+    en: 'The category does not fit the property type.',
+  },
+  savedSearchNotFound: {
+    de: 'Dieses Suchprofil gibt es nicht.',
+    en: 'This search profile does not exist.',
+  },
+  internal: {
+    de: 'Es ist ein interner Serverfehler aufgetreten.',
+    en: 'An internal server error occurred.',
+  },
+} satisfies Record<string, Record<Lang, string>>;

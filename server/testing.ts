@@ -1,0 +1,160 @@
+/** Test helpers: the real server on a temporary database, and a client with a cookie jar. */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer } from './app';
+import { configFromEnv } from './config';
+
+export const PREFIX = '/wp-json/sw-immosuite';
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  nonce: string | null = null;
+
+  constructor(
+    readonly base: string,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  private store(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request<T = unknown>(
+    method: string,
+    pathname: string,
+    options: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<TestResponse<T>> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN'))
+      await this.request('GET', `${PREFIX}/v1/wizard/locations`);
+    const headers: Record<string, string> = { 'Accept-Language': 'de', ...options.headers };
+    if (this.cookies.size)
+      headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && this.cookies.has('XSRF-TOKEN') && !('X-XSRF-TOKEN' in headers)) {
+      headers['X-XSRF-TOKEN'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN')!);
+    }
+    if (this.nonce && !('X-WP-Nonce' in headers)) headers['X-WP-Nonce'] = this.nonce;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const response = await fetch(this.base + pathname, { method, headers, body });
+    this.store(response);
+    const fresh = response.headers.get('x-wp-nonce');
+    if (fresh) this.nonce = fresh;
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  get = <T = unknown>(p: string, headers?: Record<string, string>) =>
+    this.request<T>('GET', p, { headers });
+  post = <T = unknown>(p: string, body: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', p, { body, headers });
+  put = <T = unknown>(p: string, body: unknown, headers?: Record<string, string>) =>
+    this.request<T>('PUT', p, { body, headers });
+  del = <T = unknown>(p: string, headers?: Record<string, string>) =>
+    this.request<T>('DELETE', p, { headers });
+}
+
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string) {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-'));
+  const config = configFromEnv({
+    DATA_DIR: dir,
+    LOG: '0',
+    MIN_FILL_MS: '0',
+    RATE_LIMIT_SUBMISSIONS: '1000',
+    RATE_LIMIT_LOGIN_CLIENT: '1000',
+    RATE_LIMIT_LOGIN_MAILS: '1000',
+    ...env,
+  });
+  const app = await buildServer(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    base,
+    dataDir: dir,
+    client: () => new TestClient(base),
+    mails: async () =>
+      (await (await fetch(`${base}/dev/mailbox.json`)).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+        links: string[];
+      }[],
+    close: () => app.close(),
+  };
+}
+
+export const keyOf = (link: string) => new URL(link).searchParams.get('k')!;
+
+export function contact(overrides: Record<string, unknown> = {}) {
+  return {
+    salutation: 'Frau',
+    firstname: 'Erika',
+    lastname: 'Mustermann',
+    phone: '030 1234567',
+    email: 'erika@example.de',
+    street: 'Hauptstraße',
+    number: '5',
+    zip: '10115',
+    city: 'Berlin',
+    company: '',
+    customFields: { dataPrivacy: true, acceptContact: true, newsletter: false },
+    ...overrides,
+  };
+}
+
+export function lead(overrides: Record<string, unknown> = {}) {
+  return {
+    objectType: 'LIVING',
+    categoryId: 30225,
+    marketingType: 'buy',
+    location: {
+      zip: '10435',
+      city: 'Berlin',
+      street: 'Kastanienallee',
+      number: '12',
+      lat: 52.538,
+      lng: 13.41,
+    },
+    fields: [
+      { name: 'price.price', valueType: 'NUMBER', value: 350000 },
+      { name: 'area.livingSpace', valueType: 'NUMBER', value: 82.5 },
+    ],
+    ...overrides,
+  };
+}
+
+export function savedSearch(overrides: Record<string, unknown> = {}) {
+  return {
+    objectType: 'LIVING',
+    categoryId: 30225,
+    marketingType: 'rent',
+    locations: [{ locationId: 301 }, { locationId: 201 }],
+    fields: [{ name: 'price.price', valueType: 'RANGE', minValue: 500, maxValue: 1500 }],
+    ...overrides,
+  };
+}

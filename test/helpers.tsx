@@ -43,6 +43,9 @@ export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
     urlLanguage: 'de',
     query: {},
     setLanguage: jest.fn(),
+    localStore: window.localStorage,
+    sessionStore: window.sessionStorage,
+    now: () => Date.now(),
     log: jest.fn(),
     emitHeight(height) {
       heightListener?.(height);

@@ -13,7 +13,7 @@ export interface FieldDefinition {
 export const FIELD_DEFINITIONS: Record<string, FieldDefinition> = {
   [FIELD_IDS.price]: {
     label: 'Preis',
-    unit: '€',
+    unit: null,
     type: 'currency',
     group: 'price',
     marketingTypeLabel: { buy: 'Kaufpreis', rent: 'Kaltmiete' },

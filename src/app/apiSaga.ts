@@ -10,6 +10,8 @@ import type { RootState } from './store';
 export interface CallOptions {
   /** Suppress the snackbar message on failure (spec 7 hideError); the error is still returned. */
   hideError?: boolean;
+  /** Leave the global progress bar alone (type-ahead searches show their own state). */
+  background?: boolean;
 }
 
 const selectNonce = (state: RootState) => state.session.auth.authenticationToken;
@@ -18,7 +20,7 @@ export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<Ap
   const env: AppEnv = yield getContext('env');
   const nonce: string | null = yield select(selectNonce);
   const controller = new AbortController();
-  yield put(apiCallStarted());
+  if (!options.background) yield put(apiCallStarted());
   try {
     const result: ApiResult<T> = yield call(env.request<T>, req, {
       origin: env.origin,
@@ -35,6 +37,6 @@ export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<Ap
   } finally {
     // A cancelled saga (takeLatest, race, unmount) aborts its request.
     if (yield cancelled()) controller.abort();
-    yield put(apiCallSettled());
+    if (!options.background) yield put(apiCallSettled());
   }
 }

@@ -27,6 +27,11 @@ export interface AppEnv {
   /** Query parameters of the iframe URL (e.g. `order`), read once at start. */
   query: Record<string, string>;
   setLanguage(language: Language): void;
+  /** Field definitions cache (spec 7: local storage). */
+  localStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** Wizard drafts, so that a reload of the frame loses nothing. */
+  sessionStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  now(): number;
   log(message: string, detail?: unknown): void;
 }
 
@@ -48,6 +53,18 @@ function observeBodyHeight(listener: (height: number) => void): () => void {
   };
 }
 
+/** Storage may be refused (third-party frame, private mode): then the widget works without. */
+function safeStorage(get: () => Storage): Storage | null {
+  try {
+    const storage = get();
+    storage.setItem('immosuite.probe', '1');
+    storage.removeItem('immosuite.probe');
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
 export function browserEnv(setLanguage: (language: Language) => void): AppEnv {
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
   const meta = document.querySelector<HTMLMetaElement>('meta[name="immosuite:allowed-origins"]');
@@ -62,6 +79,9 @@ export function browserEnv(setLanguage: (language: Language) => void): AppEnv {
     urlLanguage: languageFromTag(query.lang),
     query,
     setLanguage,
+    localStore: safeStorage(() => window.localStorage),
+    sessionStore: safeStorage(() => window.sessionStorage),
+    now: () => Date.now(),
     // eslint-disable-next-line no-console -- spec 8: some failures are only logged
     log: (message, detail) => console.warn(`[immosuite] ${message}`, detail ?? ''),
   };

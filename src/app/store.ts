@@ -6,8 +6,11 @@ import session from '../session/slice';
 import type { AppEnv } from './env';
 import { rootSaga } from './rootSaga';
 import ui from './uiSlice';
+import fields from '../features/fields/slice';
+import geocoder from '../features/location/slice';
+import leadWizard from '../features/leadWizard/slice';
 
-export const rootReducer = combineReducers({ host, ui, session });
+export const rootReducer = combineReducers({ host, ui, session, fields, geocoder, leadWizard });
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -22,6 +22,8 @@ import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from '.
 import { parseInitPayload, parseOrder, type UrlDefaults } from './config';
 import { isAllowedOrigin, parseHostEnvelope, widgetMessage, type WidgetEnvelope } from './protocol';
 import { initAccepted } from './slice';
+import { TRACKED } from './externalApi';
+import type { UnknownAction } from '@reduxjs/toolkit';
 
 const selectHost = (state: RootState) => state.host;
 

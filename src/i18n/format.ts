@@ -29,7 +29,10 @@ export function formatInt(value: number, language: Language): string {
   return formatter(language, 'int', { maximumFractionDigits: 0, useGrouping: false }).format(value);
 }
 
-/** Decimals with up to two places: 3.5 → "3,5" (de). */
+/**
+ * Decimals with up to two places and no grouping: 3.5 → "3,5", 1250 → "1250" (de). Grouping
+ * would show "1.250", which the input rule (DECISIONS 18) reads as 1,25 in these fields.
+ */
 export function formatDecimal(value: number, language: Language): string {
-  return formatter(language, 'decimal', { maximumFractionDigits: 2 }).format(value);
+  return formatter(language, 'decimal', { maximumFractionDigits: 2, useGrouping: false }).format(value);
 }

@@ -58,5 +58,6 @@ describe('number formats', () => {
   it('formats decimals in the visitor language', () => {
     expect(formatDecimal(3.5, 'de')).toBe('3,5');
     expect(formatDecimal(3.5, 'en')).toBe('3.5');
+    expect(formatDecimal(1250.75, 'de')).toBe('1250,75');
   });
 });

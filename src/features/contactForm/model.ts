@@ -1,0 +1,106 @@
+/** The contact form's values (spec 3 Contact) and what is sent of them. */
+export interface ContactValues {
+  salutation: '' | 'Frau' | 'Herr';
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
+  street: string;
+  number: string;
+  zip: string;
+  city: string;
+  company: string;
+  wish: '' | 'viewing' | 'call' | 'details';
+  message: string;
+  customFields: { dataPrivacy: boolean; acceptContact: boolean; newsletter: boolean };
+  /** Honeypot: hidden from people and assistive technology; bots fill it in. */
+  website: string;
+}
+
+export const EMPTY_CONTACT: ContactValues = {
+  salutation: '',
+  firstname: '',
+  lastname: '',
+  phone: '',
+  email: '',
+  street: '',
+  number: '',
+  zip: '',
+  city: '',
+  company: '',
+  wish: '',
+  message: '',
+  customFields: { dataPrivacy: false, acceptContact: false, newsletter: false },
+  website: '',
+};
+
+const TEXT_KEYS = ['firstname', 'lastname', 'phone', 'email', 'street', 'number', 'zip', 'city', 'company', 'message'] as const;
+
+/** Text inputs are trimmed (spec 5). */
+export function trimContact(values: ContactValues): ContactValues {
+  const out = { ...values, customFields: { ...values.customFields } };
+  for (const key of TEXT_KEYS) out[key] = values[key].trim();
+  return out;
+}
+
+export interface ContactPayload {
+  salutation: ContactValues['salutation'];
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
+  street: string;
+  number: string;
+  zip: string;
+  city: string;
+  company: string;
+  wish?: ContactValues['wish'];
+  customFields: { dataPrivacy: boolean; acceptContact: boolean; newsletter?: boolean };
+}
+
+/** The contact as the backend takes it (no honeypot, no message: those travel apart). */
+export function contactPayload(
+  values: ContactValues,
+  options: { wish?: boolean; newsletter?: boolean } = {},
+): ContactPayload {
+  const v = trimContact(values);
+  return {
+    salutation: v.salutation,
+    firstname: v.firstname,
+    lastname: v.lastname,
+    phone: v.phone,
+    email: v.email,
+    street: v.street,
+    number: v.number,
+    zip: v.zip,
+    city: v.city,
+    company: v.company,
+    ...(options.wish ? { wish: v.wish } : {}),
+    customFields: {
+      dataPrivacy: v.customFields.dataPrivacy,
+      acceptContact: v.customFields.acceptContact,
+      ...(options.newsletter ? { newsletter: v.customFields.newsletter } : {}),
+    },
+  };
+}
+
+/** Restores a saved draft field by field; anything odd falls back to empty. */
+export function reviveContact(raw: unknown): ContactValues {
+  const r = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const str = (key: string) => (typeof r[key] === 'string' ? (r[key] as string).slice(0, 5000) : '');
+  const cf = typeof r.customFields === 'object' && r.customFields !== null ? (r.customFields as Record<string, unknown>) : {};
+  const salutation = str('salutation');
+  const wish = str('wish');
+  return {
+    ...EMPTY_CONTACT,
+    ...Object.fromEntries(TEXT_KEYS.map((k) => [k, str(k)])),
+    salutation: salutation === 'Frau' || salutation === 'Herr' ? salutation : '',
+    wish: wish === 'viewing' || wish === 'call' || wish === 'details' ? wish : '',
+    customFields: {
+      dataPrivacy: cf.dataPrivacy === true,
+      acceptContact: cf.acceptContact === true,
+      newsletter: cf.newsletter === true,
+    },
+    website: '',
+  } as ContactValues;
+}

@@ -1,0 +1,69 @@
+/** Loads field definitions: per field from local storage, the rest in one call (spec 7). */
+import { call, getContext, put, takeLatest } from 'redux-saga/effects';
+import { callApi } from '../../app/apiSaga';
+import type { AppEnv } from '../../app/env';
+import type { Saga } from '../../app/saga';
+import type { ApiResult } from '../../api/client';
+import { normalizeDefinition, type FieldDefinition } from './definitions';
+import { definitionsFailed, definitionsLoaded, definitionsRequested } from './slice';
+
+export const FIELD_CACHE_PREFIX = 'immosuite.field.v1.';
+export const FIELD_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+
+function readCache(env: AppEnv, id: string): FieldDefinition | null {
+  try {
+    const raw = env.localStore?.getItem(FIELD_CACHE_PREFIX + id);
+    if (!raw) return null;
+    const entry = JSON.parse(raw) as { savedAt?: unknown; definition?: unknown };
+    if (typeof entry.savedAt !== 'number' || env.now() - entry.savedAt > FIELD_CACHE_TTL_MS) return null;
+    return normalizeDefinition(id, entry.definition);
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(env: AppEnv, id: string, definition: unknown) {
+  try {
+    env.localStore?.setItem(FIELD_CACHE_PREFIX + id, JSON.stringify({ savedAt: env.now(), definition }));
+  } catch {
+    // A full or refused storage only costs a request next time.
+  }
+}
+
+export function* loadDefinitions(action: ReturnType<typeof definitionsRequested>): Saga {
+  const env: AppEnv = yield getContext('env');
+  const cached: FieldDefinition[] = [];
+  const missing: string[] = [];
+  for (const id of action.payload) {
+    const definition = readCache(env, id);
+    if (definition) cached.push(definition);
+    else missing.push(id);
+  }
+  if (missing.length === 0) {
+    yield put(definitionsLoaded(cached));
+    return;
+  }
+  const result: ApiResult<Record<string, unknown>> = yield call(callApi, {
+    method: 'POST',
+    path: '/v1/wizard/fields',
+    body: Object.fromEntries(missing.map((id) => [id, {}])),
+  });
+  if (!result.ok) {
+    yield put(definitionsLoaded(cached));
+    yield put(definitionsFailed());
+    return;
+  }
+  const answer = typeof result.data === 'object' && result.data !== null ? result.data : {};
+  const loaded = [...cached];
+  for (const id of missing) {
+    const definition = normalizeDefinition(id, answer[id]);
+    if (!definition) continue;
+    writeCache(env, id, answer[id]);
+    loaded.push(definition);
+  }
+  yield put(definitionsLoaded(loaded));
+}
+
+export function* fieldsSaga(): Saga {
+  yield takeLatest(definitionsRequested.type, loadDefinitions);
+}

@@ -1,0 +1,74 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { categoriesFor, categoryById, fieldIdsFor } from '../../../contract/catalog';
+import type { RootState } from '../../app/store';
+import { contactPayload } from '../contactForm/model';
+import { isNumeric, type FieldDefinition } from '../fields/definitions';
+import { parseNumber } from '../fields/parse';
+import { currentStepId, isComplete, stepsOf } from './machine';
+
+export interface FieldValueRecord {
+  name: string;
+  valueType: 'NUMBER' | 'RAW';
+  value: number | string;
+}
+
+export const selectLeadWizard = (state: RootState) => state.leadWizard;
+export const selectDefinitions = (state: RootState) => state.fields.definitions;
+
+export const selectSteps = createSelector(selectLeadWizard, (w) => stepsOf(w));
+export const selectCurrentStepId = createSelector(selectLeadWizard, (w) => currentStepId(w));
+export const selectIsComplete = createSelector(selectLeadWizard, (w) => isComplete(w));
+export const selectOfferedCategories = createSelector(selectLeadWizard, (w) =>
+  categoriesFor('lead', w.marketingType, w.objectType),
+);
+export const selectCategory = createSelector(selectLeadWizard, (w) =>
+  w.categoryId === null ? null : (categoryById(w.categoryId) ?? null),
+);
+
+/** The category's fields whose definitions are loaded, in the order of spec 3. */
+export const selectFieldDefinitions = createSelector(
+  [selectLeadWizard, selectDefinitions],
+  (w, definitions): FieldDefinition[] =>
+    w.categoryId === null
+      ? []
+      : fieldIdsFor(w.categoryId)
+          .map((id) => definitions[id])
+          .filter((d): d is FieldDefinition => !!d),
+);
+
+export function fieldRecords(definitions: FieldDefinition[], inputs: Record<string, string>): FieldValueRecord[] {
+  const records: FieldValueRecord[] = [];
+  for (const definition of definitions) {
+    const text = (inputs[definition.id] ?? '').trim();
+    if (!text) continue;
+    if (isNumeric(definition.type)) {
+      const value = parseNumber(text, definition.type as 'currency' | 'int' | 'number' | 'decimal');
+      if (value !== null) records.push({ name: definition.id, valueType: 'NUMBER', value });
+    } else {
+      records.push({ name: definition.id, valueType: 'RAW', value: text });
+    }
+  }
+  return records;
+}
+
+/** The lead as spec 3 shapes it. */
+export const selectLeadPayload = createSelector([selectLeadWizard, selectFieldDefinitions], (w, definitions) => {
+  const l = w.location;
+  return {
+    objectType: w.objectType,
+    categoryId: w.categoryId,
+    marketingType: w.marketingType,
+    location: {
+      zip: l?.zip.trim() ?? '',
+      city: l?.city.trim() ?? '',
+      street: l?.street.trim() ?? '',
+      number: l?.number.trim() ?? '',
+      lat: l?.lat ?? null,
+      lng: l?.lng ?? null,
+      ...(l?.district ? { district: l.district } : {}),
+    },
+    fields: fieldRecords(definitions, w.fieldInputs),
+  };
+});
+
+export const selectContactPayload = createSelector(selectLeadWizard, (w) => contactPayload(w.contact, { wish: false }));

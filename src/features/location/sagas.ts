@@ -1,0 +1,92 @@
+/**
+ * Geocoder effects: the search (150 ms debounce, limit 10, lang de; a new search cancels the
+ * earlier one and aborts its request) and reverse geocoding of a placed pin.
+ */
+import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { callApi } from '../../app/apiSaga';
+import { GEOCODER_DEBOUNCE_MS, GEOCODER_LANG, GEOCODER_LIMIT } from '../../app/constants';
+import type { AppEnv } from '../../app/env';
+import type { Saga } from '../../app/saga';
+import type { RootState } from '../../app/store';
+import type { ApiResult } from '../../api/client';
+import { featureToAddress, type Address } from './address';
+import {
+  MIN_SEARCH_LENGTH,
+  mapTilesFailed,
+  pointPlaced,
+  pointResolved,
+  pointUnresolved,
+  searchFailed,
+  searchTextChanged,
+  suggestionsReceived,
+} from './slice';
+
+interface PhotonAnswer {
+  features?: unknown;
+}
+
+const geocoderBase = (state: RootState) => state.host.config.geocoderUrl.replace(/\/+$/, '');
+
+export function featuresOf(data: unknown): unknown[] {
+  const features = (data as PhotonAnswer | null)?.features;
+  return Array.isArray(features) ? features : [];
+}
+
+function* search(action: ReturnType<typeof searchTextChanged>): Saga {
+  const text = action.payload.trim();
+  if (text.length < MIN_SEARCH_LENGTH) return;
+  // takeLatest + delay: typing on cancels this task before the request leaves.
+  yield delay(GEOCODER_DEBOUNCE_MS);
+  const env: AppEnv = yield getContext('env');
+  const base: string = yield select(geocoderBase);
+  const result: ApiResult<PhotonAnswer> = yield call(
+    callApi,
+    {
+      method: 'GET',
+      path: `${base}/api/geocoder`,
+      query: { q: text, lang: GEOCODER_LANG, limit: GEOCODER_LIMIT },
+    },
+    { hideError: true, background: true },
+  );
+  if (!result.ok) {
+    // spec 8: logged, no message for the visitor.
+    env.log('geocoder search failed', result.error);
+    yield put(searchFailed({ text: action.payload }));
+    return;
+  }
+  const items = featuresOf(result.data)
+    .map(featureToAddress)
+    .filter((a): a is Address => a !== null)
+    .slice(0, GEOCODER_LIMIT);
+  yield put(suggestionsReceived({ text: action.payload, items }));
+}
+
+function* reverse(action: ReturnType<typeof pointPlaced>): Saga {
+  const env: AppEnv = yield getContext('env');
+  const base: string = yield select(geocoderBase);
+  const { lat, lng } = action.payload;
+  const result: ApiResult<PhotonAnswer> = yield call(
+    callApi,
+    { method: 'GET', path: `${base}/api/geocoder/reverse`, query: { lat, lon: lng, lang: GEOCODER_LANG } },
+    { hideError: true, background: true },
+  );
+  const address = result.ok ? featureToAddress(featuresOf(result.data)[0]) : null;
+  if (!address) {
+    env.log('reverse geocoding failed', result.ok ? 'invalid data' : result.error);
+    yield put(pointUnresolved({ lat, lng }));
+    return;
+  }
+  // The pin stays where the visitor put it.
+  yield put(pointResolved({ ...address, lat, lng }));
+}
+
+function* logTileFailure(action: ReturnType<typeof mapTilesFailed>): Saga {
+  const env: AppEnv = yield getContext('env');
+  env.log('map tiles could not be loaded', action.payload.url);
+}
+
+export function* locationSaga(): Saga {
+  yield takeLatest(searchTextChanged.type, search);
+  yield takeLatest(pointPlaced.type, reverse);
+  yield takeEvery(mapTilesFailed.type, logTileFailure);
+}

@@ -1,0 +1,69 @@
+/** The address search of the location picker (spec 2.2) and the map's pin. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Address } from './address';
+
+export interface GeocoderState {
+  text: string;
+  status: 'idle' | 'loading' | 'done' | 'failed';
+  /** Suggestions for `answeredText`; never those of an older search. */
+  suggestions: Address[];
+  answeredText: string;
+}
+
+const initialState: GeocoderState = { text: '', status: 'idle', suggestions: [], answeredText: '' };
+
+/** Searches start at this many characters; fewer give no useful place. */
+export const MIN_SEARCH_LENGTH = 2;
+
+const geocoderSlice = createSlice({
+  name: 'geocoder',
+  initialState,
+  reducers: {
+    searchTextChanged(state, action: PayloadAction<string>) {
+      state.text = action.payload;
+      const searchable = action.payload.trim().length >= MIN_SEARCH_LENGTH;
+      state.status = searchable ? 'loading' : 'idle';
+      if (!searchable) {
+        state.suggestions = [];
+        state.answeredText = '';
+      }
+    },
+    suggestionsReceived(state, action: PayloadAction<{ text: string; items: Address[] }>) {
+      // A stale answer (the text changed meanwhile) is never shown.
+      if (action.payload.text !== state.text) return;
+      state.status = 'done';
+      state.suggestions = action.payload.items;
+      state.answeredText = action.payload.text;
+    },
+    searchFailed(state, action: PayloadAction<{ text: string }>) {
+      if (action.payload.text !== state.text) return;
+      state.status = 'failed';
+      state.suggestions = [];
+    },
+    searchCleared(state) {
+      Object.assign(state, initialState);
+    },
+    /** A suggestion was taken: the box shows its line, the list closes. */
+    suggestionChosen(state, action: PayloadAction<{ address: Address; line: string }>) {
+      Object.assign(state, initialState, { text: action.payload.line });
+    },
+    /** The visitor put the pin on the map (click, drag or keyboard). */
+    pointPlaced(_state, _action: PayloadAction<{ lat: number; lng: number }>) {},
+    pointResolved(_state, _action: PayloadAction<Address>) {},
+    pointUnresolved(_state, _action: PayloadAction<{ lat: number; lng: number }>) {},
+    mapTilesFailed(_state, _action: PayloadAction<{ url: string }>) {},
+  },
+});
+
+export const {
+  searchTextChanged,
+  suggestionsReceived,
+  searchFailed,
+  searchCleared,
+  suggestionChosen,
+  pointPlaced,
+  pointResolved,
+  pointUnresolved,
+  mapTilesFailed,
+} = geocoderSlice.actions;
+export default geocoderSlice.reducer;

@@ -24,6 +24,19 @@ export interface TestEnv extends AppEnv {
   posted(): [unknown, string][];
 }
 
+/** A Storage of its own per test env, so stores of earlier tests cannot write into it. */
+export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & {
+  data: Map<string, string>;
+} {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, String(value)),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
 export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
   let heightListener: ((height: number) => void) | null = null;
   const parent = { postMessage: jest.fn() };
@@ -43,8 +56,8 @@ export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
     urlLanguage: 'de',
     query: {},
     setLanguage: jest.fn(),
-    localStore: window.localStorage,
-    sessionStore: window.sessionStorage,
+    localStore: memoryStorage(),
+    sessionStore: memoryStorage(),
     now: () => Date.now(),
     log: jest.fn(),
     emitHeight(height) {

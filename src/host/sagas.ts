@@ -123,6 +123,10 @@ export function* hostSaga(): Saga {
       yield call(postToHost, widgetMessage('tracking', action.payload));
     },
   );
+  // Feature events the host tracks (externalApi.ts).
+  yield takeEvery(Object.keys(TRACKED), function* (action: UnknownAction) {
+    yield call(postToHost, widgetMessage('tracking', TRACKED[action.type]!(action)));
+  });
   yield takeEvery(scrollToTopRequested.type, function* () {
     yield call(postToHost, widgetMessage('scroll', { top: 0 }));
   });

@@ -34,5 +34,7 @@ export function formatInt(value: number, language: Language): string {
  * would show "1.250", which the input rule (DECISIONS 18) reads as 1,25 in these fields.
  */
 export function formatDecimal(value: number, language: Language): string {
-  return formatter(language, 'decimal', { maximumFractionDigits: 2, useGrouping: false }).format(value);
+  return formatter(language, 'decimal', { maximumFractionDigits: 2, useGrouping: false }).format(
+    value,
+  );
 }

@@ -34,7 +34,18 @@ export const EMPTY_CONTACT: ContactValues = {
   website: '',
 };
 
-const TEXT_KEYS = ['firstname', 'lastname', 'phone', 'email', 'street', 'number', 'zip', 'city', 'company', 'message'] as const;
+const TEXT_KEYS = [
+  'firstname',
+  'lastname',
+  'phone',
+  'email',
+  'street',
+  'number',
+  'zip',
+  'city',
+  'company',
+  'message',
+] as const;
 
 /** Text inputs are trimmed (spec 5). */
 export function trimContact(values: ContactValues): ContactValues {
@@ -87,8 +98,12 @@ export function contactPayload(
 /** Restores a saved draft field by field; anything odd falls back to empty. */
 export function reviveContact(raw: unknown): ContactValues {
   const r = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const str = (key: string) => (typeof r[key] === 'string' ? (r[key] as string).slice(0, 5000) : '');
-  const cf = typeof r.customFields === 'object' && r.customFields !== null ? (r.customFields as Record<string, unknown>) : {};
+  const str = (key: string) =>
+    typeof r[key] === 'string' ? (r[key] as string).slice(0, 5000) : '';
+  const cf =
+    typeof r.customFields === 'object' && r.customFields !== null
+      ? (r.customFields as Record<string, unknown>)
+      : {};
   const salutation = str('salutation');
   const wish = str('wish');
   return {

@@ -18,7 +18,15 @@ export interface FieldDefinition {
   marketingTypeLabel: { buy?: string; rent?: string } | null;
 }
 
-const TYPES: readonly string[] = ['currency', 'number', 'decimal', 'int', 'select', 'string', 'boolean'];
+const TYPES: readonly string[] = [
+  'currency',
+  'number',
+  'decimal',
+  'int',
+  'select',
+  'string',
+  'boolean',
+];
 const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.slice(0, max) : '');
 
 /** null for a definition we cannot use (the field is then left out, never a crash). */
@@ -60,7 +68,10 @@ export function normalizeDefinition(id: string, raw: unknown): FieldDefinition |
     values,
     group: text(r.group, 50) || null,
     marketingTypeLabel: labels
-      ? { ...(labels.buy ? { buy: text(labels.buy) } : {}), ...(labels.rent ? { rent: text(labels.rent) } : {}) }
+      ? {
+          ...(labels.buy ? { buy: text(labels.buy) } : {}),
+          ...(labels.rent ? { rent: text(labels.rent) } : {}),
+        }
       : null,
   };
 }

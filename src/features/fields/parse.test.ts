@@ -26,10 +26,13 @@ describe('numeric input (spec 5, DECISIONS 18)', () => {
     expect(parseNumber(text, kind)).toBe(value);
   });
 
-  it.each(['', '   ', 'abc', '-', ',', '1,2,3', '1-2', '--5'])('"%s" is no number → null', (text) => {
-    expect(parseNumber(text, 'number')).toBeNull();
-    expect(parseNumber(text, 'currency')).toBeNull();
-  });
+  it.each(['', '   ', 'abc', '-', ',', '1,2,3', '1-2', '--5'])(
+    '"%s" is no number → null',
+    (text) => {
+      expect(parseNumber(text, 'number')).toBeNull();
+      expect(parseNumber(text, 'currency')).toBeNull();
+    },
+  );
 
   it('reads back what the German display shows, for any whole amount', () => {
     fc.assert(
@@ -44,20 +47,28 @@ describe('numeric input (spec 5, DECISIONS 18)', () => {
 
   it('reads back decimals in both languages', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), (whole, cents) => {
-        const value = whole + cents / 100;
-        expect(parseNumber(formatDecimal(value, 'de'), 'decimal')).toBeCloseTo(value, 2);
-        expect(parseNumber(formatDecimal(value, 'en'), 'decimal')).toBeCloseTo(value, 2);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99_999 }),
+        fc.integer({ min: 0, max: 99 }),
+        (whole, cents) => {
+          const value = whole + cents / 100;
+          expect(parseNumber(formatDecimal(value, 'de'), 'decimal')).toBeCloseTo(value, 2);
+          expect(parseNumber(formatDecimal(value, 'en'), 'decimal')).toBeCloseTo(value, 2);
+        },
+      ),
     );
   });
 
   it('never throws and gives null or a finite number, whatever is typed', () => {
     fc.assert(
-      fc.property(fc.string(), fc.constantFrom('currency', 'int', 'number', 'decimal'), (text, kind) => {
-        const value = parseNumber(text, kind as 'number');
-        expect(value === null || Number.isFinite(value)).toBe(true);
-      }),
+      fc.property(
+        fc.string(),
+        fc.constantFrom('currency', 'int', 'number', 'decimal'),
+        (text, kind) => {
+          const value = parseNumber(text, kind as 'number');
+          expect(value === null || Number.isFinite(value)).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -65,7 +76,9 @@ describe('numeric input (spec 5, DECISIONS 18)', () => {
 
 describe('field definitions', () => {
   it('turns a boolean into a yes/no select with 1 and 0', () => {
-    expect(normalizeDefinition('property[denkmalschutz]', { label: 'Denkmalschutz', type: 'boolean' })).toMatchObject({
+    expect(
+      normalizeDefinition('property[denkmalschutz]', { label: 'Denkmalschutz', type: 'boolean' }),
+    ).toMatchObject({
       type: 'select',
       values: [
         { value: '1', titleKey: 'fields.yes' },
@@ -75,7 +88,9 @@ describe('field definitions', () => {
   });
 
   it('treats a unit field as a number', () => {
-    expect(normalizeDefinition('area.livingSpace', { label: 'Wohnfläche', unit: 'm²', type: 'int' })).toMatchObject({
+    expect(
+      normalizeDefinition('area.livingSpace', { label: 'Wohnfläche', unit: 'm²', type: 'int' }),
+    ).toMatchObject({
       type: 'number',
       unit: 'm²',
     });
@@ -83,8 +98,11 @@ describe('field definitions', () => {
 
   it('keeps select values and refuses what it cannot use', () => {
     expect(
-      normalizeDefinition('x', { label: 'Zustand', type: 'select', values: [{ value: 'a', title: 'A' }, { title: 'no value' }, 7] })
-        ?.values,
+      normalizeDefinition('x', {
+        label: 'Zustand',
+        type: 'select',
+        values: [{ value: 'a', title: 'A' }, { title: 'no value' }, 7],
+      })?.values,
     ).toEqual([{ value: 'a', title: 'A' }]);
     expect(normalizeDefinition('x', { label: 'X', type: 'rocket' })).toBeNull();
     expect(normalizeDefinition('x', null)).toBeNull();

@@ -15,7 +15,8 @@ function readCache(env: AppEnv, id: string): FieldDefinition | null {
     const raw = env.localStore?.getItem(FIELD_CACHE_PREFIX + id);
     if (!raw) return null;
     const entry = JSON.parse(raw) as { savedAt?: unknown; definition?: unknown };
-    if (typeof entry.savedAt !== 'number' || env.now() - entry.savedAt > FIELD_CACHE_TTL_MS) return null;
+    if (typeof entry.savedAt !== 'number' || env.now() - entry.savedAt > FIELD_CACHE_TTL_MS)
+      return null;
     return normalizeDefinition(id, entry.definition);
   } catch {
     return null;
@@ -24,7 +25,10 @@ function readCache(env: AppEnv, id: string): FieldDefinition | null {
 
 function writeCache(env: AppEnv, id: string, definition: unknown) {
   try {
-    env.localStore?.setItem(FIELD_CACHE_PREFIX + id, JSON.stringify({ savedAt: env.now(), definition }));
+    env.localStore?.setItem(
+      FIELD_CACHE_PREFIX + id,
+      JSON.stringify({ savedAt: env.now(), definition }),
+    );
   } catch {
     // A full or refused storage only costs a request next time.
   }

@@ -1,4 +1,11 @@
-import { can, currentStepId, isComplete, stepsOf, transition, type MachineContext } from './machine';
+import {
+  can,
+  currentStepId,
+  isComplete,
+  stepsOf,
+  transition,
+  type MachineContext,
+} from './machine';
 
 const base: MachineContext = {
   order: 'category-first',
@@ -15,7 +22,12 @@ const located = { lat: 52.5, lng: 13.4 };
 describe('lead wizard machine', () => {
   it('orders the steps by the option, and drops the contact step when hidden', () => {
     expect(stepsOf(base)).toEqual(['category', 'address', 'details', 'contact']);
-    expect(stepsOf(ctx({ order: 'address-first' }))).toEqual(['address', 'category', 'details', 'contact']);
+    expect(stepsOf(ctx({ order: 'address-first' }))).toEqual([
+      'address',
+      'category',
+      'details',
+      'contact',
+    ]);
     expect(stepsOf(ctx({ hideContactStep: true }))).toEqual(['category', 'address', 'details']);
     expect(currentStepId(ctx({ order: 'address-first', step: 2 }))).toBe('category');
   });
@@ -23,31 +35,54 @@ describe('lead wizard machine', () => {
   describe('NEXT', () => {
     it('leaves the category step only with a category', () => {
       expect(can(base, { type: 'NEXT' })).toBe(false);
-      expect(transition(ctx({ categoryId: 30225 }), { type: 'NEXT' })).toEqual({ step: 2, maxStep: 2 });
+      expect(transition(ctx({ categoryId: 30225 }), { type: 'NEXT' })).toEqual({
+        step: 2,
+        maxStep: 2,
+      });
     });
 
     it('leaves the address step only with a coordinate', () => {
       const atAddress = ctx({ categoryId: 30225, step: 2, maxStep: 2 });
       expect(can(atAddress, { type: 'NEXT' })).toBe(false);
-      expect(can({ ...atAddress, location: { lat: 52.5, lng: null } }, { type: 'NEXT' })).toBe(false);
-      expect(transition({ ...atAddress, location: located }, { type: 'NEXT' })).toEqual({ step: 3, maxStep: 3 });
+      expect(can({ ...atAddress, location: { lat: 52.5, lng: null } }, { type: 'NEXT' })).toBe(
+        false,
+      );
+      expect(transition({ ...atAddress, location: located }, { type: 'NEXT' })).toEqual({
+        step: 3,
+        maxStep: 3,
+      });
     });
 
     it('leaves details freely, never past the last step', () => {
-      expect(transition(ctx({ categoryId: 1, step: 3, maxStep: 3 }), { type: 'NEXT' })).toEqual({ step: 4, maxStep: 4 });
+      expect(transition(ctx({ categoryId: 1, step: 3, maxStep: 3 }), { type: 'NEXT' })).toEqual({
+        step: 4,
+        maxStep: 4,
+      });
       expect(can(ctx({ categoryId: 1, step: 4, maxStep: 4 }), { type: 'NEXT' })).toBe(false);
-      expect(can(ctx({ categoryId: 1, step: 3, maxStep: 3, hideContactStep: true }), { type: 'NEXT' })).toBe(false);
+      expect(
+        can(ctx({ categoryId: 1, step: 3, maxStep: 3, hideContactStep: true }), { type: 'NEXT' }),
+      ).toBe(false);
     });
 
     it('in address-first order asks for the coordinate first', () => {
       const first = ctx({ order: 'address-first' });
       expect(can(first, { type: 'NEXT' })).toBe(false);
-      expect(transition({ ...first, location: located }, { type: 'NEXT' })).toEqual({ step: 2, maxStep: 2 });
-      expect(can(ctx({ order: 'address-first', step: 2, maxStep: 2, location: located }), { type: 'NEXT' })).toBe(false);
+      expect(transition({ ...first, location: located }, { type: 'NEXT' })).toEqual({
+        step: 2,
+        maxStep: 2,
+      });
+      expect(
+        can(ctx({ order: 'address-first', step: 2, maxStep: 2, location: located }), {
+          type: 'NEXT',
+        }),
+      ).toBe(false);
     });
 
     it('keeps the highest step reached', () => {
-      expect(transition(ctx({ categoryId: 1, step: 1, maxStep: 4 }), { type: 'NEXT' })).toEqual({ step: 2, maxStep: 4 });
+      expect(transition(ctx({ categoryId: 1, step: 1, maxStep: 4 }), { type: 'NEXT' })).toEqual({
+        step: 2,
+        maxStep: 4,
+      });
     });
   });
 
@@ -71,7 +106,9 @@ describe('lead wizard machine', () => {
   });
 
   it('BACK goes one step back, not before the first, not while sending', () => {
-    expect(transition(ctx({ step: 3, maxStep: 3, categoryId: 1 }), { type: 'BACK' })).toEqual({ step: 2 });
+    expect(transition(ctx({ step: 3, maxStep: 3, categoryId: 1 }), { type: 'BACK' })).toEqual({
+      step: 2,
+    });
     expect(can(base, { type: 'BACK' })).toBe(false);
     expect(can(ctx({ step: 4, status: 'loading' }), { type: 'BACK' })).toBe(false);
   });
@@ -84,8 +121,12 @@ describe('lead wizard machine', () => {
       expect(can({ ...atContact, step: 3 }, { type: 'SUBMIT' })).toBe(false);
       expect(can({ ...atContact, status: 'loading' }, { type: 'SUBMIT' })).toBe(false);
       expect(can({ ...atContact, status: 'sent' }, { type: 'SUBMIT' })).toBe(false);
-      expect(transition({ ...atContact, status: 'error' }, { type: 'SUBMIT' })).toEqual({ status: 'loading' });
-      expect(transition({ ...atContact, status: 'userError' }, { type: 'SUBMIT' })).toEqual({ status: 'loading' });
+      expect(transition({ ...atContact, status: 'error' }, { type: 'SUBMIT' })).toEqual({
+        status: 'loading',
+      });
+      expect(transition({ ...atContact, status: 'userError' }, { type: 'SUBMIT' })).toEqual({
+        status: 'loading',
+      });
     });
 
     it('SUCCEEDED and FAILED only while sending', () => {

@@ -65,12 +65,16 @@ function canLeave(ctx: MachineContext, step: StepId): boolean {
 }
 
 /** The changes an event makes, or null when the machine does not allow it now. */
-export function transition(ctx: MachineContext, event: WizardEvent): Partial<MachineContext> | null {
+export function transition(
+  ctx: MachineContext,
+  event: WizardEvent,
+): Partial<MachineContext> | null {
   const steps = stepsOf(ctx);
   switch (event.type) {
     case 'JUMP': {
       const { step } = event;
-      if (!guards.isOpen(ctx) || !Number.isInteger(step) || step < 1 || step > steps.length) return null;
+      if (!guards.isOpen(ctx) || !Number.isInteger(step) || step < 1 || step > steps.length)
+        return null;
       if (step === ctx.step) return null;
       // Steps 2 to 4 open in the header only once a category is chosen.
       if (step > 1 && !guards.hasCategory(ctx)) return null;

@@ -22,7 +22,12 @@ import type { ApiResult } from '../../api/client';
 import { leadHandedToHost, scrollToTopRequested } from '../../host/actions';
 import { definitionsRequested } from '../fields/slice';
 import { pointPlaced, pointResolved, pointUnresolved, suggestionChosen } from '../location/slice';
-import { selectContactPayload, selectIsComplete, selectLeadPayload, selectLeadWizard } from './selectors';
+import {
+  selectContactPayload,
+  selectIsComplete,
+  selectLeadPayload,
+  selectLeadWizard,
+} from './selectors';
 import { leadWizardActions as actions, type LeadWizardState } from './slice';
 
 export const DRAFT_KEY = 'immosuite.leadWizard.v1';
@@ -52,7 +57,11 @@ function* saveDraft(): Saga {
   const state: LeadWizardState = yield select(selectLeadWizard);
   try {
     if (state.status === 'sent') env.sessionStore?.removeItem(DRAFT_KEY);
-    else env.sessionStore?.setItem(DRAFT_KEY, JSON.stringify({ ...state, status: state.status === 'loading' ? 'editing' : state.status }));
+    else
+      env.sessionStore?.setItem(
+        DRAFT_KEY,
+        JSON.stringify({ ...state, status: state.status === 'loading' ? 'editing' : state.status }),
+      );
   } catch (error) {
     env.log('lead wizard draft could not be saved', error);
   }

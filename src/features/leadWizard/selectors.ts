@@ -36,7 +36,10 @@ export const selectFieldDefinitions = createSelector(
           .filter((d): d is FieldDefinition => !!d),
 );
 
-export function fieldRecords(definitions: FieldDefinition[], inputs: Record<string, string>): FieldValueRecord[] {
+export function fieldRecords(
+  definitions: FieldDefinition[],
+  inputs: Record<string, string>,
+): FieldValueRecord[] {
   const records: FieldValueRecord[] = [];
   for (const definition of definitions) {
     const text = (inputs[definition.id] ?? '').trim();
@@ -52,23 +55,28 @@ export function fieldRecords(definitions: FieldDefinition[], inputs: Record<stri
 }
 
 /** The lead as spec 3 shapes it. */
-export const selectLeadPayload = createSelector([selectLeadWizard, selectFieldDefinitions], (w, definitions) => {
-  const l = w.location;
-  return {
-    objectType: w.objectType,
-    categoryId: w.categoryId,
-    marketingType: w.marketingType,
-    location: {
-      zip: l?.zip.trim() ?? '',
-      city: l?.city.trim() ?? '',
-      street: l?.street.trim() ?? '',
-      number: l?.number.trim() ?? '',
-      lat: l?.lat ?? null,
-      lng: l?.lng ?? null,
-      ...(l?.district ? { district: l.district } : {}),
-    },
-    fields: fieldRecords(definitions, w.fieldInputs),
-  };
-});
+export const selectLeadPayload = createSelector(
+  [selectLeadWizard, selectFieldDefinitions],
+  (w, definitions) => {
+    const l = w.location;
+    return {
+      objectType: w.objectType,
+      categoryId: w.categoryId,
+      marketingType: w.marketingType,
+      location: {
+        zip: l?.zip.trim() ?? '',
+        city: l?.city.trim() ?? '',
+        street: l?.street.trim() ?? '',
+        number: l?.number.trim() ?? '',
+        lat: l?.lat ?? null,
+        lng: l?.lng ?? null,
+        ...(l?.district ? { district: l.district } : {}),
+      },
+      fields: fieldRecords(definitions, w.fieldInputs),
+    };
+  },
+);
 
-export const selectContactPayload = createSelector(selectLeadWizard, (w) => contactPayload(w.contact, { wish: false }));
+export const selectContactPayload = createSelector(selectLeadWizard, (w) =>
+  contactPayload(w.contact, { wish: false }),
+);

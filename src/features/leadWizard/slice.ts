@@ -13,7 +13,13 @@ import type { LeadWizardOrder } from '../../host/config';
 import { EMPTY_CONTACT, reviveContact, type ContactValues } from '../contactForm/model';
 import { EMPTY_ADDRESS, type Address } from '../location/address';
 import { pointPlaced, pointResolved, pointUnresolved, suggestionChosen } from '../location/slice';
-import { currentStepId, transition, type MachineContext, type SubmitStatus, type WizardEvent } from './machine';
+import {
+  currentStepId,
+  transition,
+  type MachineContext,
+  type SubmitStatus,
+  type WizardEvent,
+} from './machine';
 import { MAP } from '../../app/constants';
 
 export interface LeadWizardState extends MachineContext {
@@ -59,12 +65,14 @@ function apply(state: LeadWizardState, event: WizardEvent): boolean {
 }
 
 const STATUSES: readonly SubmitStatus[] = ['editing', 'error', 'userError'];
-const inRange = (n: unknown, min: number, max: number) => typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max;
+const inRange = (n: unknown, min: number, max: number) =>
+  typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max;
 
 function reviveAddress(raw: unknown): Address | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Record<string, unknown>;
-  const text = (k: keyof Address) => (typeof r[k] === 'string' ? (r[k] as string).slice(0, 200) : '');
+  const text = (k: keyof Address) =>
+    typeof r[k] === 'string' ? (r[k] as string).slice(0, 200) : '';
   return {
     street: text('street'),
     number: text('number'),
@@ -85,10 +93,19 @@ const leadWizardSlice = createSlice({
     opened: {
       reducer(
         state,
-        action: PayloadAction<{ order: LeadWizardOrder; hideContactStep: boolean; key: string; at: number }>,
+        action: PayloadAction<{
+          order: LeadWizardOrder;
+          hideContactStep: boolean;
+          key: string;
+          at: number;
+        }>,
       ) {
         const { order, hideContactStep, key, at } = action.payload;
-        if (state.order !== order || state.hideContactStep !== hideContactStep || state.status === 'sent') {
+        if (
+          state.order !== order ||
+          state.hideContactStep !== hideContactStep ||
+          state.status === 'sent'
+        ) {
           Object.assign(state, initialLeadWizardState, { order, hideContactStep });
         }
         if (!state.submissionKey) state.submissionKey = key;
@@ -112,7 +129,10 @@ const leadWizardSlice = createSlice({
       state.manualEntry = r.manualEntry === true;
       const view = r.mapView as Record<string, unknown> | null | undefined;
       state.mapView =
-        view && inRange(view.lat, -90, 90) && inRange(view.lng, -180, 180) && inRange(view.zoom, MAP.minZoom, MAP.maxZoom)
+        view &&
+        inRange(view.lat, -90, 90) &&
+        inRange(view.lng, -180, 180) &&
+        inRange(view.zoom, MAP.minZoom, MAP.maxZoom)
           ? { lat: view.lat as number, lng: view.lng as number, zoom: view.zoom as number }
           : null;
       state.fieldInputs = {};
@@ -122,11 +142,16 @@ const leadWizardSlice = createSlice({
         }
       }
       state.contact = reviveContact(r.contact);
-      if (typeof r.submissionKey === 'string' && /^[\w-]{8,100}$/.test(r.submissionKey)) state.submissionKey = r.submissionKey;
+      if (typeof r.submissionKey === 'string' && /^[\w-]{8,100}$/.test(r.submissionKey))
+        state.submissionKey = r.submissionKey;
       if (typeof r.startedAt === 'number') state.startedAt = r.startedAt;
-      state.status = STATUSES.includes(r.status as SubmitStatus) ? (r.status as SubmitStatus) : 'editing';
+      state.status = STATUSES.includes(r.status as SubmitStatus)
+        ? (r.status as SubmitStatus)
+        : 'editing';
       const steps = state.hideContactStep ? 3 : 4;
-      const maxStep = Number.isInteger(r.maxStep) ? Math.min(Math.max(r.maxStep as number, 1), steps) : 1;
+      const maxStep = Number.isInteger(r.maxStep)
+        ? Math.min(Math.max(r.maxStep as number, 1), steps)
+        : 1;
       const step = Number.isInteger(r.step) ? Math.min(Math.max(r.step as number, 1), maxStep) : 1;
       // Never restore past what the machine would allow: without a category, step 1.
       state.maxStep = state.categoryId === null ? 1 : maxStep;
@@ -140,7 +165,9 @@ const leadWizardSlice = createSlice({
     },
     marketingTypeChosen(state, action: PayloadAction<MarketingType>) {
       state.marketingType = action.payload;
-      const still = categoriesFor('lead', state.marketingType, state.objectType).some((c) => c.id === state.categoryId);
+      const still = categoriesFor('lead', state.marketingType, state.objectType).some(
+        (c) => c.id === state.categoryId,
+      );
       if (!still) state.categoryId = null;
     },
     categoryChosen(state, action: PayloadAction<number>) {

@@ -9,8 +9,22 @@ const feature = (properties: Record<string, unknown>, coordinates: unknown = [13
 
 describe('display line (spec 3)', () => {
   it.each([
-    [{ street: 'Kastanienallee', number: '12', zip: '10435', city: 'Berlin', district: 'Prenzlauer Berg', state: 'Berlin', country: 'Deutschland' }, 'Kastanienallee 12, 10435 Berlin–Prenzlauer Berg'],
-    [{ zip: '10435', city: 'Berlin', state: 'Berlin', country: 'Deutschland' }, '10435 Berlin, Berlin, Deutschland'],
+    [
+      {
+        street: 'Kastanienallee',
+        number: '12',
+        zip: '10435',
+        city: 'Berlin',
+        district: 'Prenzlauer Berg',
+        state: 'Berlin',
+        country: 'Deutschland',
+      },
+      'Kastanienallee 12, 10435 Berlin–Prenzlauer Berg',
+    ],
+    [
+      { zip: '10435', city: 'Berlin', state: 'Berlin', country: 'Deutschland' },
+      '10435 Berlin, Berlin, Deutschland',
+    ],
     [{ city: 'Berlin', district: 'Mitte' }, 'Berlin–Mitte'],
     [{ zip: '10115' }, '10115'],
     [{ street: 'Hauptstraße', city: 'Köln', country: 'Deutschland' }, 'Hauptstraße, Köln'],
@@ -21,23 +35,45 @@ describe('display line (spec 3)', () => {
   });
 
   it('never shows empty parts: no leading, trailing or doubled commas', () => {
-    const part = fc.oneof(fc.constant(''), fc.constant('  '), fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() === s && !s.includes(',') && s !== ''));
+    const part = fc.oneof(
+      fc.constant(''),
+      fc.constant('  '),
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((s) => s.trim() === s && !s.includes(',') && s !== ''),
+    );
     fc.assert(
-      fc.property(fc.record({ street: part, number: part, zip: part, city: part, district: part, state: part, country: part }), (a) => {
-        const line = displayLine(a);
-        expect(line.startsWith(',')).toBe(false);
-        expect(line.endsWith(', ')).toBe(false);
-        expect(line.includes(', ,')).toBe(false);
-        if (a.street.trim()) expect(line.startsWith(a.street)).toBe(true);
-        if (a.street.trim() && a.country.trim()) expect(line.split(', ')).not.toContain(a.country);
-      }),
+      fc.property(
+        fc.record({
+          street: part,
+          number: part,
+          zip: part,
+          city: part,
+          district: part,
+          state: part,
+          country: part,
+        }),
+        (a) => {
+          const line = displayLine(a);
+          expect(line.startsWith(',')).toBe(false);
+          expect(line.endsWith(', ')).toBe(false);
+          expect(line.includes(', ,')).toBe(false);
+          if (a.street.trim()) expect(line.startsWith(a.street)).toBe(true);
+          if (a.street.trim() && a.country.trim())
+            expect(line.split(', ')).not.toContain(a.country);
+        },
+      ),
     );
   });
 });
 
 describe('geocoder mapping (spec 3)', () => {
   it('a highway names the street', () => {
-    expect(featureToAddress(feature({ osm_key: 'highway', name: 'Kastanienallee', postcode: '10435', city: 'Berlin' }))).toMatchObject({
+    expect(
+      featureToAddress(
+        feature({ osm_key: 'highway', name: 'Kastanienallee', postcode: '10435', city: 'Berlin' }),
+      ),
+    ).toMatchObject({
       street: 'Kastanienallee',
       zip: '10435',
       city: 'Berlin',
@@ -46,7 +82,14 @@ describe('geocoder mapping (spec 3)', () => {
   });
 
   it('street and housenumber fill street and number; coordinates are [lng, lat]', () => {
-    expect(featureToAddress(feature({ street: 'Unter den Linden', housenumber: '77', postcode: '10117', city: 'Berlin' }, [13.38, 52.517]))).toEqual({
+    expect(
+      featureToAddress(
+        feature(
+          { street: 'Unter den Linden', housenumber: '77', postcode: '10117', city: 'Berlin' },
+          [13.38, 52.517],
+        ),
+      ),
+    ).toEqual({
       ...EMPTY_ADDRESS,
       street: 'Unter den Linden',
       number: '77',
@@ -58,16 +101,52 @@ describe('geocoder mapping (spec 3)', () => {
   });
 
   it('a suburb, or a boundary named otherwise than its city, is the district', () => {
-    expect(featureToAddress(feature({ osm_key: 'place', osm_value: 'suburb', name: 'Prenzlauer Berg', postcode: '10435', city: 'Berlin' }))?.district).toBe('Prenzlauer Berg');
-    expect(featureToAddress(feature({ osm_key: 'boundary', name: 'Pankow', postcode: '13187', city: 'Berlin' }))?.district).toBe('Pankow');
-    expect(featureToAddress(feature({ osm_key: 'boundary', name: 'Berlin', postcode: '10115', city: 'Berlin' }))?.district).toBe('');
-    expect(featureToAddress(feature({ osm_key: 'place', osm_value: 'city', name: 'Köln', postcode: '50667', city: 'Köln' }))?.district).toBe('');
+    expect(
+      featureToAddress(
+        feature({
+          osm_key: 'place',
+          osm_value: 'suburb',
+          name: 'Prenzlauer Berg',
+          postcode: '10435',
+          city: 'Berlin',
+        }),
+      )?.district,
+    ).toBe('Prenzlauer Berg');
+    expect(
+      featureToAddress(
+        feature({ osm_key: 'boundary', name: 'Pankow', postcode: '13187', city: 'Berlin' }),
+      )?.district,
+    ).toBe('Pankow');
+    expect(
+      featureToAddress(
+        feature({ osm_key: 'boundary', name: 'Berlin', postcode: '10115', city: 'Berlin' }),
+      )?.district,
+    ).toBe('');
+    expect(
+      featureToAddress(
+        feature({
+          osm_key: 'place',
+          osm_value: 'city',
+          name: 'Köln',
+          postcode: '50667',
+          city: 'Köln',
+        }),
+      )?.district,
+    ).toBe('');
   });
 
   it('postcode and city alone; postcode and name (the name is the city); else the name is the city', () => {
-    expect(featureToAddress(feature({ postcode: '80331', city: 'München' }))).toMatchObject({ zip: '80331', city: 'München' });
-    expect(featureToAddress(feature({ postcode: '80331', name: 'München' }))).toMatchObject({ zip: '80331', city: 'München' });
-    expect(featureToAddress(feature({ name: 'Prenzlauer Berg', city: 'Berlin', state: 'Berlin' }))).toMatchObject({ zip: '', city: 'Prenzlauer Berg', state: 'Berlin' });
+    expect(featureToAddress(feature({ postcode: '80331', city: 'München' }))).toMatchObject({
+      zip: '80331',
+      city: 'München',
+    });
+    expect(featureToAddress(feature({ postcode: '80331', name: 'München' }))).toMatchObject({
+      zip: '80331',
+      city: 'München',
+    });
+    expect(
+      featureToAddress(feature({ name: 'Prenzlauer Berg', city: 'Berlin', state: 'Berlin' })),
+    ).toMatchObject({ zip: '', city: 'Prenzlauer Berg', state: 'Berlin' });
   });
 
   it('drops features without usable coordinates', () => {
@@ -79,16 +158,33 @@ describe('geocoder mapping (spec 3)', () => {
 
   it('never throws on whatever a geocoder answers', () => {
     fc.assert(
-      fc.property(fc.anything(), fc.dictionary(fc.constantFrom('osm_key', 'osm_value', 'name', 'city', 'postcode', 'street', 'housenumber', 'state', 'country'), fc.anything()), (geometry, properties) => {
-        const a = featureToAddress({ geometry, properties });
-        const b = featureToAddress(feature(properties));
-        for (const address of [a, b]) {
-          if (address) {
-            expect(typeof address.city).toBe('string');
-            expect(typeof displayLine(address)).toBe('string');
+      fc.property(
+        fc.anything(),
+        fc.dictionary(
+          fc.constantFrom(
+            'osm_key',
+            'osm_value',
+            'name',
+            'city',
+            'postcode',
+            'street',
+            'housenumber',
+            'state',
+            'country',
+          ),
+          fc.anything(),
+        ),
+        (geometry, properties) => {
+          const a = featureToAddress({ geometry, properties });
+          const b = featureToAddress(feature(properties));
+          for (const address of [a, b]) {
+            if (address) {
+              expect(typeof address.city).toBe('string');
+              expect(typeof displayLine(address)).toBe('string');
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -57,9 +57,18 @@ export function featureToAddress(feature: unknown): Address | null {
   const coordinates = (geometry as { coordinates?: unknown } | null | undefined)?.coordinates;
   if (!Array.isArray(coordinates) || coordinates.length < 2) return null;
   const [lng, lat] = coordinates as unknown[];
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (
+    typeof lat !== 'number' ||
+    typeof lng !== 'number' ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lng)
+  )
+    return null;
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  const p = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>) : {};
+  const p =
+    typeof properties === 'object' && properties !== null
+      ? (properties as Record<string, unknown>)
+      : {};
   const osmKey = prop(p, 'osm_key');
   const osmValue = prop(p, 'osm_value');
   const name = prop(p, 'name');

@@ -67,7 +67,11 @@ function* reverse(action: ReturnType<typeof pointPlaced>): Saga {
   const { lat, lng } = action.payload;
   const result: ApiResult<PhotonAnswer> = yield call(
     callApi,
-    { method: 'GET', path: `${base}/api/geocoder/reverse`, query: { lat, lon: lng, lang: GEOCODER_LANG } },
+    {
+      method: 'GET',
+      path: `${base}/api/geocoder/reverse`,
+      query: { lat, lon: lng, lang: GEOCODER_LANG },
+    },
     { hideError: true, background: true },
   );
   const address = result.ok ? featureToAddress(featuresOf(result.data)[0]) : null;

@@ -1,0 +1,474 @@
+import nock from 'nock';
+import {
+  API,
+  AGENCY_ORIGIN,
+  WIDGET_ORIGIN,
+  createTestEnv,
+  sendInit,
+  setupStore,
+} from '../../../test/helpers';
+import type { AppEnv } from '../../app/env';
+import { conforming } from '../../../test/contract';
+import { widgetMessage } from '../../host/protocol';
+import { EMPTY_CONTACT } from '../contactForm/model';
+import { FIELD_CACHE_PREFIX } from '../fields/sagas';
+import { pointPlaced, searchTextChanged, suggestionChosen } from '../location/slice';
+import { DRAFT_KEY } from './sagas';
+import { selectLeadPayload } from './selectors';
+import { leadWizardActions as wizard } from './slice';
+
+const FIELDS_ANSWER = {
+  'price.price': {
+    label: 'Preis',
+    unit: null,
+    type: 'currency',
+    group: 'price',
+    marketingTypeLabel: { buy: 'Kaufpreis', rent: 'Kaltmiete' },
+  },
+  'area.livingSpace': { label: 'Wohnfläche', unit: 'm²', type: 'number', group: 'area' },
+  'area.plotArea': { label: 'Grundstücksfläche', unit: 'm²', type: 'number', group: 'area' },
+  'area.numberRooms': { label: 'Zimmer', unit: null, type: 'decimal', group: 'area' },
+  'property[baujahr]': { label: 'Baujahr', unit: null, type: 'int', group: 'property' },
+};
+const RESIDENTIAL = Object.keys(FIELDS_ANSWER);
+
+const photon = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'Feature',
+  geometry: { type: 'Point', coordinates: [13.41, 52.538] },
+  properties: {
+    osm_key: 'place',
+    osm_value: 'city',
+    name,
+    city: name,
+    postcode: '10435',
+    country: 'Deutschland',
+    ...extra,
+  },
+});
+
+const contact = {
+  ...EMPTY_CONTACT,
+  firstname: ' Erika ',
+  lastname: 'Mustermann',
+  email: 'erika@example.de',
+  customFields: { dataPrivacy: true, acceptContact: true, newsletter: false },
+};
+
+function started(
+  options: {
+    order?: 'category-first' | 'address-first';
+    hideContactStep?: boolean;
+    env?: Partial<AppEnv>;
+  } = {},
+) {
+  const setup = setupStore({ env: createTestEnv(options.env) });
+  sendInit(setup.env);
+  setup.store.dispatch(
+    wizard.opened(
+      {
+        order: options.order ?? 'category-first',
+        hideContactStep: options.hideContactStep ?? false,
+      },
+      1000,
+    ),
+  );
+  return setup;
+}
+
+function fieldsReply(scope = nock(API)) {
+  return scope
+    .post('/v1/wizard/fields', conforming('post', '/v1/wizard/fields'))
+    .reply(200, FIELDS_ANSWER);
+}
+
+async function flush() {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('field definitions', () => {
+  it('asks for just the ids of the category, then answers from local storage', async () => {
+    const scope = nock(API)
+      .post(
+        '/v1/wizard/fields',
+        (body) =>
+          JSON.stringify(Object.keys(body).sort()) === JSON.stringify([...RESIDENTIAL].sort()),
+      )
+      .reply(200, FIELDS_ANSWER);
+    const { store, env } = started();
+    store.dispatch(wizard.categoryChosen(30225));
+    await flush();
+    scope.done();
+    expect(Object.keys(store.getState().fields.definitions).sort()).toEqual(
+      [...RESIDENTIAL].sort(),
+    );
+    expect(
+      JSON.parse(env.localStore!.getItem(`${FIELD_CACHE_PREFIX}price.price`)!).definition,
+    ).toEqual(FIELDS_ANSWER['price.price']);
+
+    const again = started({ env: { localStore: env.localStore } });
+    again.store.dispatch(wizard.categoryChosen(30225));
+    await flush();
+    expect(nock.pendingMocks()).toEqual([]);
+    expect(again.store.getState().fields.definitions['area.livingSpace']).toMatchObject({
+      type: 'number',
+      unit: 'm²',
+    });
+  });
+
+  it('asks only for the ids missing from the cache', async () => {
+    const localStore = createTestEnv().localStore!;
+    localStore.setItem(
+      `${FIELD_CACHE_PREFIX}price.price`,
+      JSON.stringify({ savedAt: Date.now(), definition: FIELDS_ANSWER['price.price'] }),
+    );
+    const scope = nock(API)
+      .post('/v1/wizard/fields', (body) => !('price.price' in body) && 'area.plotArea' in body)
+      .reply(200, { 'area.plotArea': FIELDS_ANSWER['area.plotArea'] });
+    const { store } = started({ env: { localStore } });
+    store.dispatch(wizard.marketingTypeChosen('buy'));
+    store.dispatch(wizard.categoryChosen(19795));
+    await flush();
+    scope.done();
+    expect(Object.keys(store.getState().fields.definitions).sort()).toEqual([
+      'area.plotArea',
+      'price.price',
+    ]);
+  });
+});
+
+describe('address search', () => {
+  beforeEach(() =>
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] }),
+  );
+  afterEach(() => jest.useRealTimers());
+
+  it('waits 150 ms after the last keystroke and sends one request with lang de and limit 10', async () => {
+    let requests = 0;
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query((q) => {
+        requests += 1;
+        return q.q === 'Berlin' && q.lang === 'de' && q.limit === '10';
+      })
+      .reply(200, { features: [photon('Berlin')] });
+    const { store } = started();
+    for (const text of ['B', 'Be', 'Ber', 'Berl', 'Berli', 'Berlin']) {
+      store.dispatch(searchTextChanged(text));
+      await jest.advanceTimersByTimeAsync(60);
+    }
+    expect(requests).toBe(0);
+    await jest.advanceTimersByTimeAsync(150);
+    jest.useRealTimers();
+    await flush();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requests).toBe(1);
+    expect(store.getState().geocoder).toMatchObject({ status: 'done', answeredText: 'Berlin' });
+    expect(store.getState().geocoder.suggestions[0]).toMatchObject({
+      city: 'Berlin',
+      zip: '10435',
+      lat: 52.538,
+      lng: 13.41,
+    });
+    expect(store.getState().ui.pendingCalls).toBe(0);
+  });
+
+  it('aborts a running search when the text changes, and never shows its answer', async () => {
+    jest.useRealTimers();
+    let aborted = 0;
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query({ q: 'Pots', lang: 'de', limit: '10' })
+      .delay(300)
+      .reply(200, { features: [photon('Potsdam')] })
+      .get('/api/geocoder')
+      .query({ q: 'Pankow', lang: 'de', limit: '10' })
+      .reply(200, { features: [photon('Pankow')] });
+    const { store, env } = started();
+    const request = env.request;
+    env.request = (req, ctx) => {
+      ctx.signal?.addEventListener('abort', () => (aborted += 1));
+      return request(req, ctx);
+    };
+    store.dispatch(searchTextChanged('Pots'));
+    await new Promise((r) => setTimeout(r, 200));
+    store.dispatch(searchTextChanged('Pankow'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(aborted).toBe(1);
+    expect(store.getState().geocoder.suggestions.map((s) => s.city)).toEqual(['Pankow']);
+  });
+
+  it('logs a failed search and shows no message', async () => {
+    jest.useRealTimers();
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query(true)
+      .reply(500, { code: 'internal_server_error', message: 'x' });
+    const { store, env } = started();
+    store.dispatch(searchTextChanged('Berlin'));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(store.getState().geocoder.status).toBe('failed');
+    expect(store.getState().ui.messages).toEqual([]);
+    expect(env.log).toHaveBeenCalledWith('geocoder search failed', expect.anything());
+  });
+});
+
+describe('placing the pin', () => {
+  it('reverse-geocodes the point and keeps the pin where it was put', async () => {
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder/reverse')
+      .query({ lat: '52.54', lon: '13.42', lang: 'de' })
+      .reply(200, {
+        features: [photon('Prenzlauer Berg', { osm_value: 'suburb', city: 'Berlin' })],
+      });
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(pointPlaced({ lat: 52.54, lng: 13.42 }));
+    await flush();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.getState().leadWizard.location).toMatchObject({
+      city: 'Berlin',
+      district: 'Prenzlauer Berg',
+      zip: '10435',
+      lat: 52.54,
+      lng: 13.42,
+    });
+  });
+
+  it("without a result ('invalid data') opens the manual fields and keeps the pin", async () => {
+    nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
+    const { store, env } = started({ order: 'address-first' });
+    store.dispatch(pointPlaced({ lat: 40, lng: -3 }));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(env.log).toHaveBeenCalledWith('reverse geocoding failed', 'invalid data');
+    expect(store.getState().leadWizard).toMatchObject({
+      manualEntry: true,
+      location: { lat: 40, lng: -3 },
+    });
+  });
+});
+
+async function toContactStep(store: ReturnType<typeof started>['store']) {
+  fieldsReply();
+  store.dispatch(wizard.categoryChosen(30225));
+  store.dispatch(
+    suggestionChosen({
+      address: {
+        street: 'Kastanienallee',
+        number: '12',
+        zip: '10435',
+        city: 'Berlin',
+        district: '',
+        state: 'Berlin',
+        country: 'Deutschland',
+        lat: 52.538,
+        lng: 13.41,
+      },
+      line: 'x',
+    }),
+  );
+  await flush();
+  store.dispatch(wizard.nextClicked());
+  store.dispatch(wizard.fieldEdited({ id: 'price.price', text: '350.000' }));
+  store.dispatch(wizard.fieldEdited({ id: 'area.numberRooms', text: '3,5' }));
+  store.dispatch(wizard.fieldEdited({ id: 'property[baujahr]', text: 'unbekannt' }));
+  store.dispatch(wizard.nextClicked());
+  store.dispatch(wizard.contactEdited(contact));
+  expect(store.getState().leadWizard.step).toBe(4);
+}
+
+describe('submission', () => {
+  it('posts {contact, lead} as spec 3 shapes it, then shows success and tells the host', async () => {
+    const { store, env } = started();
+    await toContactStep(store);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('Mustermann');
+    let sent: Record<string, unknown> = {};
+    const scope = nock(API, {
+      reqheaders: { 'idempotency-key': store.getState().leadWizard.submissionKey },
+    })
+      .post('/v1/wizard/lead', (body) => {
+        sent = body;
+        return conforming('post', '/v1/wizard/lead')(body);
+      })
+      .reply(201, { success: true, uuid: 'u1' });
+    store.dispatch(wizard.submitRequested());
+    await flush();
+    await new Promise((r) => setTimeout(r, 20));
+    scope.done();
+    expect(sent.lead).toEqual({
+      objectType: 'LIVING',
+      categoryId: 30225,
+      marketingType: 'buy',
+      location: {
+        zip: '10435',
+        city: 'Berlin',
+        street: 'Kastanienallee',
+        number: '12',
+        lat: 52.538,
+        lng: 13.41,
+      },
+      fields: [
+        { name: 'price.price', valueType: 'NUMBER', value: 350000 },
+        { name: 'area.numberRooms', valueType: 'NUMBER', value: 3.5 },
+      ],
+    });
+    expect(sent.contact).toMatchObject({
+      firstname: 'Erika',
+      lastname: 'Mustermann',
+      customFields: { dataPrivacy: true, acceptContact: true },
+    });
+    expect(sent.meta).toEqual({ website: '', fillMs: expect.any(Number) });
+    expect(store.getState().leadWizard.status).toBe('sent');
+    expect(env.posted()).toContainEqual([
+      widgetMessage('tracking', { event: 'LeadWizard' }),
+      AGENCY_ORIGIN,
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(env.sessionStore!.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('keeps every input after a failure, and retries with the same Idempotency-Key', async () => {
+    const { store } = started();
+    await toContactStep(store);
+    const key = store.getState().leadWizard.submissionKey;
+    nock(API, { reqheaders: { 'idempotency-key': key } })
+      .post('/v1/wizard/lead')
+      .reply(503, { code: 'unavailable', message: 'Wartung' });
+    store.dispatch(wizard.submitRequested());
+    await new Promise((r) => setTimeout(r, 30));
+    const failed = store.getState().leadWizard;
+    expect(failed).toMatchObject({
+      status: 'error',
+      error: 'errors.generic',
+      step: 4,
+      contact,
+      fieldInputs: { 'price.price': '350.000' },
+    });
+    expect(store.getState().ui.messages).toEqual([
+      expect.objectContaining({ key: 'errors.server', text: 'Wartung' }),
+    ]);
+    const retry = nock(API, { reqheaders: { 'idempotency-key': key } })
+      .post('/v1/wizard/lead')
+      .reply(201, { success: true, uuid: 'u1' });
+    store.dispatch(wizard.submitRequested());
+    await new Promise((r) => setTimeout(r, 30));
+    retry.done();
+    expect(store.getState().leadWizard.status).toBe('sent');
+  });
+
+  it('sends once on a double click', async () => {
+    const { store } = started();
+    await toContactStep(store);
+    const scope = nock(API)
+      .post('/v1/wizard/lead')
+      .delay(50)
+      .reply(201, { success: true, uuid: 'u1' });
+    store.dispatch(wizard.submitRequested());
+    store.dispatch(wizard.submitRequested());
+    await new Promise((r) => setTimeout(r, 120));
+    scope.done();
+    expect(nock.pendingMocks()).toEqual([]);
+    expect(store.getState().leadWizard.status).toBe('sent');
+  });
+
+  it('goes to the configured submit URL', async () => {
+    const setup = setupStore();
+    sendInit(setup.env, { config: { submitUrl: '/custom/leads' } });
+    setup.store.dispatch(wizard.opened({ order: 'category-first', hideContactStep: false }, 0));
+    await toContactStep(setup.store);
+    const scope = nock(WIDGET_ORIGIN).post('/custom/leads').reply(200, {});
+    setup.store.dispatch(wizard.submitRequested());
+    await new Promise((r) => setTimeout(r, 30));
+    scope.done();
+  });
+
+  it('marks a failed input check without sending', () => {
+    const { store } = started();
+    store.dispatch(wizard.validationFailed());
+    expect(store.getState().leadWizard).toMatchObject({
+      status: 'userError',
+      error: 'errors.userError',
+    });
+  });
+});
+
+describe('wizard rules', () => {
+  it('changing the object type clears the category; a tile moves on', () => {
+    const { store } = started();
+    store.dispatch(wizard.categoryChosen(30225));
+    expect(store.getState().leadWizard).toMatchObject({ categoryId: 30225, step: 2 });
+    store.dispatch(wizard.objectTypeChosen('COMMERCIAL'));
+    expect(store.getState().leadWizard.categoryId).toBeNull();
+  });
+
+  it('offers the plot only for buy, and drops it when switching to rent', () => {
+    const { store } = started();
+    store.dispatch(wizard.categoryChosen(19795));
+    expect(store.getState().leadWizard.categoryId).toBe(19795);
+    store.dispatch(wizard.marketingTypeChosen('rent'));
+    expect(store.getState().leadWizard.categoryId).toBeNull();
+    store.dispatch(wizard.categoryChosen(19795));
+    expect(store.getState().leadWizard.categoryId).toBeNull();
+  });
+
+  it('asks the host to scroll to the top on each step change', () => {
+    const { store, env } = started();
+    store.dispatch(wizard.categoryChosen(30225));
+    store.dispatch(wizard.backClicked());
+    const scrolls = env.posted().filter(([m]) => (m as { type: string }).type === 'scroll');
+    expect(scrolls).toHaveLength(2);
+  });
+
+  it('without a contact step hands the assembled lead to the host on save', async () => {
+    const { store, env } = started({ hideContactStep: true });
+    fieldsReply();
+    store.dispatch(wizard.saveClicked());
+    expect(env.posted().some(([m]) => (m as { type: string }).type === 'save')).toBe(false);
+    store.dispatch(wizard.categoryChosen(30225));
+    store.dispatch(pointPlaced({ lat: 52.5, lng: 13.4 }));
+    store.dispatch(wizard.saveClicked());
+    expect(env.posted()).toContainEqual([
+      widgetMessage('save', { lead: selectLeadPayload(store.getState()) }),
+      AGENCY_ORIGIN,
+    ]);
+  });
+});
+
+describe('nothing lost', () => {
+  it('saves the draft in the session and restores it after a reload', async () => {
+    const first = started();
+    fieldsReply();
+    first.store.dispatch(wizard.categoryChosen(22332));
+    first.store.dispatch(wizard.fieldEdited({ id: 'price.price', text: '789.000' }));
+    first.store.dispatch(wizard.contactEdited({ ...contact, message: 'Hallo' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(first.env.sessionStore!.getItem(DRAFT_KEY)).toContain('789.000');
+
+    fieldsReply();
+    const reloaded = started({ env: { sessionStore: first.env.sessionStore } });
+    const state = reloaded.store.getState().leadWizard;
+    expect(state).toMatchObject({
+      categoryId: 22332,
+      step: 2,
+      fieldInputs: { 'price.price': '789.000' },
+      contact: { firstname: ' Erika ', message: 'Hallo' },
+    });
+    expect(state.submissionKey).toBe(first.store.getState().leadWizard.submissionKey);
+  });
+
+  it('ignores a damaged or foreign draft', () => {
+    const sessionStore = createTestEnv().sessionStore!;
+    sessionStore.setItem(
+      DRAFT_KEY,
+      '{"order":"category-first","hideContactStep":false,"categoryId":"evil","step":4,"maxStep":99,"location":{"lat":999}}',
+    );
+    const { store } = started({ env: { sessionStore } });
+    expect(store.getState().leadWizard).toMatchObject({
+      categoryId: null,
+      step: 1,
+      maxStep: 1,
+      location: { lat: null },
+    });
+    sessionStore.setItem(DRAFT_KEY, 'not json');
+    expect(() => started({ env: { sessionStore } })).not.toThrow();
+  });
+});

@@ -39,11 +39,8 @@ module.exports = (env, argv) => {
     module: {
       rules: [
         babelRule,
-        {
-          test: /\.css$/,
-          type: 'asset/resource',
-          generator: { filename: 'chunks/[name].[contenthash:8][ext]' },
-        },
+        // Leaflet's stylesheet travels in the map chunk and is injected where the map shows.
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
         {
           test: /\.(png|svg)$/,
           type: 'asset/resource',

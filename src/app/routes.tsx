@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { RoutePlaceholder } from './RoutePlaceholder';
+import { LeadWizard } from '../features/leadWizard/LeadWizard';
 
 export interface RouteDefinition {
   id: string;
@@ -9,6 +10,8 @@ export interface RouteDefinition {
   name?: string;
   element: ReactElement;
 }
+
+const SCREENS: Record<string, ReactElement> = { leadWizard: <LeadWizard /> };
 
 /** The six routes of spec 2. Each screen replaces its placeholder in its own issue. */
 export const ROUTES: RouteDefinition[] = [
@@ -22,7 +25,10 @@ export const ROUTES: RouteDefinition[] = [
   { id: 'contactFormWizard', path: 'contact-form-wizard', titleKey: 'routes.contactFormWizard' },
   { id: 'newsletterWizard', path: 'newsletter-wizard', titleKey: 'routes.newsletterWizard' },
   { id: 'login', path: 'login', titleKey: 'routes.login', name: 'home' },
-].map((route) => ({ ...route, element: <RoutePlaceholder titleKey={route.titleKey} /> }));
+].map((route) => ({
+  ...route,
+  element: SCREENS[route.id] ?? <RoutePlaceholder titleKey={route.titleKey} />,
+}));
 
 export function pathOf(name: string): string {
   const route = ROUTES.find((r) => r.name === name || r.id === name);

@@ -1,0 +1,280 @@
+/**
+ * The contact form, built once for every screen that uses it (spec 3, 5): formik + yup,
+ * required fields marked, errors only after a submit attempt, trimmed on submit, consents
+ * never pre-ticked, a honeypot hidden from people and assistive technology.
+ */
+import { getIn, setIn, useFormik } from 'formik';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import {
+  Alert,
+  FieldError,
+  FieldRow,
+  Fieldset,
+  Input,
+  Label,
+  PrimaryButton,
+  Select,
+  TextArea,
+} from '../../ui/primitives';
+import { trimContact, type ContactValues } from './model';
+import { contactSchema, type ContactFormOptions } from './schema';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 0.9rem;
+`;
+
+const Check = styled.label`
+  display: flex;
+  gap: 0.6rem;
+  align-items: flex-start;
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin-top: 0.15rem;
+    flex: none;
+  }
+`;
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.25rem;
+`;
+
+const Trap = styled.div`
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`;
+
+export interface ContactFormProps {
+  values: ContactValues;
+  options: ContactFormOptions;
+  privacyUrl: string | null;
+  submitLabel: string;
+  busy: boolean;
+  /** An i18n key shown above the form (failed submit or failed input check). */
+  error: string | null;
+  onChange(values: ContactValues): void;
+  onSubmit(values: ContactValues): void;
+  onInvalid(): void;
+  children?: ReactNode;
+}
+
+type TextName =
+  'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'number' | 'zip' | 'city' | 'company';
+
+export function ContactForm(props: ContactFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [attempted, setAttempted] = useState(false);
+  const formik = useFormik<ContactValues>({
+    initialValues: props.values,
+    validationSchema: contactSchema(props.options),
+    validateOnChange: attempted,
+    validateOnBlur: attempted,
+    onSubmit: () => {},
+  });
+  const { values } = formik;
+
+  /** Every change goes to formik and, as a draft, to the store (nothing typed is lost). */
+  function change(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
+    const { name, type } = event.target;
+    const value =
+      type === 'checkbox' ? (event.target as HTMLInputElement).checked : event.target.value;
+    void formik.setFieldValue(name, value, attempted);
+    props.onChange(setIn(values, name, value) as ContactValues);
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (props.busy) return;
+    setAttempted(true);
+    const trimmed = trimContact(values);
+    await formik.setValues(trimmed, false);
+    const errors = await formik.validateForm(trimmed);
+    if (Object.keys(errors).length > 0) {
+      props.onInvalid();
+      return;
+    }
+    props.onSubmit(trimmed);
+  }
+
+  const errorOf = (name: string): string | undefined =>
+    attempted ? (getIn(formik.errors, name) as string | undefined) : undefined;
+  const describedBy = (name: string) => (errorOf(name) ? `${id}-${name}-error` : undefined);
+  const errorText = (name: string) => {
+    const error = errorOf(name);
+    return error ? <FieldError id={`${id}-${name}-error`}>{t(error)}</FieldError> : null;
+  };
+
+  function text(
+    name: TextName,
+    options: { required?: boolean; type?: string; autoComplete?: string } = {},
+  ) {
+    return (
+      <Field>
+        <Label>
+          <span>
+            {t(`contact.${name}`)}
+            {options.required && <span aria-hidden="true">{t('contact.requiredMark')}</span>}
+          </span>
+          <Input
+            name={name}
+            type={options.type ?? 'text'}
+            autoComplete={options.autoComplete}
+            required={options.required}
+            value={values[name]}
+            onChange={change}
+            onBlur={formik.handleBlur}
+            aria-invalid={errorOf(name) ? true : undefined}
+            aria-describedby={describedBy(name)}
+          />
+        </Label>
+        {errorText(name)}
+      </Field>
+    );
+  }
+
+  function check(
+    name: 'dataPrivacy' | 'acceptContact' | 'newsletter',
+    label: ReactNode,
+    required: boolean,
+  ) {
+    const field = `customFields.${name}`;
+    return (
+      <div>
+        <Check>
+          <input
+            type="checkbox"
+            name={field}
+            checked={values.customFields[name]}
+            onChange={change}
+            required={required}
+            aria-invalid={errorOf(field) ? true : undefined}
+            aria-describedby={describedBy(field)}
+          />
+          <span>
+            {label}
+            {required && <span aria-hidden="true">{t('contact.requiredMark')}</span>}
+          </span>
+        </Check>
+        {errorText(field)}
+      </div>
+    );
+  }
+
+  const privacyLink = props.privacyUrl ? (
+    <a href={props.privacyUrl} target="_blank" rel="noopener noreferrer" />
+  ) : (
+    <span />
+  );
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label={t('contact.formLabel')}>
+      {props.error && (
+        <Alert role="alert" $severity="error">
+          {t(props.error)}
+        </Alert>
+      )}
+      <FieldRow>
+        <Label>
+          <span>{t('contact.salutation')}</span>
+          <Select
+            name="salutation"
+            value={values.salutation}
+            onChange={change}
+            autoComplete="honorific-prefix"
+          >
+            <option value="">{t('contact.noSalutation')}</option>
+            <option value="Frau">{t('contact.salutations.Frau')}</option>
+            <option value="Herr">{t('contact.salutations.Herr')}</option>
+          </Select>
+        </Label>
+        {text('company', { autoComplete: 'organization' })}
+      </FieldRow>
+      <FieldRow>
+        {text('firstname', { required: true, autoComplete: 'given-name' })}
+        {text('lastname', { required: true, autoComplete: 'family-name' })}
+      </FieldRow>
+      <FieldRow>
+        {text('email', { required: true, type: 'email', autoComplete: 'email' })}
+        {text('phone', { type: 'tel', autoComplete: 'tel' })}
+      </FieldRow>
+      <FieldRow>
+        {text('street', { autoComplete: 'address-line1' })}
+        {text('number')}
+      </FieldRow>
+      <FieldRow>
+        {text('zip', { autoComplete: 'postal-code' })}
+        {text('city', { autoComplete: 'address-level2' })}
+      </FieldRow>
+      {props.options.wish && (
+        <Label>
+          <span>{t('contact.wish')}</span>
+          <Select name="wish" value={values.wish} onChange={change}>
+            <option value="">{t('contact.noWish')}</option>
+            <option value="viewing">{t('contact.wishes.viewing')}</option>
+            <option value="call">{t('contact.wishes.call')}</option>
+            <option value="details">{t('contact.wishes.details')}</option>
+          </Select>
+        </Label>
+      )}
+      {props.options.message && (
+        <Field>
+          <Label>
+            <span>{t('contact.message')}</span>
+            <TextArea
+              name="message"
+              value={values.message}
+              onChange={change}
+              aria-invalid={errorOf('message') ? true : undefined}
+              aria-describedby={describedBy('message')}
+            />
+          </Label>
+          {errorText('message')}
+        </Field>
+      )}
+      <Fieldset>
+        <legend>{t('contact.consents')}</legend>
+        {check(
+          'dataPrivacy',
+          <Trans i18nKey="contact.dataPrivacy" components={{ privacyLink }} />,
+          true,
+        )}
+        {check('acceptContact', t('contact.acceptContact'), true)}
+        {props.options.newsletter !== 'off' &&
+          check(
+            'newsletter',
+            t('contact.newsletterOptIn'),
+            props.options.newsletter === 'required',
+          )}
+      </Fieldset>
+      <Trap aria-hidden="true">
+        <label>
+          {t('contact.honeypot')}
+          <input
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={change}
+          />
+        </label>
+      </Trap>
+      {props.children}
+      <div>
+        <PrimaryButton type="submit" aria-disabled={props.busy || undefined}>
+          {props.submitLabel}
+        </PrimaryButton>
+      </div>
+    </Form>
+  );
+}

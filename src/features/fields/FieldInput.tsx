@@ -1,0 +1,85 @@
+/**
+ * One field of a category (spec 3). Numbers show their formatted value and switch to what was
+ * typed on focus (spec 4); the display after blur shows the visitor what was understood.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../host/config';
+import { formatCurrency, formatDecimal, formatInt } from '../../i18n/format';
+import { FieldError, Input, Label, Select } from '../../ui/primitives';
+import { isNumeric, type FieldDefinition } from './definitions';
+import { parseNumber } from './parse';
+
+export function formatValue(
+  value: number,
+  type: FieldDefinition['type'],
+  language: Language,
+): string {
+  if (type === 'currency') return formatCurrency(value, language);
+  if (type === 'int') return formatInt(value, language);
+  return formatDecimal(value, language);
+}
+
+export function FieldInput({
+  definition,
+  label,
+  text,
+  language,
+  onChange,
+}: {
+  definition: FieldDefinition;
+  label: string;
+  text: string;
+  language: Language;
+  onChange(text: string): void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const caption = definition.unit ? t('fields.withUnit', { label, unit: definition.unit }) : label;
+
+  if (definition.type === 'select') {
+    return (
+      <Label>
+        <span>{caption}</span>
+        <Select value={text} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{t('fields.choose')}</option>
+          {definition.values.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.titleKey ? t(option.titleKey) : option.title}
+            </option>
+          ))}
+        </Select>
+      </Label>
+    );
+  }
+  if (!isNumeric(definition.type)) {
+    return (
+      <Label>
+        <span>{caption}</span>
+        <Input value={text} maxLength={200} onChange={(e) => onChange(e.target.value)} />
+      </Label>
+    );
+  }
+  const value = text.trim() ? parseNumber(text, definition.type as 'number') : null;
+  const invalid = text.trim() !== '' && value === null;
+  const shown = editing || value === null ? text : formatValue(value, definition.type, language);
+  return (
+    <div>
+      <Label>
+        <span>{caption}</span>
+        <Input
+          inputMode={definition.type === 'int' ? 'numeric' : 'decimal'}
+          value={shown}
+          maxLength={40}
+          onFocus={() => setEditing(true)}
+          onBlur={() => setEditing(false)}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={!editing && invalid ? true : undefined}
+          aria-describedby={!editing && invalid ? `${id}-error` : undefined}
+        />
+      </Label>
+      {!editing && invalid && <FieldError id={`${id}-error`}>{t('fields.notANumber')}</FieldError>}
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import nock from 'nock';
+import { API, WIDGET_ORIGIN, renderApp, sendInit } from '../../../test/helpers';
+import { conforming } from '../../../test/contract';
+
+const FIELDS = {
+  'price.price': {
+    label: 'Preis',
+    unit: null,
+    type: 'currency',
+    group: 'price',
+    marketingTypeLabel: { buy: 'Kaufpreis', rent: 'Kaltmiete' },
+  },
+  'area.livingSpace': { label: 'Wohnfläche', unit: 'm²', type: 'number', group: 'area' },
+  'area.plotArea': { label: 'Grundstücksfläche', unit: 'm²', type: 'number', group: 'area' },
+  'area.numberRooms': { label: 'Zimmer', unit: null, type: 'decimal', group: 'area' },
+  'property[baujahr]': { label: 'Baujahr', unit: null, type: 'int', group: 'property' },
+};
+
+const BERLIN = {
+  type: 'Feature',
+  geometry: { type: 'Point', coordinates: [13.41, 52.538] },
+  properties: {
+    osm_key: 'place',
+    osm_value: 'house',
+    street: 'Kastanienallee',
+    housenumber: '12',
+    postcode: '10435',
+    city: 'Berlin',
+    country: 'Deutschland',
+  },
+};
+
+function open(options: { order?: string; language?: 'en-US' } = {}) {
+  const view = renderApp({ route: '/lead-wizard' });
+  act(() =>
+    sendInit(view.env, {
+      ...(options.language ? { language: options.language } : {}),
+      config: {
+        privacyUrl: 'https://agency.test/datenschutz',
+        ...(options.order ? { options: { leadWizard: { order: options.order } } } : {}),
+      },
+    }),
+  );
+  return { ...view, user: userEvent.setup() };
+}
+
+async function chooseAddress(user: ReturnType<typeof userEvent.setup>) {
+  nock(WIDGET_ORIGIN)
+    .get('/api/geocoder')
+    .query(true)
+    .reply(200, { features: [BERLIN] });
+  const box = screen.getByRole('combobox', { name: 'Adresse suchen' });
+  await user.type(box, 'Kastanienallee 12');
+  await screen.findByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' });
+  expect(screen.getByText('1 Vorschlag')).toBeInTheDocument();
+  await user.keyboard('{ArrowDown}{Enter}');
+  expect(box).toHaveValue('Kastanienallee 12, 10435 Berlin');
+}
+
+describe('lead wizard screen', () => {
+  it('starts with the category: marketing and object type, then tiles', () => {
+    open();
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Schritt 1 von 4: Um welche Immobilie geht es?',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Verkaufen' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Wohnen' })).toBeChecked();
+    expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([
+      'Wohnung',
+      'Haus',
+      'Mehrfamilienhaus',
+      'Grundstück',
+    ]);
+    const header = screen.getByRole('navigation', { name: 'Schritte' });
+    expect(within(header).getByRole('button', { name: /Adresse/ })).toBeDisabled();
+    expect(within(header).getByRole('button', { name: /Objektart/ })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+  });
+
+  it('filters tiles: commercial kinds, no plot for letting', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('radio', { name: 'Vermieten' }));
+    expect(screen.queryByRole('button', { name: 'Grundstück' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Gewerbe' }));
+    expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([
+      'Büro/Praxis',
+      'Einzelhandel',
+      'Hallen/Lager',
+      'Gastgewerbe',
+    ]);
+  });
+
+  it('walks through all four steps and sends the lead', async () => {
+    nock(API).post('/v1/wizard/fields').reply(200, FIELDS);
+    const { user, env } = open();
+    await user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Schritt 2 von 4: Wie lautet die Adresse Ihrer Immobilie?',
+      }),
+    ).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Weitere Details eingeben' })).toBeDisabled();
+    await chooseAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Weitere Details eingeben' }));
+
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Schritt 3 von 4: Details Wohnung' }),
+    ).toBeInTheDocument();
+    const price = await screen.findByRole('textbox', { name: 'Preisvorstellung' });
+    await user.type(price, '350.000');
+    await user.tab();
+    expect(price).toHaveValue('350.000\u00a0€');
+    await user.click(price);
+    expect(price).toHaveValue('350.000');
+    const rooms = screen.getByRole('textbox', { name: 'Zimmer' });
+    await user.type(rooms, 'drei');
+    await user.tab();
+    expect(screen.getByText('Bitte geben Sie eine Zahl ein.')).toBeInTheDocument();
+    expect(rooms).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(rooms);
+    await user.type(rooms, '3,5');
+    expect(screen.getByRole('textbox', { name: 'Wohnfläche (m²)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Schritt 4 von 4: Kontaktdaten' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfen Sie Ihre Eingaben.');
+    expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(screen.getAllByText('Pflichtfeld')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute(
+      'href',
+      'https://agency.test/datenschutz',
+    );
+    expect(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ })).not.toBeChecked();
+
+    await user.type(screen.getByRole('textbox', { name: 'Vorname' }), '  Erika ');
+    await user.type(screen.getByRole('textbox', { name: 'Nachname' }), 'Mustermann');
+    await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), 'erika@example');
+    await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    await user.click(screen.getByRole('checkbox', { name: /kontaktiert/ }));
+    await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
+    expect(
+      screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), '.de');
+
+    let body: { contact: { firstname: string }; lead: { fields: unknown[] } } | undefined;
+    nock(API)
+      .post('/v1/wizard/lead', (b) => {
+        body = b;
+        return conforming('post', '/v1/wizard/lead')(b);
+      })
+      .reply(201, { success: true, uuid: 'u1' });
+    await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
+    expect(
+      await screen.findByText(
+        'Ihre Anfrage wurde abgeschickt, bitte überprüfen Sie Ihr E-Mail-Postfach, um diese zu bestätigen.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Schritte' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Anfrage abschicken' })).not.toBeInTheDocument();
+    expect(body?.contact.firstname).toBe('Erika');
+    expect(body?.lead.fields).toEqual([
+      { name: 'price.price', valueType: 'NUMBER', value: 350000 },
+      { name: 'area.numberRooms', valueType: 'NUMBER', value: 3.5 },
+    ]);
+    expect(env.posted().some(([m]) => (m as { type: string }).type === 'tracking')).toBe(true);
+  });
+
+  it('shows the failure above the form and keeps every input', async () => {
+    nock(API).post('/v1/wizard/fields').reply(200, FIELDS);
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Haus' }));
+    await chooseAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Weitere Details eingeben' }));
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    await user.type(screen.getByRole('textbox', { name: 'Vorname' }), 'Erika');
+    await user.type(screen.getByRole('textbox', { name: 'Nachname' }), 'Mustermann');
+    await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), 'erika@example.de');
+    await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Bitte rufen Sie an.');
+    await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    await user.click(screen.getByRole('checkbox', { name: /kontaktiert/ }));
+    nock(API).post('/v1/wizard/lead').replyWithError('offline');
+    await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Es ist ein Fehler aufgetreten.'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Bitte rufen Sie an.');
+    expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika');
+  });
+
+  it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
+    nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    await user.click(screen.getByRole('button', { name: 'Adresse manuell eingeben' }));
+    for (const name of ['Straße', 'Haus-Nr.', 'PLZ', 'Stadt'])
+      expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Details eingeben' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Straße' }), 'Hauptstraße');
+    await user.click(
+      await screen.findByRole('button', { name: 'Markierung in die Kartenmitte setzen' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Details eingeben' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Straße' })).toHaveValue('Hauptstraße');
+  });
+
+  it('clears the search box and says when nothing was found', async () => {
+    nock(WIDGET_ORIGIN).get('/api/geocoder').query(true).reply(200, { features: [] });
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    const box = screen.getByRole('combobox', { name: 'Adresse suchen' });
+    await user.type(box, 'Xyzzy');
+    expect(await screen.findByText('Keinen passenden Standort gefunden')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Eingabe löschen' }));
+    expect(box).toHaveValue('');
+  });
+
+  it('asks for the address first in the other order, in English', async () => {
+    const { user } = open({ order: 'address-first', language: 'en-US' });
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Step 1 of 4: What is the address of your property?',
+      }),
+    ).toBeInTheDocument();
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query(true)
+      .reply(200, { features: [BERLIN] });
+    await user.type(screen.getByRole('combobox', { name: 'Search address' }), 'Kastanienallee');
+    await user.click(
+      await screen.findByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Street' })).toHaveValue('Kastanienallee');
+    nock(API).post('/v1/wizard/fields').reply(200, FIELDS);
+    await user.click(screen.getByRole('button', { name: 'Enter more details' }));
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Step 2 of 4: What kind of property is it?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'House' }));
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Step 3 of 4: Details House' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enter contact details' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Asking price' })).toBeInTheDocument();
+  });
+});

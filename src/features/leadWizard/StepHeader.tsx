@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { StepId } from './machine';
+
+const Nav = styled.nav`
+  margin: 0 1rem;
+  ol {
+    display: flex;
+    gap: 0.5rem;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    counter-reset: step;
+  }
+  li {
+    flex: 1;
+  }
+`;
+
+const StepButton = styled.button<{ $current: boolean }>`
+  width: 100%;
+  min-height: 2.75rem;
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 0.4rem 0.5rem;
+  font: inherit;
+  text-align: left;
+  background: none;
+  border: none;
+  border-bottom: 4px solid ${(p) => (p.$current ? p.theme.colors.primary : p.theme.colors.border)};
+  color: ${(p) => (p.$current ? p.theme.colors.primary : p.theme.colors.text)};
+  font-weight: ${(p) => (p.$current ? 700 : 400)};
+  cursor: pointer;
+  &:disabled {
+    cursor: default;
+    color: ${(p) => p.theme.colors.muted};
+  }
+  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
+    .label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+  }
+`;
+
+const Number = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 1.75rem;
+  height: 1.75rem;
+  border-radius: 50%;
+  border: 2px solid currentColor;
+  font-weight: 700;
+  flex: none;
+`;
+
+export function StepHeader({
+  steps,
+  current,
+  labelOf,
+  canJump,
+  onJump,
+}: {
+  steps: readonly StepId[];
+  current: number;
+  labelOf(step: StepId): string;
+  canJump(step: number): boolean;
+  onJump(step: number): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Nav aria-label={t('wizard.stepHeader')}>
+      <ol>
+        {steps.map((step, index) => {
+          const number = index + 1;
+          const isCurrent = number === current;
+          return (
+            <li key={step}>
+              <StepButton
+                type="button"
+                $current={isCurrent}
+                aria-current={isCurrent ? 'step' : undefined}
+                disabled={!isCurrent && !canJump(number)}
+                onClick={() => !isCurrent && onJump(number)}
+              >
+                <Number aria-hidden="true">{number}</Number>
+                <span className="label">{labelOf(step)}</span>
+              </StepButton>
+            </li>
+          );
+        })}
+      </ol>
+    </Nav>
+  );
+}

@@ -1,0 +1,129 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { LazyMap } from '../../../ui/map/LazyMap';
+import type { LatLngZoom } from '../../../ui/map/LocationMap';
+import {
+  Actions,
+  FieldRow,
+  Input,
+  Label,
+  LinkButton,
+  PrimaryButton,
+  SecondaryButton,
+} from '../../../ui/primitives';
+import { hasCoordinates, type Address } from '../../location/address';
+import { LocationPicker, type LocationPickerProps } from '../../location/LocationPicker';
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+`;
+
+const ROW: ('street' | 'number')[] = ['street', 'number'];
+const ROW2: ('zip' | 'city')[] = ['zip', 'city'];
+
+export function AddressStep({
+  picker,
+  location,
+  manualEntry,
+  showFieldsWithPin,
+  view,
+  tiles,
+  canContinue,
+  onManual,
+  onField,
+  onPlace,
+  onMove,
+  onTilesFailed,
+  onNext,
+  onBack,
+}: {
+  picker: LocationPickerProps;
+  location: Address | null;
+  manualEntry: boolean;
+  showFieldsWithPin: boolean;
+  view: LatLngZoom;
+  tiles: { url: string; attribution: string } | null;
+  canContinue: boolean;
+  onManual(): void;
+  onField(field: 'street' | 'number' | 'zip' | 'city', value: string): void;
+  onPlace(point: { lat: number; lng: number }): void;
+  onMove(view: LatLngZoom): void;
+  onTilesFailed(url: string): void;
+  onNext(): void;
+  onBack: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  const located = hasCoordinates(location);
+  const showFields = manualEntry || (showFieldsWithPin && located);
+  const field = (name: 'street' | 'number' | 'zip' | 'city', autoComplete: string) => (
+    <Label key={name}>
+      <span>{t(`location.${name}`)}</span>
+      <Input
+        value={location?.[name] ?? ''}
+        autoComplete={autoComplete}
+        maxLength={200}
+        onChange={(e) => onField(name, e.target.value)}
+      />
+    </Label>
+  );
+  const autocomplete = {
+    street: 'address-line1',
+    number: 'off',
+    zip: 'postal-code',
+    city: 'address-level2',
+  };
+  return (
+    <Stack>
+      <LocationPicker {...picker} />
+      {!showFields && (
+        <div>
+          <LinkButton type="button" onClick={onManual}>
+            {t('location.manual')}
+          </LinkButton>
+        </div>
+      )}
+      {showFields && (
+        <>
+          <FieldRow>{ROW.map((n) => field(n, autocomplete[n]))}</FieldRow>
+          <FieldRow>{ROW2.map((n) => field(n, autocomplete[n]))}</FieldRow>
+          {manualEntry && located && (
+            <div>
+              <PrimaryButton type="button" onClick={onNext}>
+                {t('location.enterDetails')}
+              </PrimaryButton>
+            </div>
+          )}
+          {manualEntry && !located && <p>{t('location.placePinHint')}</p>}
+        </>
+      )}
+      <LazyMap
+        view={view}
+        marker={located ? { lat: location!.lat!, lng: location!.lng! } : null}
+        tiles={tiles}
+        labels={{
+          map: t('location.map'),
+          placePin: t('location.placePin'),
+          pin: t('location.pin'),
+        }}
+        loadingLabel={t('location.mapLoading')}
+        onPlace={onPlace}
+        onMove={onMove}
+        onTilesFailed={onTilesFailed}
+      />
+      <Actions>
+        {onBack ? (
+          <SecondaryButton type="button" onClick={onBack}>
+            {t('wizard.back')}
+          </SecondaryButton>
+        ) : (
+          <span />
+        )}
+        <PrimaryButton type="button" onClick={onNext} disabled={!canContinue}>
+          {t('location.moreDetails')}
+        </PrimaryButton>
+      </Actions>
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Category, MarketingType, ObjectType } from '../../../../contract/catalog';
+import { MARKETING_TYPES, OBJECT_TYPES } from '../../../../contract/catalog';
+import { CategoryIcon } from '../../../ui/icons/CategoryIcon';
+import { Fieldset } from '../../../ui/primitives';
+
+const Radios = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1.5rem;
+  label {
+    display: inline-flex;
+    gap: 0.5rem;
+    align-items: center;
+    min-height: 2.75rem;
+    cursor: pointer;
+  }
+  input {
+    width: 1.2rem;
+    height: 1.2rem;
+  }
+`;
+
+const Tiles = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
+  gap: 0.75rem;
+  list-style: none;
+  padding: 0;
+  margin: 0;
+`;
+
+const Tile = styled.button<{ $selected: boolean }>`
+  width: 100%;
+  min-height: 8rem;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  padding: 0.5rem;
+  font: inherit;
+  font-weight: 600;
+  text-align: center;
+  overflow-wrap: anywhere;
+  hyphens: auto;
+  color: ${(p) => (p.$selected ? '#fff' : p.theme.colors.primary)};
+  background: ${(p) => (p.$selected ? p.theme.colors.primary : '#fff')};
+  border: 2px solid ${(p) => p.theme.colors.primary};
+  border-radius: ${(p) => p.theme.radius};
+  cursor: pointer;
+  &:hover {
+    box-shadow: 0 2px 8px rgb(0 0 0 / 20%);
+  }
+`;
+
+export function CategoryStep({
+  objectType,
+  marketingType,
+  categories,
+  selected,
+  onObjectType,
+  onMarketingType,
+  onCategory,
+}: {
+  objectType: ObjectType;
+  marketingType: MarketingType;
+  categories: Category[];
+  selected: number | null;
+  onObjectType(value: ObjectType): void;
+  onMarketingType(value: MarketingType): void;
+  onCategory(id: number): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Fieldset>
+        <legend>{t('wizard.marketingType')}</legend>
+        <Radios>
+          {MARKETING_TYPES.map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="marketingType"
+                value={value}
+                checked={marketingType === value}
+                onChange={() => onMarketingType(value)}
+              />
+              {t(`wizard.marketingTypesLead.${value}`)}
+            </label>
+          ))}
+        </Radios>
+      </Fieldset>
+      <Fieldset>
+        <legend>{t('wizard.objectType')}</legend>
+        <Radios>
+          {OBJECT_TYPES.map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="objectType"
+                value={value}
+                checked={objectType === value}
+                onChange={() => onObjectType(value)}
+              />
+              {t(`wizard.objectTypes.${value}`)}
+            </label>
+          ))}
+        </Radios>
+      </Fieldset>
+      <Fieldset>
+        <legend>{t('wizard.category')}</legend>
+        <Tiles>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Tile
+                type="button"
+                $selected={category.id === selected}
+                aria-pressed={category.id === selected}
+                onClick={() => onCategory(category.id)}
+              >
+                <CategoryIcon name={category.name} />
+                {t(`categories.${category.name}`)}
+              </Tile>
+            </li>
+          ))}
+        </Tiles>
+      </Fieldset>
+    </>
+  );
+}

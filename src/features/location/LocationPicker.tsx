@@ -1,0 +1,155 @@
+/**
+ * 'Adresse suchen' (spec 2.2) as a WAI-ARIA combobox: arrow keys move through the
+ * suggestions, Enter takes one, Escape closes; a live region says how many were found.
+ */
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Hint, Input, Label } from '../../ui/primitives';
+import { displayLine, type Address } from './address';
+
+const Box = styled.div`
+  position: relative;
+`;
+
+const Clear = styled.button`
+  position: absolute;
+  right: 0.25rem;
+  bottom: 0.25rem;
+  min-height: 2.25rem;
+  min-width: 2.25rem;
+  border: none;
+  background: none;
+  font-size: 1.25rem;
+  cursor: pointer;
+  color: ${(p) => p.theme.colors.muted};
+`;
+
+const List = styled.ul`
+  position: absolute;
+  z-index: 1100;
+  left: 0;
+  right: 0;
+  margin: 0.25rem 0 0;
+  padding: 0;
+  list-style: none;
+  background: #fff;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius};
+  box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
+  max-height: 20rem;
+  overflow-y: auto;
+`;
+
+const Option = styled.li<{ $active: boolean }>`
+  padding: 0.6rem 0.75rem;
+  cursor: pointer;
+  background: ${(p) => (p.$active ? `${p.theme.colors.primary}1f` : 'transparent')};
+  border-left: 4px solid ${(p) => (p.$active ? p.theme.colors.primary : 'transparent')};
+`;
+
+export interface LocationPickerProps {
+  text: string;
+  status: 'idle' | 'loading' | 'done' | 'failed';
+  suggestions: Address[];
+  onText(text: string): void;
+  onChoose(address: Address, line: string): void;
+  onClear(): void;
+}
+
+export function LocationPicker({
+  text,
+  status,
+  suggestions,
+  onText,
+  onChoose,
+  onClear,
+}: LocationPickerProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = `${id}-list`;
+  const showList = open && status === 'done' && suggestions.length > 0;
+
+  function choose(index: number) {
+    const address = suggestions[index];
+    if (!address) return;
+    onChoose(address, displayLine(address));
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (suggestions.length ? (i + 1) % suggestions.length : -1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (suggestions.length ? (i <= 0 ? suggestions.length - 1 : i - 1) : -1));
+    } else if (event.key === 'Enter' && showList && active >= 0) {
+      event.preventDefault();
+      choose(active);
+    } else if (event.key === 'Escape') {
+      if (showList) setOpen(false);
+      else onClear();
+    }
+  }
+
+  let announcement = '';
+  if (status === 'loading') announcement = t('location.searching');
+  else if (status === 'done' && suggestions.length === 0) announcement = t('location.noData');
+  else if (status === 'done') announcement = t('location.results', { count: suggestions.length });
+
+  return (
+    <Box>
+      <Label>
+        <span>{t('location.search')}</span>
+        <Input
+          role="combobox"
+          type="text"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+          aria-busy={status === 'loading'}
+          value={text}
+          onChange={(e) => {
+            onText(e.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onFocus={() => setOpen(true)}
+        />
+      </Label>
+      {text && (
+        <Clear type="button" aria-label={t('location.clear')} onClick={onClear}>
+          <span aria-hidden="true">{t('location.clearSymbol')}</span>
+        </Clear>
+      )}
+      <List id={listId} role="listbox" aria-label={t('location.suggestions')} hidden={!showList}>
+        {suggestions.map((address, index) => (
+          <Option
+            key={`${index}-${displayLine(address)}`}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            $active={index === active}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(index)}
+          >
+            {displayLine(address)}
+          </Option>
+        ))}
+      </List>
+      <Hint role="status" aria-live="polite">
+        {open && text.trim().length > 1 ? announcement : ''}
+      </Hint>
+    </Box>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * The address map (spec 2.2, 9), loaded as its own chunk. A pin is placed by a click, by
+ * dragging it, or by keyboard: pan with the arrow keys, then "place the pin at the centre".
+ * Without tiles (offline, blocked) it still shows the pin over Germany's outline.
+ */
+import 'leaflet/dist/leaflet.css';
+import L, { type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect, useMemo, useRef } from 'react';
+import { GeoJSON, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import styled from 'styled-components';
+import { MAP } from '../../app/constants';
+import germany from './germany.json';
+
+// Leaflet's default marker images, from our own static files.
+L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
+
+export interface LatLngZoom {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+
+export interface LocationMapProps {
+  view: LatLngZoom;
+  marker: { lat: number; lng: number } | null;
+  tiles: { url: string; attribution: string } | null;
+  narrow: boolean;
+  labels: { map: string; placePin: string; pin: string };
+  onPlace(point: { lat: number; lng: number }): void;
+  onMove(view: LatLngZoom): void;
+  onTilesFailed(url: string): void;
+}
+
+const Frame = styled.div<{ $height: string }>`
+  .leaflet-container {
+    height: ${(p) => p.$height};
+    width: 100%;
+    background: #dfe8ee;
+    font: inherit;
+  }
+`;
+
+const PlaceButton = styled.button`
+  margin-top: 0.5rem;
+  font: inherit;
+  min-height: 2.75rem;
+  padding: 0.4rem 1rem;
+  border: 2px solid ${(p) => p.theme.colors.primary};
+  border-radius: ${(p) => p.theme.radius};
+  color: ${(p) => p.theme.colors.primary};
+  background: #fff;
+  cursor: pointer;
+`;
+
+const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
+
+function Events({ onPlace, onMove }: Pick<LocationMapProps, 'onPlace' | 'onMove'>) {
+  useMapEvents({
+    click(event: LeafletMouseEvent) {
+      onPlace({ lat: event.latlng.lat, lng: event.latlng.lng });
+    },
+    moveend(event) {
+      const map = event.target as LeafletMap;
+      const center = map.getCenter();
+      onMove({ lat: center.lat, lng: center.lng, zoom: map.getZoom() });
+    },
+  });
+  return null;
+}
+
+/** Follows the view from the store (e.g. a chosen address at zoom 18). */
+function FollowView({ view }: { view: LatLngZoom }) {
+  const map = useMap();
+  useEffect(() => {
+    const center = map.getCenter();
+    const same =
+      Math.abs(center.lat - view.lat) < 1e-6 &&
+      Math.abs(center.lng - view.lng) < 1e-6 &&
+      map.getZoom() === view.zoom;
+    if (!same) map.setView([view.lat, view.lng], view.zoom);
+  }, [map, view.lat, view.lng, view.zoom]);
+  return null;
+}
+
+export default function LocationMap(props: LocationMapProps) {
+  const mapRef = useRef<LeafletMap | null>(null);
+  const failed = useRef(false);
+  const { onPlace, onTilesFailed } = props;
+  const markerHandlers = useMemo(
+    () => ({
+      dragend(event: L.LeafletEvent) {
+        const { lat, lng } = (event.target as L.Marker).getLatLng();
+        onPlace({ lat, lng });
+      },
+    }),
+    [onPlace],
+  );
+  const tileHandlers = useMemo(
+    () => ({
+      tileerror() {
+        // spec 8: a missing map layer is only logged, once.
+        if (failed.current) return;
+        failed.current = true;
+        onTilesFailed(props.tiles?.url ?? '');
+      },
+    }),
+    [onTilesFailed, props.tiles?.url],
+  );
+
+  return (
+    <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
+      <MapContainer
+        ref={(map) => {
+          mapRef.current = map;
+          map?.getContainer().setAttribute('aria-label', props.labels.map);
+          map?.getContainer().setAttribute('role', 'region');
+        }}
+        center={[props.view.lat, props.view.lng]}
+        zoom={props.view.zoom}
+        minZoom={MAP.minZoom}
+        maxZoom={MAP.maxZoom}
+        scrollWheelZoom={MAP.scrollWheelZoom}
+        keyboard
+      >
+        <GeoJSON
+          data={germany as GeoJSON.GeoJsonObject}
+          style={OUTLINE_STYLE}
+          interactive={false}
+        />
+        {props.tiles && (
+          <TileLayer
+            url={props.tiles.url}
+            attribution={props.tiles.attribution}
+            eventHandlers={tileHandlers}
+          />
+        )}
+        {props.marker && (
+          <Marker
+            position={[props.marker.lat, props.marker.lng]}
+            draggable
+            title={props.labels.pin}
+            alt={props.labels.pin}
+            eventHandlers={markerHandlers}
+          />
+        )}
+        <Events onPlace={onPlace} onMove={props.onMove} />
+        <FollowView view={props.view} />
+      </MapContainer>
+      <PlaceButton
+        type="button"
+        onClick={() => {
+          const center = mapRef.current?.getCenter();
+          if (center) onPlace({ lat: center.lat, lng: center.lng });
+        }}
+      >
+        {props.labels.placePin}
+      </PlaceButton>
+    </Frame>
+  );
+}

@@ -63,6 +63,7 @@ export default tseslint.config(
       'e2e/**',
       'bench/**',
       'contract/export.ts',
+      'scripts/**',
     ],
     rules: { 'no-restricted-globals': 'off', 'no-console': 'off' },
   },

@@ -56,6 +56,18 @@ describe('callApi', () => {
     expect(store.getState().session.auth.authenticationToken).toBe('renewed');
   });
 
+  it("tells the backend the widget's language", async () => {
+    const { env, store } = setupStore();
+    sendInit(env, { language: 'en-US' });
+    const scope = nock(API, { reqheaders: { 'accept-language': 'en' } })
+      .get('/v1/auth/me')
+      .reply(200, {});
+    await run(store, env, function* () {
+      yield call(callApi, { method: 'GET', path: '/v1/auth/me' });
+    });
+    scope.done();
+  });
+
   it('shows a failure in the snackbar and passes it on', async () => {
     const { env, store } = setupStore();
     nock(API).get('/v1/contact').reply(500, { code: 'internal_server_error', message: 'x' });

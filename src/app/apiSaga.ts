@@ -15,19 +15,26 @@ export interface CallOptions {
 }
 
 const selectNonce = (state: RootState) => state.session.auth.authenticationToken;
+const selectLanguage = (state: RootState) => state.host.config.language;
 
 export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<ApiResult<T>> {
   const env: AppEnv = yield getContext('env');
   const nonce: string | null = yield select(selectNonce);
+  // The backend answers (and mails) in the widget's language, not the browser's.
+  const language: string = yield select(selectLanguage);
   const controller = new AbortController();
   if (!options.background) yield put(apiCallStarted());
   try {
-    const result: ApiResult<T> = yield call(env.request<T>, req, {
-      origin: env.origin,
-      nonce,
-      cookies: env.cookies(),
-      signal: controller.signal,
-    });
+    const result: ApiResult<T> = yield call(
+      env.request<T>,
+      { ...req, headers: { 'Accept-Language': language, ...req.headers } },
+      {
+        origin: env.origin,
+        nonce,
+        cookies: env.cookies(),
+        signal: controller.signal,
+      },
+    );
     if (result.nonce && result.nonce !== nonce) yield put(nonceReceived(result.nonce));
     if (!result.ok && !options.hideError) {
       const message = errorMessage(result.error);

@@ -124,16 +124,6 @@ export function LeadWizard() {
   const back = wizard.step > 1 ? () => dispatch(actions.backClicked()) : null;
   const canNext = can(wizard, { type: 'NEXT' });
 
-  if (wizard.status === 'sent') {
-    return (
-      <Section>
-        <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
-          {t('leadWizard.success')}
-        </Alert>
-      </Section>
-    );
-  }
-
   function content(id: StepId) {
     switch (id) {
       case 'category':
@@ -245,6 +235,20 @@ export function LeadWizard() {
           </>
         );
     }
+  }
+
+  if (wizard.status === 'sent') {
+    // spec 2.1: the message replaces the form, and the step header goes.
+    return (
+      <main>
+        <Heading>{t('routes.leadWizard')}</Heading>
+        <Section>
+          <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
+            {t('leadWizard.success')}
+          </Alert>
+        </Section>
+      </main>
+    );
   }
 
   return (

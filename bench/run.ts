@@ -1,7 +1,7 @@
 /**
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
- * bench/results/latest.json. Options: --no-build, --only=bundle|load, --seconds=N.
+ * bench/results/latest.json. Options: --no-build, --only=bundle|load|typing, --seconds=N.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { contact, keyOf, lead, PREFIX, startTestServer } from '../server/testing';
+import { launchBrowser } from '../e2e/harness';
 
 const root = path.resolve(__dirname, '..');
 const staticDir = path.join(root, 'static');
@@ -91,10 +92,52 @@ async function serverLoad() {
   }
 }
 
+/**
+ * Keystrokes against geocoder requests while a visitor types an address into the lead
+ * wizard, in Chromium, at three typing speeds (ms between keys).
+ */
+async function typing() {
+  const server = await startTestServer();
+  const browser = await launchBrowser();
+  const address = 'Kastanienallee 12, 10435 Berlin';
+  const results: Record<string, { keystrokes: number; requests: number; ratio: number }> = {};
+  console.log(`typing "${address}" (${address.length} keystrokes) into 'Adresse suchen'`);
+  try {
+    for (const delay of [40, 120, 250]) {
+      const page = await (await browser.newContext()).newPage();
+      let requests = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/geocoder') requests += 1;
+      });
+      await page.goto(`${server.base}/demo/lead-wizard`);
+      const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+      await frame.getByRole('button', { name: 'Wohnung', exact: true }).click();
+      await frame
+        .getByRole('combobox', { name: 'Adresse suchen' })
+        .pressSequentially(address, { delay });
+      await page.waitForTimeout(600);
+      results[`${delay}ms`] = {
+        keystrokes: address.length,
+        requests,
+        ratio: Math.round((address.length / Math.max(requests, 1)) * 10) / 10,
+      };
+      console.log(
+        `  ${delay} ms between keys: ${requests} requests, ${results[`${delay}ms`]!.ratio} keystrokes per request`,
+      );
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return results;
+}
+
 async function main() {
   const results: Record<string, unknown> = { date: new Date().toISOString() };
   if (!only || only === 'bundle') results.bundle = bundleSizes();
   if (!only || only === 'load') results.load = await serverLoad();
+  if (!only || only === 'typing') results.typing = await typing();
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'bench', 'results', 'latest.json'),

@@ -18,7 +18,9 @@ after(async () => {
 });
 
 async function open(path: string): Promise<{ page: Page; frame: Frame }> {
-  const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+  const page = await (
+    await browser.newContext({ viewport: { width: 1100, height: 900 } })
+  ).newPage();
   await page.goto(server.baseUrl + path);
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
   assert.ok(frame);
@@ -37,14 +39,19 @@ async function expectNoAxeViolations(page: Page, step: string) {
 /** Presses Tab until the element has focus: proves it is reachable by keyboard. */
 async function tabTo(page: Page, target: Locator, limit = 80) {
   for (let i = 0; i < limit; i += 1) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false)) return;
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false))
+      return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`could not reach ${target} by Tab`);
 }
 
 async function mailsTo(address: string) {
-  const mails = (await (await fetch(`${server.baseUrl}/dev/mailbox.json`)).json()) as { to: string; subject: string; links: string[] }[];
+  const mails = (await (await fetch(`${server.baseUrl}/dev/mailbox.json`)).json()) as {
+    to: string;
+    subject: string;
+    links: string[];
+  }[];
   return mails.filter((m) => m.to === address);
 }
 
@@ -56,8 +63,12 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('radio', { name: 'Verkaufen' }).check();
     await frame.getByRole('button', { name: 'Wohnung', exact: true }).click();
 
-    await frame.getByRole('heading', { name: 'Schritt 2 von 4: Wie lautet die Adresse Ihrer Immobilie?' }).waitFor();
-    await frame.getByRole('combobox', { name: 'Adresse suchen' }).fill('Kastanienallee 12, 10435 Berlin');
+    await frame
+      .getByRole('heading', { name: 'Schritt 2 von 4: Wie lautet die Adresse Ihrer Immobilie?' })
+      .waitFor();
+    await frame
+      .getByRole('combobox', { name: 'Adresse suchen' })
+      .fill('Kastanienallee 12, 10435 Berlin');
     await frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }).click();
     await frame.locator('.leaflet-marker-icon').waitFor();
     await expectNoAxeViolations(page, 'step 2 (address)');
@@ -69,7 +80,10 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('textbox', { name: 'Zimmer' }).fill('3');
     await frame.getByRole('textbox', { name: 'Baujahr' }).fill('1905');
     await frame.getByRole('textbox', { name: 'Zimmer' }).click();
-    assert.equal(await frame.getByRole('textbox', { name: 'Preisvorstellung' }).inputValue(), '450.000\u00a0€');
+    assert.equal(
+      await frame.getByRole('textbox', { name: 'Preisvorstellung' }).inputValue(),
+      '450.000\u00a0€',
+    );
     await expectNoAxeViolations(page, 'step 3 (details)');
     await frame.getByRole('button', { name: 'Weiter' }).click();
 
@@ -87,7 +101,9 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
 
     await frame
-      .getByText('Ihre Anfrage wurde abgeschickt, bitte überprüfen Sie Ihr E-Mail-Postfach, um diese zu bestätigen.')
+      .getByText(
+        'Ihre Anfrage wurde abgeschickt, bitte überprüfen Sie Ihr E-Mail-Postfach, um diese zu bestätigen.',
+      )
       .waitFor();
     assert.equal(await frame.getByRole('navigation', { name: 'Schritte' }).count(), 0);
     await expectNoAxeViolations(page, 'success');
@@ -113,12 +129,17 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    assert.equal(await frame.getByRole('textbox', { name: 'Street' }).inputValue(), 'Kastanienallee');
+    assert.equal(
+      await frame.getByRole('textbox', { name: 'Street' }).inputValue(),
+      'Kastanienallee',
+    );
     const more = frame.getByRole('button', { name: 'Enter more details' });
     await tabTo(page, more);
     await page.keyboard.press('Enter');
 
-    await frame.getByRole('heading', { name: 'Step 2 of 4: What kind of property is it?' }).waitFor();
+    await frame
+      .getByRole('heading', { name: 'Step 2 of 4: What kind of property is it?' })
+      .waitFor();
     await expectNoAxeViolations(page, 'step 2 (category, English)');
     const letting = frame.getByRole('radio', { name: 'Sell' });
     await tabTo(page, letting);
@@ -153,7 +174,9 @@ describe('lead wizard in the demo page', () => {
     }
     await tabTo(page, frame.getByRole('button', { name: 'Send inquiry' }));
     await page.keyboard.press('Enter');
-    await frame.getByText('Your inquiry has been sent. Please check your inbox to confirm it.').waitFor();
+    await frame
+      .getByText('Your inquiry has been sent. Please check your inbox to confirm it.')
+      .waitFor();
     const mails = await mailsTo('max.keyboard@example.de');
     assert.equal(mails[0]?.subject, 'Please confirm your inquiry');
     await page.context().close();

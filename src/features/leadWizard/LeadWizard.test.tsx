@@ -260,3 +260,43 @@ describe('lead wizard screen', () => {
     expect(await screen.findByRole('textbox', { name: 'Asking price' })).toBeInTheDocument();
   });
 });
+
+describe('lead wizard options', () => {
+  it('without contact step and header: a save action, enabled once a location and a category are set', async () => {
+    const view = renderApp({ route: '/lead-wizard' });
+    act(() =>
+      sendInit(view.env, {
+        config: { options: { leadWizard: { hideContactStep: true, hideStepHeader: true } } },
+      }),
+    );
+    const user = userEvent.setup();
+    expect(screen.queryByRole('navigation', { name: 'Schritte' })).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    expect(save).toBeDisabled();
+    nock(API).post('/v1/wizard/fields').reply(200, FIELDS);
+    await user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    await chooseAddress(user);
+    expect(save).toBeEnabled();
+    await user.click(save);
+    const saved = view.env.posted().find(([m]) => (m as { type: string }).type === 'save');
+    expect(saved?.[0]).toMatchObject({
+      payload: { lead: { categoryId: 30225, location: { city: 'Berlin', lat: 52.538 } } },
+    });
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Schritt 2 von 3: Wie lautet die Adresse Ihrer Immobilie?',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the header when only the contact step is hidden', () => {
+    const view = renderApp({ route: '/lead-wizard' });
+    act(() =>
+      sendInit(view.env, { config: { options: { leadWizard: { hideContactStep: true } } } }),
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Schritte' })).getAllByRole('button'),
+    ).toHaveLength(3);
+  });
+});

@@ -84,7 +84,7 @@ export function LeadWizard() {
   const complete = useAppSelector(selectIsComplete);
   const geocoder = useAppSelector((state) => state.geocoder);
   const narrow = useNarrow();
-  const { order, hideContactStep } = config.options.leadWizard;
+  const { order, hideContactStep, hideStepHeader } = config.options.leadWizard;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
 
@@ -255,7 +255,7 @@ export function LeadWizard() {
     <main>
       <Heading>{t('routes.leadWizard')}</Heading>
       <Lead>{t('leadWizard.heading')}</Lead>
-      {!hideContactStep && (
+      {!hideStepHeader && (
         <StepHeader
           steps={steps}
           current={wizard.step}
@@ -281,7 +281,8 @@ export function LeadWizard() {
         ) : null,
       )}
       {hideContactStep && (
-        <Section>
+        // The footer slot (spec 2.1): a save action, enabled once the lead is complete.
+        <Section aria-label={t('leadWizard.footer')}>
           <PrimaryButton
             type="button"
             disabled={!complete}

@@ -1,8 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, sendInit } from '../../test/helpers';
-import { messageShown } from './uiSlice';
-import { apiCallSettled, apiCallStarted } from './uiSlice';
+import { apiCallSettled, apiCallStarted, messageShown } from './uiSlice';
 
 describe('app shell', () => {
   it('shows only the progress bar until the host has sent init', () => {

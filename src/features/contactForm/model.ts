@@ -54,20 +54,14 @@ export function trimContact(values: ContactValues): ContactValues {
   return out;
 }
 
-export interface ContactPayload {
-  salutation: ContactValues['salutation'];
-  firstname: string;
-  lastname: string;
-  phone: string;
-  email: string;
-  street: string;
-  number: string;
-  zip: string;
-  city: string;
-  company: string;
+/** The contact as sent: the form's values without message and honeypot (they travel apart). */
+export type ContactPayload = Omit<
+  ContactValues,
+  'message' | 'website' | 'wish' | 'customFields'
+> & {
   wish?: ContactValues['wish'];
   customFields: { dataPrivacy: boolean; acceptContact: boolean; newsletter?: boolean };
-}
+};
 
 /** The contact as the backend takes it (no honeypot, no message: those travel apart). */
 export function contactPayload(

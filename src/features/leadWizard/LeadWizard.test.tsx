@@ -3,20 +3,9 @@ import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import { API, WIDGET_ORIGIN, renderApp, sendInit } from '../../../test/helpers';
 import { conforming } from '../../../test/contract';
+import { fieldsAnswer } from '../../../test/fixtures';
 
-const FIELDS = {
-  'price.price': {
-    label: 'Preis',
-    unit: null,
-    type: 'currency',
-    group: 'price',
-    marketingTypeLabel: { buy: 'Kaufpreis', rent: 'Kaltmiete' },
-  },
-  'area.livingSpace': { label: 'Wohnfläche', unit: 'm²', type: 'number', group: 'area' },
-  'area.plotArea': { label: 'Grundstücksfläche', unit: 'm²', type: 'number', group: 'area' },
-  'area.numberRooms': { label: 'Zimmer', unit: null, type: 'decimal', group: 'area' },
-  'property[baujahr]': { label: 'Baujahr', unit: null, type: 'int', group: 'property' },
-};
+const FIELDS = fieldsAnswer(30225);
 
 const BERLIN = {
   type: 'Feature',

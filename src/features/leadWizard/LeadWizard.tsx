@@ -8,14 +8,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import {
-  Actions,
-  Alert,
-  PrimaryButton,
-  SecondaryButton,
-  Section,
-  Title,
-} from '../../ui/primitives';
+import { Actions, Alert, PrimaryButton, Section, Title } from '../../ui/primitives';
 import type { LatLngZoom } from '../../ui/map/LocationMap';
 import { useNarrow } from '../../ui/map/LazyMap';
 import { MAP } from '../../app/constants';
@@ -40,6 +33,7 @@ import {
 } from './selectors';
 import { leadWizardActions as actions } from './slice';
 import { StepHeader } from './StepHeader';
+import { BackButton } from './steps/BackButton';
 import { AddressStep } from './steps/AddressStep';
 import { CategoryStep } from './steps/CategoryStep';
 
@@ -140,9 +134,7 @@ export function LeadWizard() {
             />
             {back && (
               <Actions>
-                <SecondaryButton type="button" onClick={back}>
-                  {t('wizard.back')}
-                </SecondaryButton>
+                <BackButton onBack={back} />
               </Actions>
             )}
           </>
@@ -193,13 +185,7 @@ export function LeadWizard() {
               ))}
             </Fields>
             <Actions>
-              {back ? (
-                <SecondaryButton type="button" onClick={back}>
-                  {t('wizard.back')}
-                </SecondaryButton>
-              ) : (
-                <span />
-              )}
+              <BackButton onBack={back} />
               {!hideContactStep && (
                 <PrimaryButton type="button" onClick={() => dispatch(actions.nextClicked())}>
                   {order === 'address-first' ? t('leadWizard.enterContact') : t('wizard.next')}
@@ -227,9 +213,7 @@ export function LeadWizard() {
             />
             {back && (
               <Actions>
-                <SecondaryButton type="button" onClick={back}>
-                  {t('wizard.back')}
-                </SecondaryButton>
+                <BackButton onBack={back} />
               </Actions>
             )}
           </>

@@ -9,6 +9,7 @@ import {
 } from '../../../test/helpers';
 import type { AppEnv } from '../../app/env';
 import { conforming } from '../../../test/contract';
+import { fieldsAnswer } from '../../../test/fixtures';
 import { widgetMessage } from '../../host/protocol';
 import { EMPTY_CONTACT } from '../contactForm/model';
 import { FIELD_CACHE_PREFIX } from '../fields/sagas';
@@ -17,19 +18,7 @@ import { DRAFT_KEY } from './sagas';
 import { selectLeadPayload } from './selectors';
 import { leadWizardActions as wizard } from './slice';
 
-const FIELDS_ANSWER = {
-  'price.price': {
-    label: 'Preis',
-    unit: null,
-    type: 'currency',
-    group: 'price',
-    marketingTypeLabel: { buy: 'Kaufpreis', rent: 'Kaltmiete' },
-  },
-  'area.livingSpace': { label: 'Wohnfläche', unit: 'm²', type: 'number', group: 'area' },
-  'area.plotArea': { label: 'Grundstücksfläche', unit: 'm²', type: 'number', group: 'area' },
-  'area.numberRooms': { label: 'Zimmer', unit: null, type: 'decimal', group: 'area' },
-  'property[baujahr]': { label: 'Baujahr', unit: null, type: 'int', group: 'property' },
-};
+const FIELDS_ANSWER = fieldsAnswer(30225);
 const RESIDENTIAL = Object.keys(FIELDS_ANSWER);
 
 const photon = (name: string, extra: Record<string, unknown> = {}) => ({

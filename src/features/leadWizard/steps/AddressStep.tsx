@@ -2,15 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LazyMap } from '../../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../../ui/map/LocationMap';
-import {
-  Actions,
-  FieldRow,
-  Input,
-  Label,
-  LinkButton,
-  PrimaryButton,
-  SecondaryButton,
-} from '../../../ui/primitives';
+import { Actions, FieldRow, Input, Label, LinkButton, PrimaryButton } from '../../../ui/primitives';
+import { BackButton } from './BackButton';
 import { hasCoordinates, type Address } from '../../location/address';
 import { LocationPicker, type LocationPickerProps } from '../../location/LocationPicker';
 
@@ -113,13 +106,7 @@ export function AddressStep({
         onTilesFailed={onTilesFailed}
       />
       <Actions>
-        {onBack ? (
-          <SecondaryButton type="button" onClick={onBack}>
-            {t('wizard.back')}
-          </SecondaryButton>
-        ) : (
-          <span />
-        )}
+        <BackButton onBack={onBack} />
         <PrimaryButton type="button" onClick={onNext} disabled={!canContinue}>
           {t('location.moreDetails')}
         </PrimaryButton>

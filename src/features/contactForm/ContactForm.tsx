@@ -4,10 +4,11 @@
  * never pre-ticked, a honeypot hidden from people and assistive technology.
  */
 import { getIn, setIn, useFormik } from 'formik';
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
+  Actions,
   Alert,
   FieldError,
   FieldRow,
@@ -64,7 +65,8 @@ export interface ContactFormProps {
   onChange(values: ContactValues): void;
   onSubmit(values: ContactValues): void;
   onInvalid(): void;
-  children?: ReactNode;
+  /** Shown left of the submit button (e.g. the wizard's 'Zurück'). */
+  secondaryAction?: ReactNode;
 }
 
 type TextName =
@@ -74,6 +76,7 @@ export function ContactForm(props: ContactFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [attempted, setAttempted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const formik = useFormik<ContactValues>({
     initialValues: props.values,
     validationSchema: contactSchema(props.options),
@@ -101,6 +104,10 @@ export function ContactForm(props: ContactFormProps) {
     const errors = await formik.validateForm(trimmed);
     if (Object.keys(errors).length > 0) {
       props.onInvalid();
+      // Keyboard and screen-reader users land on the first field to fix.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     props.onSubmit(trimmed);
@@ -177,7 +184,7 @@ export function ContactForm(props: ContactFormProps) {
   );
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={t('contact.formLabel')}>
+    <Form ref={formRef} noValidate onSubmit={submit} aria-label={t('contact.formLabel')}>
       {props.error && (
         <Alert role="alert" $severity="error">
           {t(props.error)}
@@ -269,12 +276,12 @@ export function ContactForm(props: ContactFormProps) {
           />
         </label>
       </Trap>
-      {props.children}
-      <div>
+      <Actions>
+        {props.secondaryAction ?? <span />}
         <PrimaryButton type="submit" aria-disabled={props.busy || undefined}>
           {props.submitLabel}
         </PrimaryButton>
-      </div>
+      </Actions>
     </Form>
   );
 }

@@ -124,6 +124,7 @@ describe('lead wizard screen', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfen Sie Ihre Eingaben.');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveFocus());
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAttribute(
       'aria-invalid',
       'true',

@@ -210,12 +210,8 @@ export function LeadWizard() {
                 dispatch(actions.submitRequested());
               }}
               onInvalid={() => dispatch(actions.validationFailed())}
+              secondaryAction={<BackButton onBack={back} />}
             />
-            {back && (
-              <Actions>
-                <BackButton onBack={back} />
-              </Actions>
-            )}
           </>
         );
     }

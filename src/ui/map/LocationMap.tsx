@@ -1,6 +1,7 @@
 /**
  * The address map (spec 2.2, 9), loaded as its own chunk. A pin is placed by a click, by
- * dragging it, or by keyboard: pan with the arrow keys, then "place the pin at the centre".
+ * dragging it, or by keyboard: pan with the arrow keys, then "place the pin at the centre";
+ * a focused pin then moves with the arrow keys.
  * Without tiles (offline, blocked) it still shows the pin over Germany's outline.
  */
 import 'leaflet/dist/leaflet.css';
@@ -55,6 +56,14 @@ const PlaceButton = styled.button`
   cursor: pointer;
 `;
 
+/** Pixels a pin moves per arrow key. */
+const NUDGE: Record<string, [number, number]> = {
+  ArrowLeft: [-10, 0],
+  ArrowRight: [10, 0],
+  ArrowUp: [0, -10],
+  ArrowDown: [0, 10],
+};
+
 const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
 
 function Events({ onPlace, onMove }: Pick<LocationMapProps, 'onPlace' | 'onMove'>) {
@@ -94,6 +103,25 @@ export default function LocationMap(props: LocationMapProps) {
       dragend(event: L.LeafletEvent) {
         const { lat, lng } = (event.target as L.Marker).getLatLng();
         onPlace({ lat, lng });
+      },
+      // The keyboard's drag: a focused pin moves with the arrow keys (Shift: further).
+      add(event: L.LeafletEvent) {
+        const marker = event.target as L.Marker;
+        marker.getElement()?.addEventListener('keydown', (key: KeyboardEvent) => {
+          const step = NUDGE[key.key];
+          const map = mapRef.current;
+          if (!step || !map) return;
+          key.preventDefault();
+          key.stopPropagation();
+          const factor = key.shiftKey ? 5 : 1;
+          const point = map.latLngToContainerPoint(marker.getLatLng());
+          const moved = map.containerPointToLatLng([
+            point.x + step[0] * factor,
+            point.y + step[1] * factor,
+          ]);
+          marker.setLatLng(moved);
+          onPlace({ lat: moved.lat, lng: moved.lng });
+        });
       },
     }),
     [onPlace],

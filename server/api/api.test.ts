@@ -13,6 +13,7 @@ import {
   type TestClient,
   type TestResponse,
 } from '../testing';
+import { DEMO_CUSTOMER } from '../db/seed';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -422,6 +423,25 @@ describe('reference backend', () => {
   });
 
   describe('login by e-mail link', () => {
+    it('works on a fresh database for the seeded demo customer, with her data', async () => {
+      const client = server.client();
+      expect((await call(client, 'post', '/v1/auth/email', { email: DEMO_CUSTOMER })).body).toEqual(
+        { sent: true },
+      );
+      const [mail] = await server.mails();
+      expect(mail).toMatchObject({ to: DEMO_CUSTOMER, subject: 'Ihr Anmeldelink' });
+      const k = keyOf(mail!.links[0]!);
+      await call(client, 'post', '/v1/auth/login', { k });
+      client.nonce = (
+        (await call(client, 'post', '/v1/auth/login/nonce', { k })).body as { nonce: string }
+      ).nonce;
+      expect((await call(client, 'get', '/v1/saved-search')).body).toHaveLength(1);
+      expect((await call(client, 'get', '/v1/expose-inquiry')).body).toHaveLength(1);
+      expect((await call(client, 'get', '/v1/contact')).body).toMatchObject({
+        lastname: 'Musterkundin',
+      });
+    });
+
     it('mails a link for a known address; the link logs in and can be reused briefly', async () => {
       await loggedIn(server);
       const client = server.client();

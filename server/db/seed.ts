@@ -5,6 +5,7 @@ import { FIELD_DEFINITIONS } from '../data/fieldDefinitions';
 import { LISTINGS } from '../data/listings';
 import { loadPlaces } from '../geo/places';
 import { voronoiCells } from '../geo/regions';
+import { randomUUID } from 'node:crypto';
 import type { Db } from './database';
 
 export function seed(db: Db) {
@@ -28,7 +29,70 @@ export function seed(db: Db) {
        VALUES (@id, @customId, @title, @zip, @city, @categoryId, @priceTitle, @priceText, @image, @link)`,
     );
     for (const l of LISTINGS) listing.run(l);
+
+    seedDemoCustomer(db);
   })();
+}
+
+/** A confirmed sample customer, so that a login link can be asked for on a fresh database. */
+export const DEMO_CUSTOMER = 'kunde@example.de';
+
+function seedDemoCustomer(db: Db) {
+  const at = new Date().toISOString();
+  const contact = {
+    salutation: 'Frau',
+    firstname: 'Erika',
+    lastname: 'Musterkundin',
+    phone: '030 1234567',
+    street: 'Kastanienallee',
+    number: '12',
+    zip: '10435',
+    city: 'Berlin',
+    company: '',
+  };
+  const contactId = Number(
+    db
+      .prepare(
+        `INSERT INTO contacts (email, salutation, firstname, lastname, phone, street, number, zip, city, company,
+          data_privacy, accept_contact, newsletter, language, confirmed_at, created_at, updated_at)
+         VALUES (@email, @salutation, @firstname, @lastname, @phone, @street, @number, @zip, @city, @company,
+          1, 1, 0, 'de', @at, @at, @at)`,
+      )
+      .run({ ...contact, email: DEMO_CUSTOMER, at }).lastInsertRowid,
+  );
+  const submission = db.prepare(
+    `INSERT INTO submissions (uuid, kind, contact_id, contact_data, status, language, created_at, confirmed_at)
+     VALUES (?, ?, ?, ?, 'confirmed', 'de', ?, ?)`,
+  );
+  const consent = db.prepare(
+    'INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at) VALUES (?, ?, ?, 1, ?, ?)',
+  );
+  const data = JSON.stringify({ ...contact, email: DEMO_CUSTOMER });
+  const searchId = Number(
+    submission.run(randomUUID(), 'savedSearch', contactId, data, at, at).lastInsertRowid,
+  );
+  const inquiryId = Number(
+    submission.run(randomUUID(), 'exposeInquiry', contactId, data, at, at).lastInsertRowid,
+  );
+  for (const box of ['dataPrivacy', 'acceptContact'])
+    consent.run(contactId, searchId, box, 'seed', at);
+  db.prepare(
+    `INSERT INTO saved_searches (uuid, contact_id, submission_id, active, object_type, category_id, marketing_type,
+      locations, fields, created_at, updated_at)
+     VALUES (?, ?, ?, 1, 'LIVING', 30225, 'rent', ?, ?, ?, ?)`,
+  ).run(
+    randomUUID(),
+    contactId,
+    searchId,
+    JSON.stringify([301, 201, 202]),
+    JSON.stringify([{ name: 'price.price', valueType: 'RANGE', minValue: 800, maxValue: 1600 }]),
+    at,
+    at,
+  );
+  db.prepare(
+    `INSERT INTO expose_inquiries (uuid, submission_id, contact_id, listing_id, message, created_at)
+     VALUES (?, ?, ?, 1, 'Ist die Wohnung noch verfügbar?', ?)`,
+  ).run(randomUUID(), inquiryId, contactId, at);
 }
 
 function seedRegions(db: Db) {

@@ -207,16 +207,15 @@ export async function registerApi(app: FastifyInstance, { db, config, mailer, se
     };
   }
 
-  const regionNames = () =>
-    new Map(
-      (q.regionIds.all() as { location_id: number; name: string }[]).map((r) => [
-        r.location_id,
-        r.name,
-      ]),
-    );
+  // Regions are seed data and do not change while the server runs: read them once.
+  const regionNameById = new Map(
+    (q.regionIds.all() as { location_id: number; name: string }[]).map((r) => [
+      r.location_id,
+      r.name,
+    ]),
+  );
 
   function toSavedSearch(row: Record<string, unknown>) {
-    const names = regionNames();
     const category = categoryById(row.category_id as number);
     return {
       uuid: row.uuid as string,
@@ -227,7 +226,7 @@ export async function registerApi(app: FastifyInstance, { db, config, mailer, se
       marketingType: row.marketing_type as string,
       locations: (JSON.parse(row.locations as string) as number[]).map((id) => ({
         locationId: id,
-        name: names.get(id) ?? '',
+        name: regionNameById.get(id) ?? '',
       })),
       fields: JSON.parse(row.fields as string) as FieldValue[],
     };
@@ -254,9 +253,8 @@ export async function registerApi(app: FastifyInstance, { db, config, mailer, se
   function checkSavedSearch(input: SavedSearchInput) {
     checkCategory(input);
     checkFields(input.categoryId, input.fields);
-    const names = regionNames();
     const unknown = input.locations
-      .filter((l) => !names.has(l.locationId))
+      .filter((l) => !regionNameById.has(l.locationId))
       .map((l) => l.locationId);
     if (unknown.length)
       throw new ApiError(400, 'unknown_location', 'unknownLocation', { locations: unknown });

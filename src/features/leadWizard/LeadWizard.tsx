@@ -53,10 +53,7 @@ const Fields = styled.div`
   gap: 1rem;
 `;
 
-const DEFAULT_TILES = {
-  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '&copy; OpenStreetMap',
-};
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 const STEP_LABELS: Record<StepId, string> = {
   category: 'leadWizard.stepCategory',
@@ -154,7 +151,9 @@ export function LeadWizard() {
             manualEntry={wizard.manualEntry}
             showFieldsWithPin={order === 'address-first'}
             view={view}
-            tiles={config.tiles ?? DEFAULT_TILES}
+            tiles={
+              config.tiles ?? { url: DEFAULT_TILE_URL, attribution: t('location.osmAttribution') }
+            }
             canContinue={canNext}
             onManual={() => dispatch(actions.manualEntryOpened())}
             onField={(field, value) => dispatch(actions.addressFieldEdited({ field, value }))}

@@ -56,6 +56,11 @@ const PlaceButton = styled.button`
   cursor: pointer;
 `;
 
+/** Leaflet writes attributions as HTML; ours come from config, so they go in as text. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** Pixels a pin moves per arrow key. */
 const NUDGE: Record<string, [number, number]> = {
   ArrowLeft: [-10, 0],

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { startTestServer } from '../server/testing';
 
@@ -44,4 +45,18 @@ export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   // playwright-core gives each launch a fresh, empty profile of its own.
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/** One server and one browser for a test file, started before and closed after its tests. */
+export function serverAndBrowser() {
+  const context = {} as { server: Awaited<ReturnType<typeof startServer>>; browser: Browser };
+  before(async () => {
+    context.server = await startServer();
+    context.browser = await launchBrowser();
+  });
+  after(async () => {
+    await context.browser?.close();
+    await context.server?.close();
+  });
+  return context;
 }

@@ -1,27 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Frame, Locator, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import type { Frame, Locator, Page } from 'playwright-core';
+import { serverAndBrowser } from './harness';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const ctx = serverAndBrowser();
 
 async function open(path: string): Promise<{ page: Page; frame: Frame }> {
   const page = await (
-    await browser.newContext({ viewport: { width: 1100, height: 900 } })
+    await ctx.browser.newContext({ viewport: { width: 1100, height: 900 } })
   ).newPage();
-  await page.goto(server.baseUrl + path);
+  await page.goto(ctx.server.baseUrl + path);
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
   assert.ok(frame);
   return { page, frame };
@@ -47,7 +36,7 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
 }
 
 async function mailsTo(address: string) {
-  const mails = (await (await fetch(`${server.baseUrl}/dev/mailbox.json`)).json()) as {
+  const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
     to: string;
     subject: string;
     links: string[];
@@ -113,7 +102,7 @@ describe('lead wizard in the demo page', () => {
     assert.equal(mails[0]!.subject, 'Bitte bestätigen Sie Ihre Anfrage');
     // The confirmation link confirms the stored lead.
     const k = new URL(mails[0]!.links[0]!).searchParams.get('k');
-    const client = server.client();
+    const client = ctx.server.client();
     const confirmed = await client.post('/wp-json/sw-immosuite/v1/wizard/confirm', { k });
     assert.deepEqual(confirmed.body, { opcode: 'Contact' });
     await page.context().close();

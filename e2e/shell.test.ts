@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { launchBrowser, startForeignSite, startServer } from './harness';
+import type { Frame, Page } from 'playwright-core';
+import { serverAndBrowser, startForeignSite } from './harness';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const ctx = serverAndBrowser();
 
 async function widgetFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('iframe');
@@ -26,8 +15,8 @@ async function widgetFrame(page: Page): Promise<Frame> {
 
 describe('the demo page embeds the widget', () => {
   it('completes the handshake and shows the route', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.baseUrl}/demo/lead-wizard`);
+    const page = await (await ctx.browser.newContext()).newPage();
+    await page.goto(`${ctx.server.baseUrl}/demo/lead-wizard`);
     const frame = await widgetFrame(page);
     await frame
       .getByRole('heading', { level: 1, name: 'Immobilie verkaufen oder vermieten' })
@@ -41,8 +30,8 @@ describe('the demo page embeds the widget', () => {
   });
 
   it('passes the page language on: ?lang=en-US gives English', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.baseUrl}/demo/login?lang=en-US`);
+    const page = await (await ctx.browser.newContext()).newPage();
+    await page.goto(`${ctx.server.baseUrl}/demo/login?lang=en-US`);
     const frame = await widgetFrame(page);
     await frame.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     assert.equal(await frame.evaluate(() => document.documentElement.lang), 'en-US');
@@ -50,8 +39,8 @@ describe('the demo page embeds the widget', () => {
   });
 
   it('lets the iframe height follow its content', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.baseUrl}/demo/contact-form-wizard`);
+    const page = await (await ctx.browser.newContext()).newPage();
+    await page.goto(`${ctx.server.baseUrl}/demo/contact-form-wizard`);
     const frame = await widgetFrame(page);
     await frame.getByRole('heading', { level: 1 }).waitFor();
     const iframe = page.locator('iframe');
@@ -81,8 +70,8 @@ describe('the demo page embeds the widget', () => {
   });
 
   it('has no axe violations in the shell', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.baseUrl}/demo/lead-wizard`);
+    const page = await (await ctx.browser.newContext()).newPage();
+    await page.goto(`${ctx.server.baseUrl}/demo/lead-wizard`);
     const frame = await widgetFrame(page);
     await frame.getByRole('heading', { level: 1 }).waitFor();
     const results = await new AxeBuilder({ page }).include('iframe').analyze();
@@ -100,7 +89,7 @@ describe('a page of a foreign origin', () => {
   it('cannot initialise the widget and hears nothing but ready', async () => {
     const foreign =
       await startForeignSite(`<!doctype html><html lang="de"><head><title>Fremd</title></head><body>
-      <iframe id="w" title="Widget" src="${server.baseUrl}/webapp/lead-wizard" style="width:100%;height:400px"></iframe>
+      <iframe id="w" title="Widget" src="${ctx.server.baseUrl}/webapp/lead-wizard" style="width:100%;height:400px"></iframe>
       <script>
         window.received = [];
         addEventListener('message', function (e) {
@@ -111,7 +100,7 @@ describe('a page of a foreign origin', () => {
           }
         });
       </script></body></html>`);
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await ctx.browser.newContext()).newPage();
     try {
       await page.goto(foreign.url);
       const frame = await widgetFrame(page);

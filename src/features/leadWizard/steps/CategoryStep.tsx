@@ -55,6 +55,35 @@ const Tile = styled.button<{ $selected: boolean }>`
   }
 `;
 
+function RadioGroup<T extends string>(props: {
+  legend: string;
+  name: string;
+  values: readonly T[];
+  checked: T;
+  labelOf(value: T): string;
+  onChange(value: T): void;
+}) {
+  return (
+    <Fieldset>
+      <legend>{props.legend}</legend>
+      <Radios>
+        {props.values.map((value) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name={props.name}
+              value={value}
+              checked={props.checked === value}
+              onChange={() => props.onChange(value)}
+            />
+            {props.labelOf(value)}
+          </label>
+        ))}
+      </Radios>
+    </Fieldset>
+  );
+}
+
 export function CategoryStep({
   objectType,
   marketingType,
@@ -75,40 +104,22 @@ export function CategoryStep({
   const { t } = useTranslation();
   return (
     <>
-      <Fieldset>
-        <legend>{t('wizard.marketingType')}</legend>
-        <Radios>
-          {MARKETING_TYPES.map((value) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="marketingType"
-                value={value}
-                checked={marketingType === value}
-                onChange={() => onMarketingType(value)}
-              />
-              {t(`wizard.marketingTypesLead.${value}`)}
-            </label>
-          ))}
-        </Radios>
-      </Fieldset>
-      <Fieldset>
-        <legend>{t('wizard.objectType')}</legend>
-        <Radios>
-          {OBJECT_TYPES.map((value) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="objectType"
-                value={value}
-                checked={objectType === value}
-                onChange={() => onObjectType(value)}
-              />
-              {t(`wizard.objectTypes.${value}`)}
-            </label>
-          ))}
-        </Radios>
-      </Fieldset>
+      <RadioGroup
+        legend={t('wizard.marketingType')}
+        name="marketingType"
+        values={MARKETING_TYPES}
+        checked={marketingType}
+        labelOf={(value) => t(`wizard.marketingTypesLead.${value}`)}
+        onChange={onMarketingType}
+      />
+      <RadioGroup
+        legend={t('wizard.objectType')}
+        name="objectType"
+        values={OBJECT_TYPES}
+        checked={objectType}
+        labelOf={(value) => t(`wizard.objectTypes.${value}`)}
+        onChange={onObjectType}
+      />
       <Fieldset>
         <legend>{t('wizard.category')}</legend>
         <Tiles>

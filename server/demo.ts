@@ -2,18 +2,21 @@
  * The demo host pages (DECISIONS 14): a plain agency page per route that embeds the widget
  * exactly as an agency would, through the embed script.
  */
-export const DEMO_ROUTES = [
-  { route: 'lead-wizard', title: 'Immobilie verkaufen oder vermieten', params: '' },
-  { route: 'saved-search-wizard', title: 'Suchprofil anlegen', params: '' },
-  {
-    route: 'expose-inquiry-wizard',
-    title: 'Anfrage zum Exposé',
-    params: 'objectId=1&customObjectId=W-1001',
-  },
-  { route: 'contact-form-wizard', title: 'Kontakt', params: '' },
-  { route: 'newsletter-wizard', title: 'Newsletter', params: '' },
-  { route: 'login', title: 'Kundenportal', params: '' },
-] as const;
+import { SCREENS } from '../src/app/screens';
+import de from '../src/i18n/locales/de.json';
+import en from '../src/i18n/locales/en.json';
+
+/** One demo page per screen of the widget's screen list, titled as the widget titles it. */
+export const DEMO_ROUTES = SCREENS.map((screen) => ({
+  route: screen.path,
+  id: screen.id,
+  params: screen.demoQuery ?? '',
+}));
+
+function titleOf(id: string, lang: string): string {
+  const routes: Record<string, string> = (/^en\b/i.test(lang) ? en : de).routes;
+  return routes[id] ?? id;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,18 +33,18 @@ const STYLE = `
 `;
 
 export function demoPage(route: string, lang: string): string {
-  const demo = DEMO_ROUTES.find((r) => r.route === route) ?? DEMO_ROUTES[0];
+  const demo = DEMO_ROUTES.find((r) => r.route === route) ?? DEMO_ROUTES[0]!;
   const htmlLang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang) ? lang : 'de';
   const links = DEMO_ROUTES.map(
     (r) =>
-      `<li><a href="/demo/${r.route}${r.params ? `?${r.params}` : ''}">${escapeHtml(r.title)}</a></li>`,
+      `<li><a href="/demo/${r.route}${r.params ? `?${r.params}` : ''}">${escapeHtml(titleOf(r.id, htmlLang))}</a></li>`,
   ).join('');
   return `<!doctype html>
 <html lang="${escapeHtml(htmlLang)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(demo.title)} – Muster Immobilien (Demo)</title>
+  <title>${escapeHtml(titleOf(demo.id, htmlLang))} – Muster Immobilien (Demo)</title>
   <style>${STYLE}</style>
   <script>
     window.dataLayer = window.dataLayer || [];
@@ -54,9 +57,9 @@ export function demoPage(route: string, lang: string): string {
     <nav aria-label="Demo"><ul>${links}</ul></nav>
   </header>
   <main>
-    <h1>${escapeHtml(demo.title)}</h1>
+    <h1>${escapeHtml(titleOf(demo.id, htmlLang))}</h1>
     <div class="widget" data-immosuite-widget="${escapeHtml(demo.route)}"
-         data-title="${escapeHtml(demo.title)}"></div>
+         data-title="${escapeHtml(titleOf(demo.id, htmlLang))}"></div>
     <h2>Tracking</h2>
     <div id="tracking" aria-live="polite"></div>
   </main>

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from '../src/app/App';
 import type { AppEnv } from '../src/app/env';
-import { makeStore, type RootState } from '../src/app/store';
+import { makeStore, type Feature, type RootState } from '../src/app/store';
 import { request } from '../src/api/client';
 import { hostMessage } from '../src/host/protocol';
 import { createI18n } from '../src/i18n';
@@ -91,9 +91,15 @@ export function sendInit(
   receiveMessage(env, hostMessage('init', { language: 'de', config: {}, ...payload }), { origin });
 }
 
-export function setupStore(options: { env?: TestEnv; preloadedState?: Partial<RootState> } = {}) {
+export function setupStore(
+  options: { env?: TestEnv; preloadedState?: Partial<RootState>; features?: Feature[] } = {},
+) {
   const env = options.env ?? createTestEnv();
-  const store = makeStore({ env, preloadedState: options.preloadedState });
+  const store = makeStore({
+    env,
+    preloadedState: options.preloadedState,
+    features: options.features,
+  });
   return { env, store };
 }
 

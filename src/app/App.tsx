@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
@@ -7,7 +7,8 @@ import { ProgressBar } from '../ui/ProgressBar';
 import { Snackbar } from '../ui/Snackbar';
 import { makeTheme } from '../ui/theme';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { ROUTES } from './routes';
+import { ScreenRoute } from './routes';
+import { SCREENS } from './screens';
 import { selectConfig, selectInitialised, selectLoading, selectMessages } from './selectors';
 import { messageDismissed } from './uiSlice';
 
@@ -45,13 +46,15 @@ export function App() {
       <GlobalStyle />
       {(!initialised || loading) && <ProgressBar label={t('app.loading')} />}
       {initialised && (
-        <Routes>
-          {ROUTES.map((route) => (
-            <Route key={route.id} path={route.path} element={route.element} />
-          ))}
-          <Route path="/" element={<Navigate to={ROUTES[0]!.path} replace />} />
-          <Route path="*" element={<NotFound>{t('app.notFound')}</NotFound>} />
-        </Routes>
+        <Suspense fallback={<ProgressBar label={t('app.loading')} />}>
+          <Routes>
+            {SCREENS.map((screen) => (
+              <Route key={screen.id} path={screen.path} element={<ScreenRoute screen={screen} />} />
+            ))}
+            <Route path="/" element={<Navigate to={SCREENS[0]!.path} replace />} />
+            <Route path="*" element={<NotFound>{t('app.notFound')}</NotFound>} />
+          </Routes>
+        </Suspense>
       )}
       <Messages />
     </ThemeProvider>

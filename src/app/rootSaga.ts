@@ -3,13 +3,11 @@ import { hostSaga } from '../host/sagas';
 import type { AppEnv } from './env';
 import type { Saga } from './saga';
 import { uiSaga } from './uiSagas';
-import { fieldsSaga } from '../features/fields/sagas';
-import { locationSaga } from '../features/location/sagas';
-import { leadWizardSaga } from '../features/leadWizard/sagas';
 
-const sagas = [hostSaga, uiSaga, fieldsSaga, locationSaga, leadWizardSaga];
+/** The shell's sagas; each screen's start when its chunk loads (store.startFeature). */
+const sagas = [hostSaga, uiSaga];
 
-/** Each feature saga runs on its own: one crashing is logged and does not take the others down. */
+/** Each saga runs on its own: one crashing is logged and does not take the others down. */
 export function* rootSaga(): Saga {
   const env: AppEnv = yield getContext('env');
   yield all(

@@ -1,37 +1,38 @@
-import type { ReactElement } from 'react';
+/** The routes of SCREENS: each screen's chunk loads when its route is first shown. */
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useAppStore } from './hooks';
 import { RoutePlaceholder } from './RoutePlaceholder';
-import { LeadWizard } from '../features/leadWizard/LeadWizard';
+import type { ScreenEntry, ScreenModule } from './screens';
+import type { AppStore } from './store';
 
-export interface RouteDefinition {
-  id: string;
-  path: string;
-  titleKey: string;
-  /** Named routes (spec 2: /login is named "home"). */
-  name?: string;
-  element: ReactElement;
+type LazyScreen = LazyExoticComponent<ComponentType>;
+
+// One lazy component per store and screen: the load starts the screen's sagas in that store.
+const lazyScreens = new WeakMap<AppStore, Map<string, LazyScreen>>();
+
+function lazyScreen(store: AppStore, id: string, load: () => Promise<ScreenModule>) {
+  let screens = lazyScreens.get(store);
+  if (!screens) lazyScreens.set(store, (screens = new Map()));
+  let component = screens.get(id);
+  if (!component) {
+    component = lazy(async () => {
+      const { Screen, feature } = await load();
+      store.startFeature(feature);
+      return { default: Screen };
+    });
+    screens.set(id, component);
+  }
+  return component;
 }
 
-const SCREENS: Record<string, ReactElement> = { leadWizard: <LeadWizard /> };
+function LoadedScreen({ id, load }: { id: string; load: () => Promise<ScreenModule> }) {
+  const store = useAppStore();
+  // The same component for this store and screen on every render (see lazyScreens).
+  const [Screen] = useState(() => lazyScreen(store, id, load));
+  return <Screen />;
+}
 
-/** The six routes of spec 2. Each screen replaces its placeholder in its own issue. */
-export const ROUTES: RouteDefinition[] = [
-  { id: 'leadWizard', path: 'lead-wizard', titleKey: 'routes.leadWizard' },
-  { id: 'savedSearchWizard', path: 'saved-search-wizard', titleKey: 'routes.savedSearchWizard' },
-  {
-    id: 'exposeInquiryWizard',
-    path: 'expose-inquiry-wizard',
-    titleKey: 'routes.exposeInquiryWizard',
-  },
-  { id: 'contactFormWizard', path: 'contact-form-wizard', titleKey: 'routes.contactFormWizard' },
-  { id: 'newsletterWizard', path: 'newsletter-wizard', titleKey: 'routes.newsletterWizard' },
-  { id: 'login', path: 'login', titleKey: 'routes.login', name: 'home' },
-].map((route) => ({
-  ...route,
-  element: SCREENS[route.id] ?? <RoutePlaceholder titleKey={route.titleKey} />,
-}));
-
-export function pathOf(name: string): string {
-  const route = ROUTES.find((r) => r.name === name || r.id === name);
-  if (!route) throw new Error(`unknown route ${name}`);
-  return `/${route.path}`;
+export function ScreenRoute({ screen }: { screen: ScreenEntry }) {
+  if (!screen.load) return <RoutePlaceholder titleKey={screen.titleKey} />;
+  return <LoadedScreen id={screen.id} load={screen.load} />;
 }

@@ -1,18 +1,38 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, type Slice } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import host from '../host/slice';
+import { hostSlice } from '../host/slice';
 import type { ActionRecorder } from '../qa/recorder';
-import session from '../session/slice';
+import { sessionSlice } from '../session/slice';
 import type { AppEnv } from './env';
+import type { Saga } from './saga';
 import { rootSaga } from './rootSaga';
-import ui from './uiSlice';
-import fields from '../features/fields/slice';
-import geocoder from '../features/location/slice';
-import leadWizard from '../features/leadWizard/slice';
+import { uiSlice } from './uiSlice';
 
-export const rootReducer = combineReducers({ host, ui, session, fields, geocoder, leadWizard });
+/**
+ * Slices a screen's chunk injects when it loads (`slice.injectInto(rootReducer)`); each adds
+ * itself here by module augmentation, so selectors stay typed while the shell knows none.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by augmentation
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(
+  hostSlice,
+  uiSlice,
+  sessionSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/** What a screen's folder hands the shell when its chunk has loaded. */
+export interface Feature {
+  /** Its slices, already injected by their modules; named so a store without them can say so. */
+  slices: readonly Slice[];
+  /** Started once per store, however many screens share them. */
+  sagas: readonly (() => Saga)[];
+}
+
+/** A screen's chunk loaded: its injected slices take their initial state on this action. */
+export const featureStarted = createAction<{ slices: string[] }>('app/featureStarted');
 
 export interface StoreOptions {
   env: AppEnv;
@@ -20,24 +40,51 @@ export interface StoreOptions {
   recorder?: ActionRecorder;
   /** Off for the headless replay, which must not run effects. */
   runSagas?: boolean;
+  /** Features to start at once (tests, and the replay that needs every reducer). */
+  features?: readonly Feature[];
 }
 
-export function makeStore({ env, preloadedState, recorder, runSagas = true }: StoreOptions) {
+export function makeStore({
+  env,
+  preloadedState,
+  recorder,
+  runSagas = true,
+  features = [],
+}: StoreOptions) {
   const sagaMiddleware = createSagaMiddleware({
     context: { env },
     onError: (error) => env.log('saga error', error),
   });
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState,
+    preloadedState: preloadedState as RootState | undefined,
     // RTK's serializable and immutable checks stay on (in development and tests).
     middleware: (getDefault) => {
       const chain = getDefault({ thunk: false }).concat(sagaMiddleware);
       return recorder ? chain.concat(recorder.middleware) : chain;
     },
   });
-  if (runSagas) sagaMiddleware.run(rootSaga);
-  return store;
+  const started = new Set<() => Saga>();
+  const run = (saga: () => Saga) => {
+    if (started.has(saga)) return;
+    started.add(saga);
+    // One crashing saga is logged and takes nothing else down.
+    sagaMiddleware.run(function* () {
+      try {
+        yield* saga();
+      } catch (error) {
+        env.log(`saga ${saga.name} failed`, error);
+      }
+    });
+  };
+  /** Starts a loaded screen's sagas (once) and lets its slices take their initial state. */
+  function startFeature(feature: Feature) {
+    store.dispatch(featureStarted({ slices: feature.slices.map((slice) => slice.reducerPath) }));
+    if (runSagas) feature.sagas.forEach(run);
+  }
+  if (runSagas) run(rootSaga);
+  features.forEach(startFeature);
+  return Object.assign(store, { startFeature });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -23,7 +23,7 @@ export interface UiState {
 const initialState: UiState = { pendingCalls: 0, messages: [] };
 const MAX_MESSAGES = 5;
 
-const uiSlice = createSlice({
+export const uiSlice = createSlice({
   name: 'ui',
   initialState,
   reducers: {

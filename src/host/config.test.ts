@@ -33,8 +33,8 @@ describe('init config parsing', () => {
       appTitle: 'Muster Immobilien',
       tiles: { url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: '© Tiles' },
       options: {
-        leadWizard: { order: 'address-first', hideContactStep: true, hideStepHeader: false },
         recordActions: true,
+        screens: { leadWizard: { order: 'address-first', hideContactStep: true } },
       },
     });
     expect(config.theme.primary).toBe('#003366');
@@ -60,7 +60,6 @@ describe('init config parsing', () => {
     expect(config.privacyUrl).toBeNull();
     expect(config.submitUrl).toBeNull();
     expect(config.theme.primary).toBe(DEFAULT_CONFIG.theme.primary);
-    expect(config.options.leadWizard.order).toBe('category-first');
     expect(warnings).toEqual(
       expect.arrayContaining([
         'mapCenter',
@@ -74,12 +73,28 @@ describe('init config parsing', () => {
   });
 
   it('uses the URL defaults where init names nothing', () => {
-    const { config } = parseInitPayload({}, { language: 'en', order: 'address-first' });
+    const { config } = parseInitPayload({}, { language: 'en', query: { order: 'address-first' } });
     expect(config.language).toBe('en');
-    expect(config.options.leadWizard.order).toBe('address-first');
+    expect(config.query).toEqual({ order: 'address-first' });
     expect(
-      parseInitPayload({ language: 'de-DE' }, { language: 'en', order: null }).config.language,
+      parseInitPayload({ language: 'de-DE' }, { language: 'en', query: {} }).config.language,
     ).toBe('de');
+  });
+
+  it("keeps the screens' options as plain JSON, and refuses what is not", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const bad = parseInitPayload({ config: { options: { leadWizard: cyclic } } });
+    expect(bad.config.options.screens).toEqual({});
+    expect(bad.warnings).toContain('options');
+    const huge = parseInitPayload({ config: { options: { x: 'a'.repeat(20_000) } } });
+    expect(huge.config.options.screens).toEqual({});
+    const fine = parseInitPayload({
+      config: { options: { leadWizard: { order: 'address-first', at: new Date(0) } } },
+    });
+    expect(fine.config.options.screens).toEqual({
+      leadWizard: { order: 'address-first', at: '1970-01-01T00:00:00.000Z' },
+    });
   });
 
   it('chooses the language from the page language', () => {

@@ -5,7 +5,6 @@
 import { MAP } from '../app/constants';
 
 export type Language = 'de' | 'en';
-export type LeadWizardOrder = 'category-first' | 'address-first';
 
 export interface LatLng {
   lat: number;
@@ -34,9 +33,15 @@ export interface AppConfig {
   tiles: { url: string; attribution: string } | null;
   geocoderUrl: string;
   options: {
-    leadWizard: { order: LeadWizardOrder; hideContactStep: boolean; hideStepHeader: boolean };
     recordActions: boolean;
+    /**
+     * Each screen's own options (e.g. `leadWizard: {order}`), as plain JSON: the screen's
+     * folder parses its part, so the host layer knows no screen.
+     */
+    screens: Record<string, unknown>;
   };
+  /** Query parameters of the widget's own URL (e.g. `order`, `objectId`), read at start. */
+  query: Record<string, string>;
 }
 
 export const DEFAULT_THEME: ThemeColors = {
@@ -60,10 +65,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   theme: DEFAULT_THEME,
   tiles: null,
   geocoderUrl: '',
-  options: {
-    leadWizard: { order: 'category-first', hideContactStep: false, hideStepHeader: false },
-    recordActions: false,
-  },
+  options: { recordActions: false, screens: {} },
+  query: {},
 };
 
 const MAX_TEXT = 2000;
@@ -156,8 +159,19 @@ export function parseBoolean(value: unknown): boolean | null {
   return null;
 }
 
-export function parseOrder(value: unknown): LeadWizardOrder | null {
-  return value === 'category-first' || value === 'address-first' ? value : null;
+const MAX_SCREEN_OPTIONS = 10_000;
+
+/** The screens' options as plain JSON (no functions, dates or cycles), bounded in size. */
+function parseScreenOptions(options: Record<string, unknown>, warnings: string[]) {
+  const { recordActions: _recordActions, ...screens } = options;
+  try {
+    const json = JSON.stringify(screens);
+    if (json.length <= MAX_SCREEN_OPTIONS) return JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    // cyclic or otherwise not JSON: reported below
+  }
+  warnings.push('options');
+  return {};
 }
 
 export interface ParsedInit {
@@ -168,16 +182,16 @@ export interface ParsedInit {
 
 const NONCE = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** What the iframe URL asked for (`lang`, `order`), used where init names nothing. */
+/** What the iframe URL says (`lang` and the rest of its query), used where init names nothing. */
 export interface UrlDefaults {
   language: Language;
-  order: LeadWizardOrder | null;
+  query: Record<string, string>;
 }
 
 /** @param payload the init message payload (untrusted) */
 export function parseInitPayload(
   payload: unknown,
-  defaults: UrlDefaults = { language: 'de', order: null },
+  defaults: UrlDefaults = { language: 'de', query: {} },
 ): ParsedInit {
   const warnings: string[] = [];
   const raw = isRecord(payload) ? payload : {};
@@ -195,7 +209,6 @@ export function parseInitPayload(
   }
 
   const options = isRecord(input.options) ? input.options : {};
-  const leadOptions = isRecord(options.leadWizard) ? options.leadWizard : {};
   const tiles = isRecord(input.tiles) ? input.tiles : null;
   const tileUrl = tiles ? parseTileUrl(tiles.url) : null;
   if (tiles && !tileUrl) warnings.push('tiles.url');
@@ -213,16 +226,10 @@ export function parseInitPayload(
     tiles: tileUrl ? { url: tileUrl, attribution: parseText(tiles?.attribution, 500) ?? '' } : null,
     geocoderUrl: pick('geocoderUrl', parseUrl, ''),
     options: {
-      leadWizard: {
-        order:
-          parseOrder(leadOptions.order) ??
-          defaults.order ??
-          DEFAULT_CONFIG.options.leadWizard.order,
-        hideContactStep: parseBoolean(leadOptions.hideContactStep) ?? false,
-        hideStepHeader: parseBoolean(leadOptions.hideStepHeader) ?? false,
-      },
       recordActions: parseBoolean(options.recordActions) ?? false,
+      screens: parseScreenOptions(options, warnings),
     },
+    query: defaults.query,
   };
   const nonce = typeof raw.nonce === 'string' && NONCE.test(raw.nonce) ? raw.nonce : null;
   if (raw.nonce !== undefined && nonce === null) warnings.push('nonce');

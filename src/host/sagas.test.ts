@@ -140,7 +140,7 @@ describe('frame channel', () => {
     expect(host.status).toBe('ready');
     expect(host.origin).toBe(WIDGET_ORIGIN);
     expect(host.config.language).toBe('en');
-    expect(host.config.options.leadWizard.order).toBe('address-first');
+    expect(host.config.query.order).toBe('address-first');
     expect(host.config.options.recordActions).toBe(true);
   });
 });

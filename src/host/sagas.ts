@@ -19,11 +19,9 @@ import { FRAME_RESIZE_THROTTLE_MS } from '../app/constants';
 import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
 import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
-import { parseInitPayload, parseOrder, type UrlDefaults } from './config';
+import { parseInitPayload, type UrlDefaults } from './config';
 import { isAllowedOrigin, parseHostEnvelope, widgetMessage, type WidgetEnvelope } from './protocol';
 import { initAccepted } from './slice';
-import { TRACKED } from './externalApi';
-import type { UnknownAction } from '@reduxjs/toolkit';
 
 const selectHost = (state: RootState) => state.host;
 
@@ -76,7 +74,7 @@ function* listenForInit(env: AppEnv): Saga {
 }
 
 function urlDefaults(env: AppEnv): UrlDefaults {
-  return { language: env.urlLanguage, order: parseOrder(env.query.order) };
+  return { language: env.urlLanguage, query: env.query };
 }
 
 /** Opened on its own (no host page, e.g. by QA), the widget initialises itself from its URL. */
@@ -123,10 +121,6 @@ export function* hostSaga(): Saga {
       yield call(postToHost, widgetMessage('tracking', action.payload));
     },
   );
-  // Feature events the host tracks (externalApi.ts).
-  yield takeEvery(Object.keys(TRACKED), function* (action: UnknownAction) {
-    yield call(postToHost, widgetMessage('tracking', TRACKED[action.type]!(action)));
-  });
   yield takeEvery(scrollToTopRequested.type, function* () {
     yield call(postToHost, widgetMessage('scroll', { top: 0 }));
   });

@@ -25,7 +25,7 @@ const initialState: HostState = {
   warnings: [],
 };
 
-const hostSlice = createSlice({
+export const hostSlice = createSlice({
   name: 'host',
   initialState,
   reducers: {

@@ -11,7 +11,7 @@ const initialState: SessionState = {
   auth: { loginError: false, authenticationToken: null },
 };
 
-const sessionSlice = createSlice({
+export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {

@@ -21,9 +21,17 @@ const BERLIN = {
   },
 };
 
-function open(options: { order?: string; language?: 'en-US' } = {}) {
+/** Renders the app on the lead route, sends init, and waits for the screen's chunk. */
+async function openWith(config: Record<string, unknown>, language?: 'en-US') {
   const view = renderApp({ route: '/lead-wizard' });
-  act(() =>
+  await act(async () => sendInit(view.env, { ...(language ? { language } : {}), config }));
+  await screen.findByRole('heading', { level: 1 });
+  return { ...view, user: userEvent.setup() };
+}
+
+async function open(options: { order?: string; language?: 'en-US' } = {}) {
+  const view = renderApp({ route: '/lead-wizard' });
+  await act(async () =>
     sendInit(view.env, {
       ...(options.language ? { language: options.language } : {}),
       config: {
@@ -32,6 +40,7 @@ function open(options: { order?: string; language?: 'en-US' } = {}) {
       },
     }),
   );
+  await screen.findByRole('heading', { level: 1 });
   return { ...view, user: userEvent.setup() };
 }
 
@@ -49,8 +58,8 @@ async function chooseAddress(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('lead wizard screen', () => {
-  it('starts with the category: marketing and object type, then tiles', () => {
-    open();
+  it('starts with the category: marketing and object type, then tiles', async () => {
+    await open();
     expect(
       screen.getByRole('heading', {
         level: 2,
@@ -74,7 +83,7 @@ describe('lead wizard screen', () => {
   });
 
   it('filters tiles: commercial kinds, no plot for letting', async () => {
-    const { user } = open();
+    const { user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Vermieten' }));
     expect(screen.queryByRole('button', { name: 'Grundstück' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Gewerbe' }));
@@ -88,7 +97,7 @@ describe('lead wizard screen', () => {
 
   it('walks through all four steps and sends the lead', async () => {
     nock(API).post('/v1/wizard/fields').reply(200, FIELDS);
-    const { user, env } = open();
+    const { user, env } = await open();
     await user.click(screen.getByRole('button', { name: 'Wohnung' }));
     expect(
       screen.getByRole('heading', {
@@ -122,7 +131,7 @@ describe('lead wizard screen', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'Schritt 4 von 4: Kontaktdaten' }),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
+    await user.click(await screen.findByRole('button', { name: 'Anfrage abschicken' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfen Sie Ihre Eingaben.');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveFocus());
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAttribute(
@@ -172,12 +181,12 @@ describe('lead wizard screen', () => {
 
   it('shows the failure above the form and keeps every input', async () => {
     nock(API).post('/v1/wizard/fields').reply(200, FIELDS);
-    const { user } = open();
+    const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Haus' }));
     await chooseAddress(user);
     await user.click(screen.getByRole('button', { name: 'Weitere Details eingeben' }));
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
-    await user.type(screen.getByRole('textbox', { name: 'Vorname' }), 'Erika');
+    await user.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'Erika');
     await user.type(screen.getByRole('textbox', { name: 'Nachname' }), 'Mustermann');
     await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), 'erika@example.de');
     await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Bitte rufen Sie an.');
@@ -194,7 +203,7 @@ describe('lead wizard screen', () => {
 
   it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
-    const { user } = open();
+    const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Wohnung' }));
     await user.click(screen.getByRole('button', { name: 'Adresse manuell eingeben' }));
     for (const name of ['Straße', 'Haus-Nr.', 'PLZ', 'Stadt'])
@@ -210,7 +219,7 @@ describe('lead wizard screen', () => {
 
   it('clears the search box and says when nothing was found', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder').query(true).reply(200, { features: [] });
-    const { user } = open();
+    const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Wohnung' }));
     const box = screen.getByRole('combobox', { name: 'Adresse suchen' });
     await user.type(box, 'Xyzzy');
@@ -220,7 +229,7 @@ describe('lead wizard screen', () => {
   });
 
   it('asks for the address first in the other order, in English', async () => {
-    const { user } = open({ order: 'address-first', language: 'en-US' });
+    const { user } = await open({ order: 'address-first', language: 'en-US' });
     expect(
       screen.getByRole('heading', {
         level: 2,
@@ -253,13 +262,9 @@ describe('lead wizard screen', () => {
 
 describe('lead wizard options', () => {
   it('without contact step and header: a save action, enabled once a location and a category are set', async () => {
-    const view = renderApp({ route: '/lead-wizard' });
-    act(() =>
-      sendInit(view.env, {
-        config: { options: { leadWizard: { hideContactStep: true, hideStepHeader: true } } },
-      }),
-    );
-    const user = userEvent.setup();
+    const { user, ...view } = await openWith({
+      options: { leadWizard: { hideContactStep: true, hideStepHeader: true } },
+    });
     expect(screen.queryByRole('navigation', { name: 'Schritte' })).not.toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Speichern' });
     expect(save).toBeDisabled();
@@ -280,11 +285,8 @@ describe('lead wizard options', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps the header when only the contact step is hidden', () => {
-    const view = renderApp({ route: '/lead-wizard' });
-    act(() =>
-      sendInit(view.env, { config: { options: { leadWizard: { hideContactStep: true } } } }),
-    );
+  it('keeps the header when only the contact step is hidden', async () => {
+    await openWith({ options: { leadWizard: { hideContactStep: true } } });
     expect(
       within(screen.getByRole('navigation', { name: 'Schritte' })).getAllByRole('button'),
     ).toHaveLength(3);

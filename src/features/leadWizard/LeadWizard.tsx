@@ -1,41 +1,52 @@
 /**
  * The lead wizard screen (spec 2.1): reads selectors, dispatches events, holds no rules.
- * Steps are created once reached and then kept (hidden), so nothing typed is lost.
+ * Only the current step is rendered, and each step selects just what it shows; what the
+ * visitor entered lives in the store, so nothing typed is lost when a step goes away.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { MAP } from '../../app/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { Actions, Alert, PrimaryButton, Section, Title } from '../../ui/primitives';
-import type { LatLngZoom } from '../../ui/map/LocationMap';
-import { useNarrow } from '../../ui/map/LazyMap';
-import { MAP } from '../../app/constants';
-import { ContactForm } from '../contactForm/ContactForm';
-import { FieldInput } from '../fields/FieldInput';
+import { CategoryPicker } from '../../parts/category/CategoryPicker';
+import { FieldInput } from '../../parts/fields/FieldInput';
 import {
   mapTilesFailed,
   pointPlaced,
   searchCleared,
   searchTextChanged,
+  selectGeocoder,
   suggestionChosen,
-} from '../location/slice';
-import { can, type StepId } from './machine';
+} from '../../parts/location/slice';
+import { useNarrow } from '../../ui/map/LazyMap';
+import type { LatLngZoom } from '../../ui/map/LocationMap';
+import { Actions, Alert, PrimaryButton, Section, Title } from '../../ui/primitives';
+import { BackButton } from '../../wizard/BackButton';
+import { StepHeader } from '../../wizard/StepHeader';
+import type { StepId } from './machine';
 import {
+  selectCanNext,
   selectCategory,
   selectCurrentStepId,
   selectFieldDefinitions,
   selectIsComplete,
+  selectJumpable,
   selectLeadWizard,
+  selectLeadWizardOptions,
   selectOfferedCategories,
   selectSteps,
 } from './selectors';
 import { leadWizardActions as actions } from './slice';
-import { StepHeader } from './StepHeader';
-import { BackButton } from './steps/BackButton';
 import { AddressStep } from './steps/AddressStep';
-import { CategoryStep } from './steps/CategoryStep';
+
+// formik, yup and the form load with the contact step, not before.
+const ContactForm = lazy(() =>
+  import(/* webpackChunkName: "contact-form" */ '../../parts/contactForm/ContactForm').then(
+    (m) => ({ default: m.ContactForm }),
+  ),
+);
 
 const Heading = styled.h1`
   font-size: 1.5rem;
@@ -55,27 +66,206 @@ const Fields = styled.div`
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-const STEP_LABELS: Record<StepId, string> = {
+const STEP_LABELS = {
   category: 'leadWizard.stepCategory',
   address: 'leadWizard.stepAddress',
   details: 'leadWizard.stepDetails',
   contact: 'leadWizard.stepContact',
+} as const satisfies Record<StepId, string>;
+
+function useBack() {
+  const dispatch = useAppDispatch();
+  const step = useAppSelector((state) => selectLeadWizard(state).step);
+  return step > 1 ? () => dispatch(actions.backClicked()) : null;
+}
+
+function CategoryStep() {
+  const dispatch = useAppDispatch();
+  const objectType = useAppSelector((state) => selectLeadWizard(state).objectType);
+  const marketingType = useAppSelector((state) => selectLeadWizard(state).marketingType);
+  const selected = useAppSelector((state) => selectLeadWizard(state).categoryId);
+  const categories = useAppSelector(selectOfferedCategories);
+  const back = useBack();
+  return (
+    <>
+      <CategoryPicker
+        kind="lead"
+        objectType={objectType}
+        marketingType={marketingType}
+        categories={categories}
+        selected={selected}
+        onObjectType={(value) => dispatch(actions.objectTypeChosen(value))}
+        onMarketingType={(value) => dispatch(actions.marketingTypeChosen(value))}
+        onCategory={(id) => dispatch(actions.categoryChosen(id))}
+      />
+      {back && (
+        <Actions>
+          <BackButton onBack={back} />
+        </Actions>
+      )}
+    </>
+  );
+}
+
+function AddressStepView() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const config = useAppSelector(selectConfig);
+  const geocoder = useAppSelector(selectGeocoder);
+  const location = useAppSelector((state) => selectLeadWizard(state).location);
+  const manualEntry = useAppSelector((state) => selectLeadWizard(state).manualEntry);
+  const mapView = useAppSelector((state) => selectLeadWizard(state).mapView);
+  const { order } = useAppSelector(selectLeadWizardOptions);
+  const canNext = useAppSelector(selectCanNext);
+  const narrow = useNarrow();
+  const back = useBack();
+  const onPlace = useCallback(
+    (point: { lat: number; lng: number }) => dispatch(pointPlaced(point)),
+    [dispatch],
+  );
+  const onMove = useCallback((view: LatLngZoom) => dispatch(actions.mapMoved(view)), [dispatch]);
+  const onTilesFailed = useCallback((url: string) => dispatch(mapTilesFailed({ url })), [dispatch]);
+  const view: LatLngZoom = mapView ?? {
+    ...config.mapCenter,
+    zoom: narrow ? MAP.narrowZoom : config.mapZoom,
+  };
+  return (
+    <AddressStep
+      picker={{
+        text: geocoder.text,
+        status: geocoder.status,
+        suggestions: geocoder.suggestions,
+        onText: (text) => dispatch(searchTextChanged(text)),
+        onChoose: (address, line) => dispatch(suggestionChosen({ address, line })),
+        onClear: () => dispatch(searchCleared()),
+      }}
+      location={location}
+      manualEntry={manualEntry}
+      showFieldsWithPin={order === 'address-first'}
+      view={view}
+      tiles={config.tiles ?? { url: DEFAULT_TILE_URL, attribution: t('location.osmAttribution') }}
+      canContinue={canNext}
+      onManual={() => dispatch(actions.manualEntryOpened())}
+      onField={(field, value) => dispatch(actions.addressFieldEdited({ field, value }))}
+      onPlace={onPlace}
+      onMove={onMove}
+      onTilesFailed={onTilesFailed}
+      onNext={() => dispatch(actions.nextClicked())}
+      onBack={back}
+    />
+  );
+}
+
+function DetailsStep() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const definitions = useAppSelector(selectFieldDefinitions);
+  const inputs = useAppSelector((state) => selectLeadWizard(state).fieldInputs);
+  const marketingType = useAppSelector((state) => selectLeadWizard(state).marketingType);
+  const language = useAppSelector((state) => selectConfig(state).language);
+  const { order, hideContactStep } = useAppSelector(selectLeadWizardOptions);
+  const back = useBack();
+  return (
+    <>
+      <Fields>
+        {definitions.map((definition) => (
+          <FieldInput
+            key={definition.id}
+            definition={definition}
+            label={
+              definition.id === 'price.price'
+                ? t('fields.priceLead')
+                : (definition.marketingTypeLabel?.[marketingType] ?? definition.label)
+            }
+            text={inputs[definition.id] ?? ''}
+            language={language}
+            onChange={(text) => dispatch(actions.fieldEdited({ id: definition.id, text }))}
+          />
+        ))}
+      </Fields>
+      <Actions>
+        <BackButton onBack={back} />
+        {!hideContactStep && (
+          <PrimaryButton type="button" onClick={() => dispatch(actions.nextClicked())}>
+            {order === 'address-first' ? t('leadWizard.enterContact') : t('wizard.next')}
+          </PrimaryButton>
+        )}
+      </Actions>
+    </>
+  );
+}
+
+function ContactStep() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const contact = useAppSelector((state) => selectLeadWizard(state).contact);
+  const status = useAppSelector((state) => selectLeadWizard(state).status);
+  const error = useAppSelector((state) => selectLeadWizard(state).error);
+  const privacyUrl = useAppSelector((state) => selectConfig(state).privacyUrl);
+  const back = useBack();
+  return (
+    <Suspense fallback={<p>{t('app.loading')}</p>}>
+      <ContactForm
+        values={contact}
+        options={{ message: true, wish: false, newsletter: 'optional' }}
+        privacyUrl={privacyUrl}
+        submitLabel={t('leadWizard.submit')}
+        busy={status === 'loading'}
+        error={error}
+        onChange={(values) => dispatch(actions.contactEdited(values))}
+        onSubmit={(values) => {
+          dispatch(actions.contactEdited(values));
+          dispatch(actions.submitRequested());
+        }}
+        onInvalid={() => dispatch(actions.validationFailed())}
+        secondaryAction={<BackButton onBack={back} />}
+      />
+      {status === 'loading' && (
+        <span className="visually-hidden" role="status">
+          {t('app.loading')}
+        </span>
+      )}
+    </Suspense>
+  );
+}
+
+const STEPS: Record<StepId, () => React.JSX.Element> = {
+  category: CategoryStep,
+  address: AddressStepView,
+  details: DetailsStep,
+  contact: ContactStep,
 };
+
+function StepTitle({ id, index, total }: { id: StepId; index: number; total: number }) {
+  const { t } = useTranslation();
+  const category = useAppSelector(selectCategory);
+  const titles: Record<StepId, string> = {
+    category: t('leadWizard.categoryTitle'),
+    address: t('leadWizard.addressTitle'),
+    details: t('leadWizard.detailsTitle', {
+      category: category ? t(`categories.${category.name}`) : '',
+    }),
+    contact: t('leadWizard.stepContact'),
+  };
+  return (
+    <>
+      {t('wizard.stepOf', { step: index + 1, total })}
+      {t('wizard.stepSeparator')}
+      {titles[id]}
+    </>
+  );
+}
 
 export function LeadWizard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const config = useAppSelector(selectConfig);
-  const wizard = useAppSelector(selectLeadWizard);
+  const { order, hideContactStep, hideStepHeader } = useAppSelector(selectLeadWizardOptions);
+  const step = useAppSelector((state) => selectLeadWizard(state).step);
+  const sent = useAppSelector((state) => selectLeadWizard(state).status === 'sent');
   const steps = useAppSelector(selectSteps);
   const stepId = useAppSelector(selectCurrentStepId);
-  const categories = useAppSelector(selectOfferedCategories);
-  const category = useAppSelector(selectCategory);
-  const definitions = useAppSelector(selectFieldDefinitions);
+  const jumpable = useAppSelector(selectJumpable);
   const complete = useAppSelector(selectIsComplete);
-  const geocoder = useAppSelector((state) => state.geocoder);
-  const narrow = useNarrow();
-  const { order, hideContactStep, hideStepHeader } = config.options.leadWizard;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
 
@@ -91,132 +281,10 @@ export function LeadWizard() {
       firstRender.current = false;
       return;
     }
-    (wizard.status === 'sent' ? successRef : headingRef).current?.focus();
-  }, [wizard.step, wizard.status]);
+    (sent ? successRef : headingRef).current?.focus({ preventScroll: true });
+  }, [step, sent]);
 
-  const onPlace = useCallback(
-    (point: { lat: number; lng: number }) => dispatch(pointPlaced(point)),
-    [dispatch],
-  );
-  const onMove = useCallback((view: LatLngZoom) => dispatch(actions.mapMoved(view)), [dispatch]);
-  const onTilesFailed = useCallback((url: string) => dispatch(mapTilesFailed({ url })), [dispatch]);
-
-  const categoryName = category ? t(`categories.${category.name}`) : '';
-  const titles: Record<StepId, string> = {
-    category: t('leadWizard.categoryTitle'),
-    address: t('leadWizard.addressTitle'),
-    details: t('leadWizard.detailsTitle', { category: categoryName }),
-    contact: t('leadWizard.stepContact'),
-  };
-  const view: LatLngZoom = wizard.mapView ?? {
-    ...config.mapCenter,
-    zoom: narrow ? MAP.narrowZoom : config.mapZoom,
-  };
-  const back = wizard.step > 1 ? () => dispatch(actions.backClicked()) : null;
-  const canNext = can(wizard, { type: 'NEXT' });
-
-  function content(id: StepId) {
-    switch (id) {
-      case 'category':
-        return (
-          <>
-            <CategoryStep
-              objectType={wizard.objectType}
-              marketingType={wizard.marketingType}
-              categories={categories}
-              selected={wizard.categoryId}
-              onObjectType={(value) => dispatch(actions.objectTypeChosen(value))}
-              onMarketingType={(value) => dispatch(actions.marketingTypeChosen(value))}
-              onCategory={(id) => dispatch(actions.categoryChosen(id))}
-            />
-            {back && (
-              <Actions>
-                <BackButton onBack={back} />
-              </Actions>
-            )}
-          </>
-        );
-      case 'address':
-        return (
-          <AddressStep
-            picker={{
-              text: geocoder.text,
-              status: geocoder.status,
-              suggestions: geocoder.suggestions,
-              onText: (text) => dispatch(searchTextChanged(text)),
-              onChoose: (address, line) => dispatch(suggestionChosen({ address, line })),
-              onClear: () => dispatch(searchCleared()),
-            }}
-            location={wizard.location}
-            manualEntry={wizard.manualEntry}
-            showFieldsWithPin={order === 'address-first'}
-            view={view}
-            tiles={
-              config.tiles ?? { url: DEFAULT_TILE_URL, attribution: t('location.osmAttribution') }
-            }
-            canContinue={canNext}
-            onManual={() => dispatch(actions.manualEntryOpened())}
-            onField={(field, value) => dispatch(actions.addressFieldEdited({ field, value }))}
-            onPlace={onPlace}
-            onMove={onMove}
-            onTilesFailed={onTilesFailed}
-            onNext={() => dispatch(actions.nextClicked())}
-            onBack={back}
-          />
-        );
-      case 'details':
-        return (
-          <>
-            <Fields>
-              {definitions.map((definition) => (
-                <FieldInput
-                  key={definition.id}
-                  definition={definition}
-                  label={
-                    definition.id === 'price.price'
-                      ? t('fields.priceLead')
-                      : (definition.marketingTypeLabel?.[wizard.marketingType] ?? definition.label)
-                  }
-                  text={wizard.fieldInputs[definition.id] ?? ''}
-                  language={config.language}
-                  onChange={(text) => dispatch(actions.fieldEdited({ id: definition.id, text }))}
-                />
-              ))}
-            </Fields>
-            <Actions>
-              <BackButton onBack={back} />
-              {!hideContactStep && (
-                <PrimaryButton type="button" onClick={() => dispatch(actions.nextClicked())}>
-                  {order === 'address-first' ? t('leadWizard.enterContact') : t('wizard.next')}
-                </PrimaryButton>
-              )}
-            </Actions>
-          </>
-        );
-      case 'contact':
-        return (
-          <>
-            <ContactForm
-              values={wizard.contact}
-              options={{ message: true, wish: false, newsletter: 'optional' }}
-              privacyUrl={config.privacyUrl}
-              submitLabel={t('leadWizard.submit')}
-              busy={wizard.status === 'loading'}
-              error={wizard.error}
-              onChange={(values) => dispatch(actions.contactEdited(values))}
-              onSubmit={(values) => {
-                dispatch(actions.contactEdited(values));
-                dispatch(actions.submitRequested());
-              }}
-              onInvalid={() => dispatch(actions.validationFailed())}
-              secondaryAction={<BackButton onBack={back} />}
-            />
-          </>
-        );
-    }
-  }
-
-  if (wizard.status === 'sent') {
+  if (sent) {
     // spec 2.1: the message replaces the form, and the step header goes.
     return (
       <main>
@@ -230,6 +298,8 @@ export function LeadWizard() {
     );
   }
 
+  const Step = STEPS[stepId];
+  const index = steps.indexOf(stepId);
   return (
     <main>
       <Heading>{t('routes.leadWizard')}</Heading>
@@ -237,28 +307,18 @@ export function LeadWizard() {
       {!hideStepHeader && (
         <StepHeader
           steps={steps}
-          current={wizard.step}
+          current={step}
           labelOf={(id) => t(STEP_LABELS[id])}
-          canJump={(step) => can(wizard, { type: 'JUMP', step })}
-          onJump={(step) => dispatch(actions.stepHeaderClicked(step))}
+          canJump={(number) => jumpable[number - 1] ?? false}
+          onJump={(number) => dispatch(actions.stepHeaderClicked(number))}
         />
       )}
-      {steps.map((id, index) =>
-        index + 1 <= wizard.maxStep ? (
-          <Section key={id} hidden={index + 1 !== wizard.step} aria-labelledby={`lead-step-${id}`}>
-            <Title
-              id={`lead-step-${id}`}
-              tabIndex={-1}
-              ref={index + 1 === wizard.step ? headingRef : undefined}
-            >
-              {t('wizard.stepOf', { step: index + 1, total: steps.length })}
-              {t('wizard.stepSeparator')}
-              {titles[id]}
-            </Title>
-            {content(id)}
-          </Section>
-        ) : null,
-      )}
+      <Section key={stepId} aria-labelledby={`lead-step-${stepId}`}>
+        <Title id={`lead-step-${stepId}`} tabIndex={-1} ref={headingRef}>
+          <StepTitle id={stepId} index={index} total={steps.length} />
+        </Title>
+        <Step />
+      </Section>
       {hideContactStep && (
         // The footer slot (spec 2.1): a save action, enabled once the lead is complete.
         <Section aria-label={t('leadWizard.footer')}>
@@ -270,11 +330,6 @@ export function LeadWizard() {
             {t('wizard.save')}
           </PrimaryButton>
         </Section>
-      )}
-      {stepId === 'contact' && wizard.status === 'loading' && (
-        <span className="visually-hidden" role="status">
-          {t('app.loading')}
-        </span>
       )}
     </main>
   );

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import nock from 'nock';
 import {
   API,
@@ -11,12 +12,19 @@ import type { AppEnv } from '../../app/env';
 import { conforming } from '../../../test/contract';
 import { fieldsAnswer } from '../../../test/fixtures';
 import { widgetMessage } from '../../host/protocol';
-import { EMPTY_CONTACT } from '../contactForm/model';
-import { FIELD_CACHE_PREFIX } from '../fields/sagas';
-import { pointPlaced, searchTextChanged, suggestionChosen } from '../location/slice';
+import { EMPTY_CONTACT } from '../../parts/contactForm/model';
+import { FIELD_CACHE_PREFIX } from '../../parts/fields/sagas';
+import {
+  pointPlaced,
+  searchTextChanged,
+  selectGeocoder,
+  suggestionChosen,
+} from '../../parts/location/slice';
 import { DRAFT_KEY } from './sagas';
 import { selectLeadPayload } from './selectors';
-import { leadWizardActions as wizard } from './slice';
+import { leadWizardActions as wizard, selectLeadWizard } from './slice';
+import { selectFieldsState } from '../../parts/fields/slice';
+import { feature } from '.';
 
 const FIELDS_ANSWER = fieldsAnswer(30225);
 const RESIDENTIAL = Object.keys(FIELDS_ANSWER);
@@ -50,7 +58,7 @@ function started(
     env?: Partial<AppEnv>;
   } = {},
 ) {
-  const setup = setupStore({ env: createTestEnv(options.env) });
+  const setup = setupStore({ env: createTestEnv(options.env), features: [feature] });
   sendInit(setup.env);
   setup.store.dispatch(
     wizard.opened(
@@ -70,8 +78,13 @@ function fieldsReply(scope = nock(API)) {
     .reply(200, FIELDS_ANSWER);
 }
 
-async function flush() {
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits until the field definitions of a category have arrived in the store. */
+async function definitionsLoaded(store: ReturnType<typeof started>['store'], count = 1) {
+  await waitFor(() =>
+    expect(
+      Object.keys(selectFieldsState(store.getState()).definitions).length,
+    ).toBeGreaterThanOrEqual(count),
+  );
 }
 
 describe('field definitions', () => {
@@ -85,9 +98,9 @@ describe('field definitions', () => {
       .reply(200, FIELDS_ANSWER);
     const { store, env } = started();
     store.dispatch(wizard.categoryChosen(30225));
-    await flush();
+    await definitionsLoaded(store, RESIDENTIAL.length);
     scope.done();
-    expect(Object.keys(store.getState().fields.definitions).sort()).toEqual(
+    expect(Object.keys(selectFieldsState(store.getState()).definitions).sort()).toEqual(
       [...RESIDENTIAL].sort(),
     );
     expect(
@@ -96,12 +109,14 @@ describe('field definitions', () => {
 
     const again = started({ env: { localStore: env.localStore } });
     again.store.dispatch(wizard.categoryChosen(30225));
-    await flush();
+    await definitionsLoaded(again.store, RESIDENTIAL.length);
     expect(nock.pendingMocks()).toEqual([]);
-    expect(again.store.getState().fields.definitions['area.livingSpace']).toMatchObject({
-      type: 'number',
-      unit: 'm²',
-    });
+    expect(selectFieldsState(again.store.getState()).definitions['area.livingSpace']).toMatchObject(
+      {
+        type: 'number',
+        unit: 'm²',
+      },
+    );
   });
 
   it('asks only for the ids missing from the cache', async () => {
@@ -116,9 +131,9 @@ describe('field definitions', () => {
     const { store } = started({ env: { localStore } });
     store.dispatch(wizard.marketingTypeChosen('buy'));
     store.dispatch(wizard.categoryChosen(19795));
-    await flush();
+    await definitionsLoaded(store, 2);
     scope.done();
-    expect(Object.keys(store.getState().fields.definitions).sort()).toEqual([
+    expect(Object.keys(selectFieldsState(store.getState()).definitions).sort()).toEqual([
       'area.plotArea',
       'price.price',
     ]);
@@ -148,11 +163,13 @@ describe('address search', () => {
     expect(requests).toBe(0);
     await jest.advanceTimersByTimeAsync(150);
     jest.useRealTimers();
-    await flush();
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(selectGeocoder(store.getState()).status).toBe('done'));
     expect(requests).toBe(1);
-    expect(store.getState().geocoder).toMatchObject({ status: 'done', answeredText: 'Berlin' });
-    expect(store.getState().geocoder.suggestions[0]).toMatchObject({
+    expect(selectGeocoder(store.getState())).toMatchObject({
+      status: 'done',
+      answeredText: 'Berlin',
+    });
+    expect(selectGeocoder(store.getState()).suggestions[0]).toMatchObject({
       city: 'Berlin',
       zip: '10435',
       lat: 52.538,
@@ -174,16 +191,19 @@ describe('address search', () => {
       .reply(200, { features: [photon('Pankow')] });
     const { store, env } = started();
     const request = env.request;
+    let requested = 0;
     env.request = (req, ctx) => {
+      requested += 1;
       ctx.signal?.addEventListener('abort', () => (aborted += 1));
       return request(req, ctx);
     };
     store.dispatch(searchTextChanged('Pots'));
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => expect(requested).toBe(1));
     store.dispatch(searchTextChanged('Pankow'));
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(() =>
+      expect(selectGeocoder(store.getState()).suggestions.map((s) => s.city)).toEqual(['Pankow']),
+    );
     expect(aborted).toBe(1);
-    expect(store.getState().geocoder.suggestions.map((s) => s.city)).toEqual(['Pankow']);
   });
 
   it('logs a failed search and shows no message', async () => {
@@ -194,8 +214,7 @@ describe('address search', () => {
       .reply(500, { code: 'internal_server_error', message: 'x' });
     const { store, env } = started();
     store.dispatch(searchTextChanged('Berlin'));
-    await new Promise((r) => setTimeout(r, 250));
-    expect(store.getState().geocoder.status).toBe('failed');
+    await waitFor(() => expect(selectGeocoder(store.getState()).status).toBe('failed'));
     expect(store.getState().ui.messages).toEqual([]);
     expect(env.log).toHaveBeenCalledWith('geocoder search failed', expect.anything());
   });
@@ -211,9 +230,8 @@ describe('placing the pin', () => {
       });
     const { store } = started({ order: 'address-first' });
     store.dispatch(pointPlaced({ lat: 52.54, lng: 13.42 }));
-    await flush();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(store.getState().leadWizard.location).toMatchObject({
+    await waitFor(() => expect(selectLeadWizard(store.getState()).location?.city).toBe('Berlin'));
+    expect(selectLeadWizard(store.getState()).location).toMatchObject({
       city: 'Berlin',
       district: 'Prenzlauer Berg',
       zip: '10435',
@@ -226,9 +244,9 @@ describe('placing the pin', () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
     const { store, env } = started({ order: 'address-first' });
     store.dispatch(pointPlaced({ lat: 40, lng: -3 }));
-    await new Promise((r) => setTimeout(r, 30));
+    await waitFor(() => expect(env.log).toHaveBeenCalled());
     expect(env.log).toHaveBeenCalledWith('reverse geocoding failed', 'invalid data');
-    expect(store.getState().leadWizard).toMatchObject({
+    expect(selectLeadWizard(store.getState())).toMatchObject({
       manualEntry: true,
       location: { lat: 40, lng: -3 },
     });
@@ -254,25 +272,24 @@ async function toContactStep(store: ReturnType<typeof started>['store']) {
       line: 'x',
     }),
   );
-  await flush();
+  await definitionsLoaded(store, RESIDENTIAL.length);
   store.dispatch(wizard.nextClicked());
   store.dispatch(wizard.fieldEdited({ id: 'price.price', text: '350.000' }));
   store.dispatch(wizard.fieldEdited({ id: 'area.numberRooms', text: '3,5' }));
   store.dispatch(wizard.fieldEdited({ id: 'property[baujahr]', text: 'unbekannt' }));
   store.dispatch(wizard.nextClicked());
   store.dispatch(wizard.contactEdited(contact));
-  expect(store.getState().leadWizard.step).toBe(4);
+  expect(selectLeadWizard(store.getState()).step).toBe(4);
 }
 
 describe('submission', () => {
   it('posts {contact, lead} as spec 3 shapes it, then shows success and tells the host', async () => {
     const { store, env } = started();
     await toContactStep(store);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('Mustermann');
+    await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('Mustermann'));
     let sent: Record<string, unknown> = {};
     const scope = nock(API, {
-      reqheaders: { 'idempotency-key': store.getState().leadWizard.submissionKey },
+      reqheaders: { 'idempotency-key': selectLeadWizard(store.getState()).submissionKey },
     })
       .post('/v1/wizard/lead', (body) => {
         sent = body;
@@ -280,8 +297,7 @@ describe('submission', () => {
       })
       .reply(201, { success: true, uuid: 'u1' });
     store.dispatch(wizard.submitRequested());
-    await flush();
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
     scope.done();
     expect(sent.lead).toEqual({
       objectType: 'LIVING',
@@ -306,25 +322,24 @@ describe('submission', () => {
       customFields: { dataPrivacy: true, acceptContact: true },
     });
     expect(sent.meta).toEqual({ website: '', fillMs: expect.any(Number) });
-    expect(store.getState().leadWizard.status).toBe('sent');
+    expect(selectLeadWizard(store.getState()).status).toBe('sent');
     expect(env.posted()).toContainEqual([
       widgetMessage('tracking', { event: 'LeadWizard' }),
       AGENCY_ORIGIN,
     ]);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(env.sessionStore!.getItem(DRAFT_KEY)).toBeNull();
+    await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).toBeNull());
   });
 
   it('keeps every input after a failure, and retries with the same Idempotency-Key', async () => {
     const { store } = started();
     await toContactStep(store);
-    const key = store.getState().leadWizard.submissionKey;
+    const key = selectLeadWizard(store.getState()).submissionKey;
     nock(API, { reqheaders: { 'idempotency-key': key } })
       .post('/v1/wizard/lead')
       .reply(503, { code: 'unavailable', message: 'Wartung' });
     store.dispatch(wizard.submitRequested());
-    await new Promise((r) => setTimeout(r, 30));
-    const failed = store.getState().leadWizard;
+    await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('error'));
+    const failed = selectLeadWizard(store.getState());
     expect(failed).toMatchObject({
       status: 'error',
       error: 'errors.generic',
@@ -339,9 +354,9 @@ describe('submission', () => {
       .post('/v1/wizard/lead')
       .reply(201, { success: true, uuid: 'u1' });
     store.dispatch(wizard.submitRequested());
-    await new Promise((r) => setTimeout(r, 30));
+    await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
     retry.done();
-    expect(store.getState().leadWizard.status).toBe('sent');
+    expect(selectLeadWizard(store.getState()).status).toBe('sent');
   });
 
   it('sends once on a double click', async () => {
@@ -353,27 +368,27 @@ describe('submission', () => {
       .reply(201, { success: true, uuid: 'u1' });
     store.dispatch(wizard.submitRequested());
     store.dispatch(wizard.submitRequested());
-    await new Promise((r) => setTimeout(r, 120));
+    await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
     scope.done();
     expect(nock.pendingMocks()).toEqual([]);
-    expect(store.getState().leadWizard.status).toBe('sent');
+    expect(selectLeadWizard(store.getState()).status).toBe('sent');
   });
 
   it('goes to the configured submit URL', async () => {
-    const setup = setupStore();
+    const setup = setupStore({ features: [feature] });
     sendInit(setup.env, { config: { submitUrl: '/custom/leads' } });
     setup.store.dispatch(wizard.opened({ order: 'category-first', hideContactStep: false }, 0));
     await toContactStep(setup.store);
     const scope = nock(WIDGET_ORIGIN).post('/custom/leads').reply(200, {});
     setup.store.dispatch(wizard.submitRequested());
-    await new Promise((r) => setTimeout(r, 30));
+    await waitFor(() => expect(selectLeadWizard(setup.store.getState()).status).toBe('sent'));
     scope.done();
   });
 
   it('marks a failed input check without sending', () => {
     const { store } = started();
     store.dispatch(wizard.validationFailed());
-    expect(store.getState().leadWizard).toMatchObject({
+    expect(selectLeadWizard(store.getState())).toMatchObject({
       status: 'userError',
       error: 'errors.userError',
     });
@@ -384,19 +399,19 @@ describe('wizard rules', () => {
   it('changing the object type clears the category; a tile moves on', () => {
     const { store } = started();
     store.dispatch(wizard.categoryChosen(30225));
-    expect(store.getState().leadWizard).toMatchObject({ categoryId: 30225, step: 2 });
+    expect(selectLeadWizard(store.getState())).toMatchObject({ categoryId: 30225, step: 2 });
     store.dispatch(wizard.objectTypeChosen('COMMERCIAL'));
-    expect(store.getState().leadWizard.categoryId).toBeNull();
+    expect(selectLeadWizard(store.getState()).categoryId).toBeNull();
   });
 
   it('offers the plot only for buy, and drops it when switching to rent', () => {
     const { store } = started();
     store.dispatch(wizard.categoryChosen(19795));
-    expect(store.getState().leadWizard.categoryId).toBe(19795);
+    expect(selectLeadWizard(store.getState()).categoryId).toBe(19795);
     store.dispatch(wizard.marketingTypeChosen('rent'));
-    expect(store.getState().leadWizard.categoryId).toBeNull();
+    expect(selectLeadWizard(store.getState()).categoryId).toBeNull();
     store.dispatch(wizard.categoryChosen(19795));
-    expect(store.getState().leadWizard.categoryId).toBeNull();
+    expect(selectLeadWizard(store.getState()).categoryId).toBeNull();
   });
 
   it('asks the host to scroll to the top on each step change', () => {
@@ -429,35 +444,58 @@ describe('nothing lost', () => {
     first.store.dispatch(wizard.categoryChosen(22332));
     first.store.dispatch(wizard.fieldEdited({ id: 'price.price', text: '789.000' }));
     first.store.dispatch(wizard.contactEdited({ ...contact, message: 'Hallo' }));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(first.env.sessionStore!.getItem(DRAFT_KEY)).toContain('789.000');
+    await waitFor(() => expect(first.env.sessionStore!.getItem(DRAFT_KEY)).toContain('789.000'));
 
     fieldsReply();
     const reloaded = started({ env: { sessionStore: first.env.sessionStore } });
-    const state = reloaded.store.getState().leadWizard;
+    await waitFor(() => expect(selectLeadWizard(reloaded.store.getState()).categoryId).toBe(22332));
+    const state = selectLeadWizard(reloaded.store.getState());
     expect(state).toMatchObject({
       categoryId: 22332,
       step: 2,
       fieldInputs: { 'price.price': '789.000' },
       contact: { firstname: ' Erika ', message: 'Hallo' },
     });
-    expect(state.submissionKey).toBe(first.store.getState().leadWizard.submissionKey);
+    expect(state.submissionKey).toBe(selectLeadWizard(first.store.getState()).submissionKey);
   });
 
-  it('ignores a damaged or foreign draft', () => {
+  it('drops a damaged or foreign draft whole, and starts afresh', async () => {
     const sessionStore = createTestEnv().sessionStore!;
     sessionStore.setItem(
       DRAFT_KEY,
       '{"order":"category-first","hideContactStep":false,"categoryId":"evil","step":4,"maxStep":99,"location":{"lat":999}}',
     );
-    const { store } = started({ env: { sessionStore } });
-    expect(store.getState().leadWizard).toMatchObject({
+    const { store, env } = started({ env: { sessionStore } });
+    await waitFor(() =>
+      expect(env.log).toHaveBeenCalledWith(
+        `draft ${DRAFT_KEY} did not pass its schema and was dropped`,
+      ),
+    );
+    expect(selectLeadWizard(store.getState())).toMatchObject({
       categoryId: null,
       step: 1,
       maxStep: 1,
-      location: { lat: null },
+      location: null,
     });
     sessionStore.setItem(DRAFT_KEY, 'not json');
-    expect(() => started({ env: { sessionStore } })).not.toThrow();
+    const again = started({ env: { sessionStore } });
+    await waitFor(() =>
+      expect(again.env.log).toHaveBeenCalledWith(
+        `draft ${DRAFT_KEY} could not be restored`,
+        expect.any(SyntaxError),
+      ),
+    );
+  });
+
+  it('clamps a valid draft to what the machine allows', async () => {
+    const first = started();
+    first.store.dispatch(wizard.categoryChosen(30225));
+    await waitFor(() => expect(first.env.sessionStore!.getItem(DRAFT_KEY)).toContain('30225'));
+    const saved = JSON.parse(first.env.sessionStore!.getItem(DRAFT_KEY)!);
+    first.env.sessionStore!.setItem(DRAFT_KEY, JSON.stringify({ ...saved, step: 9, maxStep: 9 }));
+    fieldsReply();
+    const reloaded = started({ env: { sessionStore: first.env.sessionStore } });
+    await waitFor(() => expect(selectLeadWizard(reloaded.store.getState()).categoryId).toBe(30225));
+    expect(selectLeadWizard(reloaded.store.getState())).toMatchObject({ step: 4, maxStep: 4 });
   });
 });

@@ -1,37 +1,36 @@
 /**
  * Lead wizard effects: the session draft (restore and save), field definitions for the chosen
- * category, scrolling the host page on step changes, the submission, and the host save event.
+ * category, scrolling the host page on step changes, the submission, tracking, and the host
+ * save event.
  */
-import {
-  call,
-  debounce,
-  getContext,
-  put,
-  select,
-  take,
-  takeEvery,
-  takeLeading,
-} from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
+import { call, getContext, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { fieldIdsFor } from '../../../contract/catalog';
 import { callApi } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
 import type { ApiResult } from '../../api/client';
-import { leadHandedToHost, scrollToTopRequested } from '../../host/actions';
-import { definitionsRequested } from '../fields/slice';
-import { pointPlaced, pointResolved, pointUnresolved, suggestionChosen } from '../location/slice';
+import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from '../../host/actions';
+import { definitionsRequested } from '../../parts/fields/slice';
 import {
-  selectContactPayload,
-  selectIsComplete,
-  selectLeadPayload,
+  pointPlaced,
+  pointResolved,
+  pointUnresolved,
+  suggestionChosen,
+} from '../../parts/location/slice';
+import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
+import { selectConfig } from '../../app/selectors';
+import { parseLeadWizardOptions } from './options';
+import { selectContactPayload, selectIsComplete, selectLeadPayload } from './selectors';
+import {
+  leadWizardActions as actions,
   selectLeadWizard,
-} from './selectors';
-import { leadWizardActions as actions, type LeadWizardState } from './slice';
+  type LeadDraft,
+  type LeadWizardState,
+} from './slice';
 
-export const DRAFT_KEY = 'immosuite.leadWizard.v1';
-const PERSIST_DEBOUNCE_MS = 250;
+export const DRAFT_KEY = 'immosuite.leadWizard.v2';
 
 const LOCATION_EVENTS: readonly string[] = [
   suggestionChosen.type,
@@ -42,30 +41,17 @@ const LOCATION_EVENTS: readonly string[] = [
 const isWizardAction = (action: Action) =>
   action.type.startsWith('leadWizard/') || LOCATION_EVENTS.includes(action.type);
 
-function* restoreDraft(): Saga {
-  const env: AppEnv = yield getContext('env');
-  try {
-    const raw = env.sessionStore?.getItem(DRAFT_KEY);
-    if (raw) yield put(actions.restored(JSON.parse(raw)));
-  } catch (error) {
-    env.log('lead wizard draft could not be restored', error);
-  }
-}
-
-function* saveDraft(): Saga {
-  const env: AppEnv = yield getContext('env');
-  const state: LeadWizardState = yield select(selectLeadWizard);
-  try {
-    if (state.status === 'sent') env.sessionStore?.removeItem(DRAFT_KEY);
-    else
-      env.sessionStore?.setItem(
-        DRAFT_KEY,
-        JSON.stringify({ ...state, status: state.status === 'loading' ? 'editing' : state.status }),
-      );
-  } catch (error) {
-    env.log('lead wizard draft could not be saved', error);
-  }
-}
+const draft: DraftOptions<LeadDraft> = {
+  key: DRAFT_KEY,
+  select: (state: RootState) => {
+    const { error: _error, ...rest } = selectLeadWizard(state);
+    return rest;
+  },
+  schema: () =>
+    import(/* webpackChunkName: "lead-draft" */ './draft').then((m) => m.leadDraftSchema),
+  restored: actions.restored,
+  changes: isWizardAction,
+};
 
 function* requestFields(): Saga {
   const { categoryId }: LeadWizardState = yield select(selectLeadWizard);
@@ -101,7 +87,12 @@ function* submit(): Saga {
       meta: { website: state.contact.website, fillMs: Math.max(0, env.now() - state.startedAt) },
     },
   });
-  yield put(result.ok ? actions.submitSucceeded() : actions.submitFailed());
+  if (!result.ok) {
+    yield put(actions.submitFailed());
+    return;
+  }
+  yield put(actions.submitSucceeded());
+  yield put(trackingEventOccurred({ event: 'LeadWizard' }));
 }
 
 function* handToHost(): Saga {
@@ -113,11 +104,14 @@ function* handToHost(): Saga {
 
 export function* leadWizardSaga(): Saga {
   yield takeEvery(actions.opened.type, function* () {
-    yield call(restoreDraft);
+    const env: AppEnv = yield getContext('env');
+    const { warnings } = parseLeadWizardOptions(yield select(selectConfig));
+    if (warnings.length > 0) env.log('lead wizard options ignored', warnings);
+    yield call(restoreDraft<LeadDraft>, draft);
     yield call(requestFields);
   });
   yield takeEvery(actions.categoryChosen.type, requestFields);
-  yield debounce(PERSIST_DEBOUNCE_MS, isWizardAction, saveDraft);
+  yield persistDraft(draft);
   yield takeLeading(actions.submitRequested.type, submit);
   yield takeEvery(actions.saveClicked.type, handToHost);
   yield call(scrollOnStepChange);

@@ -1,10 +1,14 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { categoriesFor, categoryById, fieldIdsFor } from '../../../contract/catalog';
 import type { RootState } from '../../app/store';
-import { contactPayload } from '../contactForm/model';
-import { isNumeric, type FieldDefinition } from '../fields/definitions';
-import { parseNumber } from '../fields/parse';
-import { currentStepId, isComplete, stepsOf } from './machine';
+import { contactPayload } from '../../parts/contactForm/model';
+import { isNumeric, type FieldDefinition } from '../../parts/fields/definitions';
+import { parseNumber } from '../../parts/fields/parse';
+import { selectFieldsState } from '../../parts/fields/slice';
+import { selectConfig } from '../../app/selectors';
+import { can, currentStepId, isComplete, stepsOf } from './machine';
+import { parseLeadWizardOptions } from './options';
+import { selectLeadWizard } from './slice';
 
 export interface FieldValueRecord {
   name: string;
@@ -12,10 +16,25 @@ export interface FieldValueRecord {
   value: number | string;
 }
 
-export const selectLeadWizard = (state: RootState) => state.leadWizard;
-export const selectDefinitions = (state: RootState) => state.fields.definitions;
+export { selectLeadWizard };
+export const selectDefinitions = (state: RootState) => selectFieldsState(state).definitions;
 
-export const selectSteps = createSelector(selectLeadWizard, (w) => stepsOf(w));
+export const selectLeadWizardOptions = createSelector(
+  selectConfig,
+  (config) => parseLeadWizardOptions(config).options,
+);
+export const selectSteps = createSelector(
+  [
+    (s: RootState) => selectLeadWizard(s).order,
+    (s: RootState) => selectLeadWizard(s).hideContactStep,
+  ],
+  (order, hideContactStep) => stepsOf({ order, hideContactStep }),
+);
+/** Per step of the header, whether it may be opened now. */
+export const selectJumpable = createSelector(selectLeadWizard, (w) =>
+  stepsOf(w).map((_, index) => can(w, { type: 'JUMP', step: index + 1 })),
+);
+export const selectCanNext = createSelector(selectLeadWizard, (w) => can(w, { type: 'NEXT' }));
 export const selectCurrentStepId = createSelector(selectLeadWizard, (w) => currentStepId(w));
 export const selectIsComplete = createSelector(selectLeadWizard, (w) => isComplete(w));
 export const selectOfferedCategories = createSelector(selectLeadWizard, (w) =>

@@ -1,26 +1,30 @@
-/**
- * The lead wizard's state. Step moves and the submission status go through machine.ts; the
- * rest is the data the visitor entered, kept so that nothing typed is ever lost.
- */
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   categoriesFor,
   categoryById,
   type MarketingType,
   type ObjectType,
 } from '../../../contract/catalog';
-import type { LeadWizardOrder } from '../../host/config';
-import { EMPTY_CONTACT, reviveContact, type ContactValues } from '../contactForm/model';
-import { EMPTY_ADDRESS, type Address } from '../location/address';
-import { pointPlaced, pointResolved, pointUnresolved, suggestionChosen } from '../location/slice';
+import { MAP } from '../../app/constants';
+import { rootReducer } from '../../app/store';
+import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
+import { EMPTY_ADDRESS, type Address } from '../../parts/location/address';
+import {
+  pointPlaced,
+  pointResolved,
+  pointUnresolved,
+  suggestionChosen,
+} from '../../parts/location/slice';
+import { clampSteps } from '../../wizard/stepMachine';
+import { newSubmissionKey, SUBMISSION_ERRORS } from '../../wizard/submission';
 import {
   currentStepId,
+  stepsOf,
   transition,
   type MachineContext,
-  type SubmitStatus,
   type WizardEvent,
 } from './machine';
-import { MAP } from '../../app/constants';
+import type { LeadWizardOrder } from './options';
 
 export interface LeadWizardState extends MachineContext {
   objectType: ObjectType;
@@ -38,6 +42,9 @@ export interface LeadWizardState extends MachineContext {
   startedAt: number;
   error: string | null;
 }
+
+/** What a reload brings back (session storage), validated by draft.ts before it arrives. */
+export type LeadDraft = Omit<LeadWizardState, 'error'>;
 
 export const initialLeadWizardState: LeadWizardState = {
   order: 'category-first',
@@ -64,29 +71,7 @@ function apply(state: LeadWizardState, event: WizardEvent): boolean {
   return next !== null;
 }
 
-const STATUSES: readonly SubmitStatus[] = ['editing', 'error', 'userError'];
-const inRange = (n: unknown, min: number, max: number) =>
-  typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max;
-
-function reviveAddress(raw: unknown): Address | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  const text = (k: keyof Address) =>
-    typeof r[k] === 'string' ? (r[k] as string).slice(0, 200) : '';
-  return {
-    street: text('street'),
-    number: text('number'),
-    zip: text('zip'),
-    city: text('city'),
-    district: text('district'),
-    state: text('state'),
-    country: text('country'),
-    lat: inRange(r.lat, -90, 90) ? (r.lat as number) : null,
-    lng: inRange(r.lng, -180, 180) ? (r.lng as number) : null,
-  };
-}
-
-const leadWizardSlice = createSlice({
+export const leadWizardSlice = createSlice({
   name: 'leadWizard',
   initialState: initialLeadWizardState,
   reducers: {
@@ -112,50 +97,25 @@ const leadWizardSlice = createSlice({
         if (!state.startedAt) state.startedAt = at;
       },
       prepare(options: { order: LeadWizardOrder; hideContactStep: boolean }, at: number) {
-        return { payload: { ...options, key: nanoid(21), at } };
+        return { payload: { ...options, key: newSubmissionKey(), at } };
       },
     },
-    /** A draft saved in the session came back after a reload; untrusted, so checked. */
-    restored(state, action: PayloadAction<unknown>) {
-      const raw = action.payload;
-      if (typeof raw !== 'object' || raw === null) return;
-      const r = raw as Partial<Record<keyof LeadWizardState, unknown>>;
-      if (r.order !== state.order || r.hideContactStep !== state.hideContactStep) return;
-      const category = typeof r.categoryId === 'number' ? categoryById(r.categoryId) : undefined;
-      state.objectType = r.objectType === 'COMMERCIAL' ? 'COMMERCIAL' : 'LIVING';
-      state.marketingType = r.marketingType === 'rent' ? 'rent' : 'buy';
-      state.categoryId = category ? category.id : null;
-      state.location = reviveAddress(r.location);
-      state.manualEntry = r.manualEntry === true;
-      const view = r.mapView as Record<string, unknown> | null | undefined;
-      state.mapView =
-        view &&
-        inRange(view.lat, -90, 90) &&
-        inRange(view.lng, -180, 180) &&
-        inRange(view.zoom, MAP.minZoom, MAP.maxZoom)
-          ? { lat: view.lat as number, lng: view.lng as number, zoom: view.zoom as number }
-          : null;
-      state.fieldInputs = {};
-      if (typeof r.fieldInputs === 'object' && r.fieldInputs !== null) {
-        for (const [id, value] of Object.entries(r.fieldInputs)) {
-          if (typeof value === 'string') state.fieldInputs[id] = value.slice(0, 200);
-        }
-      }
-      state.contact = reviveContact(r.contact);
-      if (typeof r.submissionKey === 'string' && /^[\w-]{8,100}$/.test(r.submissionKey))
-        state.submissionKey = r.submissionKey;
-      if (typeof r.startedAt === 'number') state.startedAt = r.startedAt;
-      state.status = STATUSES.includes(r.status as SubmitStatus)
-        ? (r.status as SubmitStatus)
-        : 'editing';
-      const steps = state.hideContactStep ? 3 : 4;
-      const maxStep = Number.isInteger(r.maxStep)
-        ? Math.min(Math.max(r.maxStep as number, 1), steps)
-        : 1;
-      const step = Number.isInteger(r.step) ? Math.min(Math.max(r.step as number, 1), maxStep) : 1;
-      // Never restore past what the machine would allow: without a category, step 1.
-      state.maxStep = state.categoryId === null ? 1 : maxStep;
-      state.step = state.categoryId === null ? 1 : step;
+    /** A draft saved in the session came back after a reload (validated by its schema). */
+    restored(state, action: PayloadAction<LeadDraft>) {
+      const draft = action.payload;
+      // A draft of another step order or layout does not fit this wizard.
+      if (draft.order !== state.order || draft.hideContactStep !== state.hideContactStep) return;
+      const category = draft.categoryId === null ? undefined : categoryById(draft.categoryId);
+      Object.assign(state, draft, {
+        categoryId: category ? category.id : null,
+        mapView:
+          draft.mapView && draft.mapView.zoom >= MAP.minZoom && draft.mapView.zoom <= MAP.maxZoom
+            ? draft.mapView
+            : null,
+        error: null,
+      });
+      // Never past what the machine would allow: without a category, step 1.
+      Object.assign(state, clampSteps(draft, stepsOf(state).length, state.categoryId !== null));
     },
     objectTypeChosen(state, action: PayloadAction<ObjectType>) {
       if (state.objectType === action.payload) return;
@@ -210,7 +170,7 @@ const leadWizardSlice = createSlice({
       if (apply(state, { type: 'SUBMIT' })) state.error = null;
     },
     validationFailed(state) {
-      if (apply(state, { type: 'INVALID' })) state.error = 'errors.userError';
+      if (apply(state, { type: 'INVALID' })) state.error = SUBMISSION_ERRORS.userError;
     },
     submitSucceeded(state) {
       apply(state, { type: 'SUCCEEDED' });
@@ -218,7 +178,7 @@ const leadWizardSlice = createSlice({
     /** Without a contact step, the footer hands the assembled lead to the host page. */
     saveClicked() {},
     submitFailed(state) {
-      if (apply(state, { type: 'FAILED' })) state.error = 'errors.generic';
+      if (apply(state, { type: 'FAILED' })) state.error = SUBMISSION_ERRORS.error;
     },
   },
   extraReducers: (builder) => {
@@ -249,4 +209,11 @@ const leadWizardSlice = createSlice({
 });
 
 export const leadWizardActions = leadWizardSlice.actions;
-export default leadWizardSlice.reducer;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  export interface LazyLoadedSlices extends WithSlice<typeof leadWizardSlice> {}
+}
+
+/** Injected when the lead wizard's chunk loads. */
+export const selectLeadWizard = leadWizardSlice.injectInto(rootReducer).selectSlice;

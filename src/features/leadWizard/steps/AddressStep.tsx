@@ -3,9 +3,9 @@ import styled from 'styled-components';
 import { LazyMap } from '../../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../../ui/map/LocationMap';
 import { Actions, FieldRow, Input, Label, LinkButton, PrimaryButton } from '../../../ui/primitives';
-import { BackButton } from './BackButton';
-import { hasCoordinates, type Address } from '../../location/address';
-import { LocationPicker, type LocationPickerProps } from '../../location/LocationPicker';
+import { BackButton } from '../../../wizard/BackButton';
+import { hasCoordinates, type Address } from '../../../parts/location/address';
+import { LocationPicker, type LocationPickerProps } from '../../../parts/location/LocationPicker';
 
 const Stack = styled.div`
   display: flex;

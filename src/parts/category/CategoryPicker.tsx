@@ -1,26 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Category, MarketingType, ObjectType } from '../../../../contract/catalog';
-import { MARKETING_TYPES, OBJECT_TYPES } from '../../../../contract/catalog';
-import { CategoryIcon } from '../../../ui/icons/CategoryIcon';
-import { Fieldset } from '../../../ui/primitives';
-
-const Radios = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 1.5rem;
-  label {
-    display: inline-flex;
-    gap: 0.5rem;
-    align-items: center;
-    min-height: 2.75rem;
-    cursor: pointer;
-  }
-  input {
-    width: 1.2rem;
-    height: 1.2rem;
-  }
-`;
+import {
+  MARKETING_TYPES,
+  OBJECT_TYPES,
+  type Category,
+  type MarketingType,
+  type ObjectType,
+  type WizardKind,
+} from '../../../contract/catalog';
+import { CategoryIcon } from '../../ui/icons/CategoryIcon';
+import { Fieldset } from '../../ui/primitives';
+import { RadioGroup } from '../../ui/RadioGroup';
 
 const Tiles = styled.ul`
   display: grid;
@@ -55,36 +45,13 @@ const Tile = styled.button<{ $selected: boolean }>`
   }
 `;
 
-function RadioGroup<T extends string>(props: {
-  legend: string;
-  name: string;
-  values: readonly T[];
-  checked: T;
-  labelOf(value: T): string;
-  onChange(value: T): void;
-}) {
-  return (
-    <Fieldset>
-      <legend>{props.legend}</legend>
-      <Radios>
-        {props.values.map((value) => (
-          <label key={value}>
-            <input
-              type="radio"
-              name={props.name}
-              value={value}
-              checked={props.checked === value}
-              onChange={() => props.onChange(value)}
-            />
-            {props.labelOf(value)}
-          </label>
-        ))}
-      </Radios>
-    </Fieldset>
-  );
-}
-
-export function CategoryStep({
+/**
+ * Marketing type, object type and the category tiles (spec 2.1, 3). The lead variant says
+ * 'Verkaufen/Vermieten', the search variant 'Kaufen/Mieten'; which tiles are offered is the
+ * caller's (categoriesFor(kind, ...)), so Mehrfamilienhaus stays lead-only and Grundstück buy-only.
+ */
+export function CategoryPicker({
+  kind,
   objectType,
   marketingType,
   categories,
@@ -93,6 +60,7 @@ export function CategoryStep({
   onMarketingType,
   onCategory,
 }: {
+  kind: WizardKind;
   objectType: ObjectType;
   marketingType: MarketingType;
   categories: Category[];
@@ -109,7 +77,13 @@ export function CategoryStep({
         name="marketingType"
         values={MARKETING_TYPES}
         checked={marketingType}
-        labelOf={(value) => t(`wizard.marketingTypesLead.${value}`)}
+        labelOf={(value) =>
+          t(
+            kind === 'lead'
+              ? `wizard.marketingTypesLead.${value}`
+              : `wizard.marketingTypesSearch.${value}`,
+          )
+        }
         onChange={onMarketingType}
       />
       <RadioGroup

@@ -44,3 +44,37 @@ export function contactSchema(options: ContactFormOptions) {
     }),
   });
 }
+
+/** The form's values as a draft keeps them (any length the form allows, consents as booleans). */
+export const contactDraftSchema = yup.object({
+  salutation: yup
+    .string()
+    .oneOf(['', 'Frau', 'Herr'] as const)
+    .defined(),
+  firstname: yup.string().max(5000).defined(),
+  lastname: yup.string().max(5000).defined(),
+  phone: yup.string().max(5000).defined(),
+  email: yup.string().max(5000).defined(),
+  street: yup.string().max(5000).defined(),
+  number: yup.string().max(5000).defined(),
+  zip: yup.string().max(5000).defined(),
+  city: yup.string().max(5000).defined(),
+  company: yup.string().max(5000).defined(),
+  wish: yup
+    .string()
+    .oneOf(['', 'viewing', 'call', 'details'] as const)
+    .defined(),
+  message: yup.string().max(5000).defined(),
+  customFields: yup
+    .object({
+      dataPrivacy: yup.boolean().required(),
+      acceptContact: yup.boolean().required(),
+      newsletter: yup.boolean().required(),
+    })
+    .required(),
+  // A restored honeypot is always empty: only bots fill it, and they do not reload.
+  website: yup
+    .string()
+    .transform(() => '')
+    .default(''),
+});

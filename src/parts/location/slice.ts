@@ -1,5 +1,6 @@
 /** The address search of the location picker (spec 2.2) and the map's pin. */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/store';
 import type { Address } from './address';
 
 export interface GeocoderState {
@@ -15,7 +16,7 @@ const initialState: GeocoderState = { text: '', status: 'idle', suggestions: [],
 /** Searches start at this many characters; fewer give no useful place. */
 export const MIN_SEARCH_LENGTH = 2;
 
-const geocoderSlice = createSlice({
+export const geocoderSlice = createSlice({
   name: 'geocoder',
   initialState,
   reducers: {
@@ -66,4 +67,11 @@ export const {
   pointUnresolved,
   mapTilesFailed,
 } = geocoderSlice.actions;
-export default geocoderSlice.reducer;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  export interface LazyLoadedSlices extends WithSlice<typeof geocoderSlice> {}
+}
+
+/** Injected when the first screen that uses it loads. */
+export const selectGeocoder = geocoderSlice.injectInto(rootReducer).selectSlice;

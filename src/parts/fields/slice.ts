@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/store';
 import type { FieldDefinition } from './definitions';
 
 export interface FieldsState {
@@ -9,7 +10,7 @@ export interface FieldsState {
 
 const initialState: FieldsState = { definitions: {}, status: 'idle' };
 
-const fieldsSlice = createSlice({
+export const fieldsSlice = createSlice({
   name: 'fields',
   initialState,
   reducers: {
@@ -27,4 +28,11 @@ const fieldsSlice = createSlice({
 });
 
 export const { definitionsRequested, definitionsLoaded, definitionsFailed } = fieldsSlice.actions;
-export default fieldsSlice.reducer;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  export interface LazyLoadedSlices extends WithSlice<typeof fieldsSlice> {}
+}
+
+/** Injected when the first screen that uses it loads. */
+export const selectFieldsState = fieldsSlice.injectInto(rootReducer).selectSlice;

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { StepId } from './machine';
 
 const Nav = styled.nav`
   margin: 0 1rem;
@@ -58,7 +57,8 @@ const Number = styled.span`
   flex: none;
 `;
 
-export function StepHeader({
+/** The wizard's step header (spec 2.1, 2.3), typed by the wizard's own step ids. */
+export function StepHeader<StepId extends string>({
   steps,
   current,
   labelOf,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SecondaryButton } from '../../../ui/primitives';
+import { SecondaryButton } from '../ui/primitives';
 
 /** 'Zurück', or an empty cell on the first step, so the forward button stays on the right. */
 export function BackButton({ onBack }: { onBack: (() => void) | null }) {

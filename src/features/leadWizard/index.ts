@@ -1,0 +1,16 @@
+/** The lead wizard as the shell loads it: its screen, its slices and sagas, its options. */
+import type { Feature } from '../../app/store';
+import { fieldsSaga } from '../../parts/fields/sagas';
+import { fieldsSlice } from '../../parts/fields/slice';
+import { locationSaga } from '../../parts/location/sagas';
+import { geocoderSlice } from '../../parts/location/slice';
+import { leadWizardSaga } from './sagas';
+import { leadWizardSlice } from './slice';
+
+export { LeadWizard as Screen } from './LeadWizard';
+export { parseLeadWizardOptions } from './options';
+
+export const feature: Feature = {
+  slices: [leadWizardSlice, fieldsSlice, geocoderSlice],
+  sagas: [fieldsSaga, locationSaga, leadWizardSaga],
+};

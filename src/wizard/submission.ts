@@ -1,0 +1,42 @@
+/**
+ * A wizard's submission (spec 4): editing, loading, sent, error, userError. One
+ * Idempotency-Key per submission, kept across retries, so a retry never sends twice.
+ */
+import { nanoid } from '@reduxjs/toolkit';
+
+export type SubmitStatus = 'editing' | 'loading' | 'sent' | 'error' | 'userError';
+
+export type SubmissionEvent =
+  { type: 'SUBMIT' } | { type: 'SUCCEEDED' } | { type: 'FAILED' } | { type: 'INVALID' };
+
+/** Once sent, or while sending, the form stays as it is. */
+export const isOpen = (status: SubmitStatus) => status !== 'sent' && status !== 'loading';
+
+/** @param ready whether the wizard may send now (last step, its own guards hold) */
+export function submissionTransition(
+  status: SubmitStatus,
+  event: SubmissionEvent,
+  ready: boolean,
+): SubmitStatus | null {
+  switch (event.type) {
+    case 'SUBMIT':
+      return isOpen(status) && ready ? 'loading' : null;
+    case 'SUCCEEDED':
+      return status === 'loading' ? 'sent' : null;
+    case 'FAILED':
+      return status === 'loading' ? 'error' : null;
+    case 'INVALID':
+      return isOpen(status) ? 'userError' : null;
+  }
+}
+
+/** The statuses a reloaded draft may come back in (a send in flight did not finish). */
+export const RESTORABLE_STATUSES: readonly SubmitStatus[] = ['editing', 'error', 'userError'];
+
+export const newSubmissionKey = () => nanoid(21);
+
+/** The i18n key shown above the form for a status, if any (spec 8). */
+export const SUBMISSION_ERRORS = {
+  error: 'errors.generic',
+  userError: 'errors.userError',
+} as const;

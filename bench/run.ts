@@ -1,45 +1,28 @@
 /**
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
- * bench/results/latest.json. Options: --no-build, --only=bundle|load|typing, --seconds=N.
+ * bench/results/latest.json. Options: --only=bundle|load|typing, --seconds=N.
  */
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { contact, keyOf, lead, PREFIX, startTestServer } from '../server/testing';
 import { launchBrowser } from '../e2e/harness';
+import { kb, measureRoutes, printRoutes } from './bundle';
 
 const root = path.resolve(__dirname, '..');
-const staticDir = path.join(root, 'static');
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
 
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function bundleSizes() {
-  if (!args.includes('--no-build'))
-    execSync('npx webpack --mode production', { cwd: root, stdio: 'ignore' });
-  const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/src="?\/webapp\/static\/([^"\s>]+\.js)/g)].map((m) => m[1]!);
-  const chunkDir = path.join(staticDir, 'chunks');
-  const chunks = fs.existsSync(chunkDir)
-    ? fs.readdirSync(chunkDir).filter((f) => f.endsWith('.js'))
-    : [];
-  const result = {
-    initialJsGzip: initial.reduce((sum, f) => sum + gzipSize(path.join(staticDir, f)), 0),
-    embedJsGzip: gzipSize(path.join(staticDir, 'embed.js')),
-    chunksGzip: Object.fromEntries(chunks.map((f) => [f, gzipSize(path.join(chunkDir, f))])),
-  };
+async function bundleSizes() {
+  const { routes, embedJsGzip, chunksGzip } = await measureRoutes();
   console.log('bundle (gzip)');
-  console.log(`  initial JS of the widget: ${kb(result.initialJsGzip)} (${initial.join(', ')})`);
-  console.log(`  embed.js:                 ${kb(result.embedJsGzip)}`);
-  for (const [file, size] of Object.entries(result.chunksGzip))
+  printRoutes(routes);
+  console.log(`  embed.js: ${kb(embedJsGzip)}`);
+  for (const [file, size] of Object.entries(chunksGzip))
     console.log(`  chunk ${file}: ${kb(size)}`);
-  return result;
+  return { routes, embedJsGzip, chunksGzip };
 }
 
 async function load(name: string, options: autocannon.Options) {
@@ -135,7 +118,7 @@ async function typing() {
 
 async function main() {
   const results: Record<string, unknown> = { date: new Date().toISOString() };
-  if (!only || only === 'bundle') results.bundle = bundleSizes();
+  if (!only || only === 'bundle') results.bundle = await bundleSizes();
   if (!only || only === 'load') results.load = await serverLoad();
   if (!only || only === 'typing') results.typing = await typing();
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });

@@ -9,7 +9,7 @@ import { bodyClasses } from './app/platform';
 import { makeStore } from './app/store';
 import { initAccepted } from './host/slice';
 import { languageFromTag } from './host/config';
-import { createI18n, localeOf } from './i18n';
+import { createI18n, loadLocale, localeOf, switchLanguage } from './i18n';
 import { createActionRecorder } from './qa/recorder';
 
 declare let __webpack_public_path__: string;
@@ -17,8 +17,15 @@ declare let __webpack_public_path__: string;
 document.body.classList.add(...bodyClasses(navigator.userAgent));
 
 const query = new URLSearchParams(window.location.search);
-const i18n = createI18n(languageFromTag(query.get('lang')));
-document.documentElement.lang = localeOf(languageFromTag(query.get('lang')));
+const urlLanguage = languageFromTag(query.get('lang'));
+document.documentElement.lang = localeOf(urlLanguage);
+// Only the language the URL names is fetched now, while the host's init is on its way;
+// init's own language loads with it (switchLanguage), and a failure is logged there.
+const i18n = createI18n(urlLanguage, {});
+loadLocale(urlLanguage).then(
+  (messages) => i18n.addResourceBundle(urlLanguage, 'translation', messages),
+  () => {},
+);
 
 const recorder = createActionRecorder({
   startWhen: (action) => initAccepted.match(action) && action.payload.config.options.recordActions,
@@ -27,8 +34,8 @@ if (query.get('qa') === 'record') recorder.start();
 // QA staff export the log from the console: immosuiteQA.exportLog() (redacted by default).
 Object.assign(window, { immosuiteQA: recorder });
 
-const env = browserEnv((language) => {
-  void i18n.changeLanguage(language);
+const env = browserEnv(async (language) => {
+  await switchLanguage(i18n, language);
   document.documentElement.lang = localeOf(language);
 });
 const store = makeStore({ env, recorder });

@@ -9,6 +9,7 @@ import { makeStore, type Feature, type RootState } from '../src/app/store';
 import { request } from '../src/api/client';
 import { hostMessage } from '../src/host/protocol';
 import { createI18n } from '../src/i18n';
+import { BUNDLED } from '../src/i18n/bundled';
 import type { Language } from '../src/host/config';
 
 export const WIDGET_ORIGIN = 'http://widget.test';
@@ -111,7 +112,7 @@ export function renderApp(
     preloadedState?: Partial<RootState>;
   } = {},
 ) {
-  const i18n = createI18n(options.language ?? 'de');
+  const i18n = createI18n(options.language ?? 'de', BUNDLED);
   const env =
     options.env ??
     createTestEnv({

@@ -26,7 +26,8 @@ export interface AppEnv {
   urlLanguage: Language;
   /** Query parameters of the iframe URL (e.g. `order`), read once at start. */
   query: Record<string, string>;
-  setLanguage(language: Language): void;
+  /** Loads the language's strings if need be and switches to it. */
+  setLanguage(language: Language): void | Promise<void>;
   /** Field definitions cache (spec 7: local storage). */
   localStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Wizard drafts, so that a reload of the frame loses nothing. */
@@ -65,7 +66,7 @@ function safeStorage(get: () => Storage): Storage | null {
   }
 }
 
-export function browserEnv(setLanguage: (language: Language) => void): AppEnv {
+export function browserEnv(setLanguage: AppEnv['setLanguage']): AppEnv {
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
   const meta = document.querySelector<HTMLMetaElement>('meta[name="immosuite:allowed-origins"]');
   return {

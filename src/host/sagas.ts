@@ -13,6 +13,7 @@ import {
   select,
   take,
   takeEvery,
+  takeLatest,
 } from 'redux-saga/effects';
 import type { AppEnv } from '../app/env';
 import { FRAME_RESIZE_THROTTLE_MS } from '../app/constants';
@@ -21,7 +22,7 @@ import type { RootState } from '../app/store';
 import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
 import { parseInitPayload, type UrlDefaults } from './config';
 import { isAllowedOrigin, parseHostEnvelope, widgetMessage, type WidgetEnvelope } from './protocol';
-import { initAccepted } from './slice';
+import { initAccepted, languageApplied } from './slice';
 
 const selectHost = (state: RootState) => state.host;
 
@@ -108,13 +109,21 @@ function* reportSize(env: AppEnv): Saga {
   }
 }
 
+/** Loads and switches to the init's language; the route view shows once it is there. */
 function* applyLanguage(env: AppEnv, action: ReturnType<typeof initAccepted>): Saga {
-  yield call(env.setLanguage, action.payload.config.language);
+  const { language } = action.payload.config;
+  try {
+    yield call(env.setLanguage, language);
+  } catch (error) {
+    // Its strings could not load (offline): the widget goes on in the language it has.
+    env.log(`language ${language} could not be loaded`, error);
+  }
+  yield put(languageApplied(language));
 }
 
 export function* hostSaga(): Saga {
   const env: AppEnv = yield getContext('env');
-  yield takeEvery(initAccepted.type, applyLanguage, env);
+  yield takeLatest(initAccepted.type, applyLanguage, env);
   yield takeEvery(
     trackingEventOccurred.type,
     function* (action: ReturnType<typeof trackingEventOccurred>) {

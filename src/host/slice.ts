@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_CONFIG, type AppConfig } from './config';
+import { DEFAULT_CONFIG, type AppConfig, type Language } from './config';
 
 export interface HostState {
   /** 'waiting' until a valid init from an allowed origin arrived (spec 2: init gating). */
@@ -9,6 +9,8 @@ export interface HostState {
   config: AppConfig;
   /** Config keys the host sent with unusable values (they fell back to defaults). */
   warnings: string[];
+  /** The language whose strings are loaded and shown; the route view waits for it. */
+  appliedLanguage: Language | null;
 }
 
 export interface InitAccepted {
@@ -23,6 +25,7 @@ const initialState: HostState = {
   origin: null,
   config: DEFAULT_CONFIG,
   warnings: [],
+  appliedLanguage: null,
 };
 
 export const hostSlice = createSlice({
@@ -38,8 +41,11 @@ export const hostSlice = createSlice({
       state.config = action.payload.config;
       state.warnings = action.payload.warnings;
     },
+    languageApplied(state, action: PayloadAction<Language>) {
+      state.appliedLanguage = action.payload;
+    },
   },
 });
 
-export const { initAccepted } = hostSlice.actions;
+export const { initAccepted, languageApplied } = hostSlice.actions;
 export default hostSlice.reducer;

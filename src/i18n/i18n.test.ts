@@ -1,7 +1,8 @@
 import de from './locales/de.json';
 import en from './locales/en.json';
 import { formatCurrency, formatDecimal, formatInt } from './format';
-import { createI18n } from './index';
+import { BUNDLED } from './bundled';
+import { createI18n, splitTagged, switchLanguage } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -25,7 +26,7 @@ describe('locales', () => {
   });
 
   it('carry the spec strings verbatim in German', () => {
-    const i18n = createI18n('de');
+    const i18n = createI18n('de', BUNDLED);
     expect(i18n.t('app.close')).toBe('Schließen');
     expect(i18n.t('errors.userError')).toBe('Bitte prüfen Sie Ihre Eingaben.');
     expect(i18n.t('errors.generic')).toBe('Es ist ein Fehler aufgetreten.');
@@ -38,9 +39,31 @@ describe('locales', () => {
   });
 
   it('falls back to German for an unknown language', () => {
-    const i18n = createI18n('de');
+    const i18n = createI18n('de', BUNDLED);
     void i18n.changeLanguage('fr');
     expect(i18n.t('login.heading')).toBe('Anmeldung');
+  });
+
+  it('loads a language only when it is switched to', async () => {
+    const i18n = createI18n('de', { de: BUNDLED.de });
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    await switchLanguage(i18n, 'en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('login.heading')).toBe(BUNDLED.en.login.heading);
+  });
+
+  it('splits a string around its tagged part, and keeps a string without one whole', () => {
+    expect(splitTagged(BUNDLED.de.contact.dataPrivacy, 'privacyLink')).toEqual({
+      before: 'Ich habe die ',
+      inner: 'Datenschutzerklärung',
+      after: ' gelesen und stimme der Verarbeitung meiner Daten zu.',
+    });
+    expect(splitTagged('kein Link', 'privacyLink')).toEqual({
+      before: 'kein Link',
+      inner: '',
+      after: '',
+    });
+    expect(splitTagged('<a>offen', 'a')).toEqual({ before: '<a>offen', inner: '', after: '' });
   });
 });
 

@@ -1,16 +1,30 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../host/config';
-import de from './locales/de.json';
-import en from './locales/en.json';
+import type de from './locales/de.json';
 
-export const resources = { de: { translation: de }, en: { translation: en } } as const;
+export type Messages = typeof de;
 
-/** A fresh i18next instance (one per app, and one per test). */
-export function createI18n(language: Language): I18n {
+/** One language's strings, as their own chunk: a visitor downloads only the one shown. */
+export function loadLocale(language: Language): Promise<Messages> {
+  return import(/* webpackChunkName: "locale-[request]" */ `./locales/${language}.json`).then(
+    (m: { default: Messages }) => m.default,
+  );
+}
+
+/** A fresh i18next instance (one per app, and one per test) with the strings given. */
+export function createI18n(
+  language: Language,
+  resources: Partial<Record<Language, Messages>>,
+): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    resources: Object.fromEntries(
+      Object.entries(resources).map(([lng, messages]) => [
+        lng,
+        { translation: messages as unknown as ResourceLanguage },
+      ]),
+    ),
     lng: language,
     fallbackLng: 'de',
     supportedLngs: ['de', 'en'],
@@ -22,7 +36,34 @@ export function createI18n(language: Language): I18n {
   return instance;
 }
 
+/** Loads a language's strings if the instance lacks them, then switches to it. */
+export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation'))
+    i18n.addResourceBundle(language, 'translation', await loadLocale(language));
+  await i18n.changeLanguage(language);
+}
+
 /** The BCP 47 tag used for Intl and the document's lang attribute. */
 export function localeOf(language: Language): string {
   return language === 'en' ? 'en-US' : 'de-DE';
+}
+
+/**
+ * Splits one of our own strings around its `<tag>…</tag>` part, so the part can be rendered
+ * as an element (e.g. a link) without an HTML parser. Without the tag, all of it is `before`.
+ */
+export function splitTagged(
+  text: string,
+  tag: string,
+): { before: string; inner: string; after: string } {
+  const open = `<${tag}>`;
+  const close = `</${tag}>`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close, start + open.length);
+  if (start < 0 || end < 0) return { before: text, inner: '', after: '' };
+  return {
+    before: text.slice(0, start),
+    inner: text.slice(start + open.length, end),
+    after: text.slice(end + close.length),
+  };
 }

@@ -5,7 +5,8 @@
  */
 import { getIn, setIn, useFormik } from 'formik';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { splitTagged } from '../../i18n';
 import styled from 'styled-components';
 import {
   Actions,
@@ -177,10 +178,19 @@ export function ContactForm(props: ContactFormProps) {
     );
   }
 
-  const privacyLink = props.privacyUrl ? (
-    <a href={props.privacyUrl} target="_blank" rel="noopener noreferrer" />
-  ) : (
-    <span />
+  const privacy = splitTagged(t('contact.dataPrivacy'), 'privacyLink');
+  const privacyLabel = (
+    <>
+      {privacy.before}
+      {props.privacyUrl ? (
+        <a href={props.privacyUrl} target="_blank" rel="noopener noreferrer">
+          {privacy.inner}
+        </a>
+      ) : (
+        privacy.inner
+      )}
+      {privacy.after}
+    </>
   );
 
   return (
@@ -250,11 +260,7 @@ export function ContactForm(props: ContactFormProps) {
       )}
       <Fieldset>
         <legend>{t('contact.consents')}</legend>
-        {check(
-          'dataPrivacy',
-          <Trans i18nKey="contact.dataPrivacy" components={{ privacyLink }} />,
-          true,
-        )}
+        {check('dataPrivacy', privacyLabel, true)}
         {check('acceptContact', t('contact.acceptContact'), true)}
         {props.options.newsletter !== 'off' &&
           check(

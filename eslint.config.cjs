@@ -1,10 +1,19 @@
-import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
-import react from 'eslint-plugin-react';
-import reactHooks from 'eslint-plugin-react-hooks';
-import globals from 'globals';
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const react = require('eslint-plugin-react');
+const reactHooks = require('eslint-plugin-react-hooks');
+const globals = require('globals');
 
-export default tseslint.config(
+// Raw react-redux hooks only in app/hooks.ts (typed hooks everywhere else).
+const typedHooksOnly = [
+  {
+    name: 'react-redux',
+    importNames: ['useSelector', 'useDispatch', 'useStore'],
+    message: 'Use the typed hooks from src/app/hooks.ts.',
+  },
+];
+
+module.exports = tseslint.config(
   { ignores: ['node_modules', 'static', 'coverage', 'data', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -21,19 +30,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': 'error',
-      // Raw react-redux hooks only in app/hooks.ts (typed hooks everywhere else).
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch', 'useStore'],
-              message: 'Use the typed hooks from src/app/hooks.ts.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: typedHooksOnly }],
       // Only src/api talks HTTP.
       'no-restricted-globals': [
         'error',
@@ -52,7 +49,32 @@ export default tseslint.config(
     ignores: ['src/**/*.test.tsx'],
     rules: { 'react/jsx-no-literals': ['error', { noStrings: true, ignoreProps: true }] },
   },
+  {
+    // Layers point one way: features may import the shell and the shared parts, never the
+    // reverse. The shell reaches a screen only through screens.ts's import().
+    files: ['src/{app,api,host,session,wizard,parts,ui,i18n,qa}/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: typedHooksOnly,
+          patterns: [
+            {
+              group: ['**/features', '**/features/**'],
+              message: 'Shared layers never import a feature (CONVENTIONS: layers point one way).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // The floor pages are plain apps of the same libraries, not ours: they use them directly.
+    files: ['bench/floors/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   { files: ['src/api/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
   {
     // Tests and the server/bench tools are not the widget: they may use fetch and the console.

@@ -1,4 +1,12 @@
-import { createActionRecorder, redact, REDACTED } from './recorder';
+import fc from 'fast-check';
+import { createActionRecorder } from './recorder';
+import { feature as leadWizardFeature } from '../features/leadWizard';
+import { leadWizardActions as lead, selectLeadWizard } from '../features/leadWizard/slice';
+import { initAccepted } from '../host/slice';
+import { DEFAULT_CONFIG } from '../host/config';
+import { EMPTY_CONTACT } from '../parts/contactForm/model';
+import { EMPTY_ADDRESS } from '../parts/location/address';
+import * as location from '../parts/location/slice';
 import { makeStore } from '../app/store';
 import { createTestEnv, sendInit } from '../../test/helpers';
 import { trackingEventOccurred } from '../host/actions';
@@ -47,32 +55,118 @@ describe('action recorder', () => {
     expect(JSON.stringify(recorder.exportLog({ redact: false }))).toContain('secret');
   });
 
-  it('redacts personal data and secrets wherever they are', () => {
-    const action = {
-      type: 'lead/submitted',
-      payload: {
-        contact: {
-          firstname: 'Erika',
-          email: 'erika@example.de',
-          customFields: { dataPrivacy: true },
+  it('redacts what a visitor typed in a real lead journey, with stable placeholders', () => {
+    const word = fc.stringMatching(/^[A-Za-zÄÖÜäöüß]{5,12}$/).map((w) => `Zq${w}`);
+    const zip = fc.integer({ min: 10000, max: 99999 }).map(String);
+    fc.assert(
+      fc.property(
+        fc.record({
+          firstname: word,
+          lastname: word,
+          email: word.map((w) => `${w}@example.de`),
+          phone: fc.integer({ min: 1_000_000, max: 99_999_999 }).map((n) => `+49 ${n}`),
+          company: word,
+          message: word,
+          street: word,
+          number: word.map((w) => `12${w}`),
+          zip,
+          city: word,
+          search: word,
+          line: word,
+          nonce: word,
+        }),
+        (data) => {
+          const recorder = createActionRecorder({ now: () => 0 });
+          const store = makeStore({
+            env: createTestEnv(),
+            recorder,
+            runSagas: false,
+            features: [leadWizardFeature],
+          });
+          recorder.start();
+          const address = {
+            ...EMPTY_ADDRESS,
+            street: data.street,
+            number: data.number,
+            zip: data.zip,
+            city: data.city,
+            district: data.city,
+            lat: 52.5,
+            lng: 13.4,
+          };
+          const contact = {
+            ...EMPTY_CONTACT,
+            firstname: data.firstname,
+            lastname: data.lastname,
+            email: data.email,
+            phone: data.phone,
+            company: data.company,
+            message: data.message,
+            street: data.street,
+            number: data.number,
+            zip: data.zip,
+            city: data.city,
+          };
+          store.dispatch(
+            initAccepted({
+              origin: 'https://agency.test',
+              config: { ...DEFAULT_CONFIG, query: { k: data.nonce } },
+              nonce: data.nonce,
+              warnings: [],
+            }),
+          );
+          store.dispatch({
+            type: lead.opened.type,
+            payload: { order: 'address-first', hideContactStep: false, key: 'key-key-key', at: 0 },
+          });
+          store.dispatch(location.searchTextChanged(data.search));
+          store.dispatch(location.suggestionsReceived({ text: data.search, items: [address] }));
+          store.dispatch(location.searchFailed({ text: data.search }));
+          store.dispatch(location.suggestionChosen({ address, line: data.line }));
+          store.dispatch(lead.manualEntryOpened());
+          for (const field of ['street', 'number', 'zip', 'city'] as const)
+            store.dispatch(lead.addressFieldEdited({ field, value: data[field] }));
+          store.dispatch(location.pointPlaced({ lat: 52.5, lng: 13.4 }));
+          store.dispatch(location.pointResolved(address));
+          store.dispatch(lead.categoryChosen(30225));
+          store.dispatch(lead.contactEdited(contact));
+          store.dispatch(lead.restored({ ...selectDraft(store), contact, location: address }));
+          store.dispatch(lead.submitRequested());
+
+          // Every text of the redacted log but the placeholders, which are hashes.
+          const texts = stringsOf(recorder.exportLog()).filter(
+            (text) => !/^redacted-[0-9a-z]+$/.test(text),
+          );
+          const secrets = Object.values(data);
+          for (const secret of secrets)
+            expect(texts.filter((text) => text.includes(secret))).toEqual([]);
+          // Not redacted on request: everything is there.
+          const raw = JSON.stringify(recorder.exportLog({ redact: false }));
+          for (const secret of secrets) expect(raw).toContain(secret);
+          // The same typed text gets the same placeholder in every action of one export.
+          const log = recorder.exportLog();
+          const searched = log.entries.find(
+            (e) => e.action.type === location.searchTextChanged.type,
+          )!.action.payload as string;
+          const answered = log.entries.find(
+            (e) => e.action.type === location.suggestionsReceived.type,
+          )!.action.payload as { text: string };
+          expect(searched).toMatch(/^redacted-/);
+          expect(answered.text).toBe(searched);
         },
-        lead: {
-          categoryId: 30225,
-          location: { street: 'Hauptstr.', number: '5', zip: '10115', lat: 52.5 },
-        },
-        nonce: 'n',
-      },
-    };
-    expect(redact(action)).toEqual({
-      type: 'lead/submitted',
-      payload: {
-        contact: { firstname: REDACTED, email: REDACTED, customFields: { dataPrivacy: true } },
-        lead: {
-          categoryId: 30225,
-          location: { street: REDACTED, number: REDACTED, zip: '10115', lat: 52.5 },
-        },
-        nonce: REDACTED,
-      },
-    });
+      ),
+      { numRuns: 60 },
+    );
   });
 });
+
+function selectDraft(store: ReturnType<typeof makeStore>) {
+  const { error: _error, ...draft } = selectLeadWizard(store.getState());
+  return draft;
+}
+
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsOf(inner)]);
+}

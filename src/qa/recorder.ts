@@ -1,9 +1,10 @@
 /**
  * The QA action recorder (DECISIONS 17): a middleware that keeps every action with its time,
- * off until started. Exported logs are versioned JSON, with personal data redacted unless
- * the caller says otherwise. Replay lives in its own module; the log format is its contract.
+ * off until started. Exported logs are versioned JSON, with personal data redacted
+ * (redaction.ts) unless the caller says otherwise.
  */
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { nanoid, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { makePlaceholder, redactAction } from './redaction';
 
 export const ACTION_LOG_FORMAT = 'immosuite-action-log';
 export const ACTION_LOG_VERSION = 1;
@@ -20,44 +21,6 @@ export interface ActionLog {
   startedAt: string;
   redacted: boolean;
   entries: ActionLogEntry[];
-}
-
-/** Keys whose values identify a person or are secrets, wherever they appear. */
-const PERSONAL_KEYS = new Set([
-  'salutation',
-  'firstname',
-  'lastname',
-  'email',
-  'phone',
-  'street',
-  'number',
-  'company',
-  'message',
-  'nonce',
-  'authenticationToken',
-  'k',
-  'idempotencyKey',
-]);
-/** Objects whose every value is personal (the contact record and its form). */
-const PERSONAL_OBJECTS = new Set(['contact', 'user']);
-export const REDACTED = '[redacted]';
-
-export function redact(value: unknown, inPersonal = false): unknown {
-  if (Array.isArray(value)) return value.map((item) => redact(item, inPersonal));
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      const personal = inPersonal || PERSONAL_OBJECTS.has(key);
-      if (PERSONAL_KEYS.has(key) || (personal && typeof inner !== 'object')) {
-        out[key] =
-          inner === null || inner === undefined || typeof inner === 'boolean' ? inner : REDACTED;
-      } else {
-        out[key] = redact(inner, personal);
-      }
-    }
-    return out;
-  }
-  return value;
 }
 
 export interface ActionRecorder {
@@ -104,6 +67,7 @@ export function createActionRecorder({
     },
     exportLog(options = {}) {
       const shouldRedact = options.redact ?? true;
+      const placeholder = makePlaceholder(nanoid());
       return {
         format: ACTION_LOG_FORMAT,
         version: ACTION_LOG_VERSION,
@@ -111,7 +75,7 @@ export function createActionRecorder({
         redacted: shouldRedact,
         entries: entries.map((entry) => ({
           t: entry.t,
-          action: shouldRedact ? (redact(entry.action) as UnknownAction) : entry.action,
+          action: shouldRedact ? redactAction(entry.action, placeholder) : entry.action,
         })),
       };
     },

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/catalog';
 import { MAP } from '../../app/constants';
 import { rootReducer } from '../../app/store';
+import { redactPayloads, textKeys } from '../../qa/redaction';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
 import { EMPTY_ADDRESS, type Address } from '../../parts/location/address';
 import {
@@ -217,3 +218,6 @@ declare module '../../app/store' {
 
 /** Injected when the lead wizard's chunk loads. */
 export const selectLeadWizard = leadWizardSlice.injectInto(rootReducer).selectSlice;
+
+// QA logs: a manual address entry is personal (its field name says which part it is).
+redactPayloads({ [leadWizardSlice.actions.addressFieldEdited.type]: textKeys('value') });

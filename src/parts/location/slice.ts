@@ -1,6 +1,7 @@
 /** The address search of the location picker (spec 2.2) and the map's pin. */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
+import { redactPayloads, textKeys, textPayload } from '../../qa/redaction';
 import type { Address } from './address';
 
 export interface GeocoderState {
@@ -75,3 +76,11 @@ declare module '../../app/store' {
 
 /** Injected when the first screen that uses it loads. */
 export const selectGeocoder = geocoderSlice.injectInto(rootReducer).selectSlice;
+
+// QA logs: the typed search text and the chosen line are personal; address parts go by key.
+redactPayloads({
+  [searchTextChanged.type]: textPayload,
+  [suggestionsReceived.type]: textKeys('text'),
+  [searchFailed.type]: textKeys('text'),
+  [suggestionChosen.type]: textKeys('line'),
+});

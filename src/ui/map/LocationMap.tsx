@@ -57,7 +57,7 @@ const PlaceButton = styled.button`
 `;
 
 /** Leaflet writes attributions as HTML; ours come from config, so they go in as text. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -166,7 +166,7 @@ export default function LocationMap(props: LocationMapProps) {
         {props.tiles && (
           <TileLayer
             url={props.tiles.url}
-            attribution={props.tiles.attribution}
+            attribution={escapeHtml(props.tiles.attribution)}
             eventHandlers={tileHandlers}
           />
         )}

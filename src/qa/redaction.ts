@@ -1,0 +1,101 @@
+/**
+ * What a QA action log hides by default (DECISIONS 17). Two layers: every value under a
+ * personal key (contact fields, address parts, secrets) wherever it stands, and, per action
+ * type, payloads whose personal data has no such key (typed search text, an address line, a
+ * manual address entry). Each slice registers the rules for its own actions, so this module
+ * knows no feature. Placeholders are stable within one export (the same value gives the same
+ * placeholder, salted per export), so equal values stay equal for a replay.
+ */
+
+/** Keys whose values identify a person or are secrets, wherever they appear. */
+const PERSONAL_KEYS = new Set([
+  'salutation',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'street',
+  'number',
+  'zip',
+  'city',
+  'district',
+  'company',
+  'message',
+  'website',
+  'nonce',
+  'authenticationToken',
+  'k',
+  'idempotencyKey',
+]);
+/** Objects whose every value is personal (the contact record and the session's user). */
+const PERSONAL_OBJECTS = new Set(['contact', 'user']);
+
+export type Placeholder = (value: string) => string;
+/** Rewrites one action type's payload, hiding what has no personal key. */
+export type PayloadRule = (payload: unknown, placeholder: Placeholder) => unknown;
+
+const rules = new Map<string, PayloadRule>();
+
+/** Registers the payload rules of a slice's actions (called by the slice's module). */
+export function redactPayloads(table: Record<string, PayloadRule>) {
+  for (const [type, rule] of Object.entries(table)) rules.set(type, rule);
+}
+
+/** FNV-1a, enough to tell values apart in a log; the salt keeps short values from being looked up. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+export function makePlaceholder(salt: string): Placeholder {
+  return (value) => (value === '' ? '' : `redacted-${hash(`${salt}:${value}`)}`);
+}
+
+function byKey(value: unknown, placeholder: Placeholder, inPersonal = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => byKey(item, placeholder, inPersonal));
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const personal = inPersonal || PERSONAL_OBJECTS.has(key);
+      if (PERSONAL_KEYS.has(key) || (personal && typeof inner !== 'object')) {
+        out[key] =
+          inner === null || inner === undefined || typeof inner === 'boolean'
+            ? inner
+            : placeholder(String(inner));
+      } else {
+        out[key] = byKey(inner, placeholder, personal);
+      }
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The action as a redacted log keeps it. */
+export function redactAction<A extends { type: string; payload?: unknown }>(
+  action: A,
+  placeholder: Placeholder,
+): A {
+  const rule = rules.get(action.type);
+  const payload = rule && 'payload' in action ? rule(action.payload, placeholder) : action.payload;
+  return byKey({ ...action, ...('payload' in action ? { payload } : {}) }, placeholder) as A;
+}
+
+/** A payload that is itself typed text. */
+export const textPayload: PayloadRule = (payload, placeholder) =>
+  typeof payload === 'string' ? placeholder(payload) : payload;
+
+/** A payload object some of whose keys hold typed text. */
+export const textKeys =
+  (...keys: string[]): PayloadRule =>
+  (payload, placeholder) => {
+    if (typeof payload !== 'object' || payload === null) return payload;
+    const out: Record<string, unknown> = { ...payload };
+    for (const key of keys)
+      if (typeof out[key] === 'string') out[key] = placeholder(out[key] as string);
+    return out;
+  };

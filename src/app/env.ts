@@ -36,9 +36,20 @@ export interface AppEnv {
   log(message: string, detail?: unknown): void;
 }
 
-/** Measures the document's content height (not the viewport's, which would loop). */
+/**
+ * Measures the height the document needs (DECISIONS 21): the body's box, which holds its
+ * children's margins (GlobalStyle: flow-root), plus its own margins; never the viewport's,
+ * which would loop.
+ */
+function documentHeight(doc: Document = document): number {
+  const { body } = doc;
+  const style = doc.defaultView?.getComputedStyle(body);
+  const margins = style ? parseFloat(style.marginTop) + parseFloat(style.marginBottom) : 0;
+  return Math.ceil(body.getBoundingClientRect().height + (Number.isFinite(margins) ? margins : 0));
+}
+
 function observeBodyHeight(listener: (height: number) => void): () => void {
-  const measure = () => listener(Math.ceil(document.body.getBoundingClientRect().height));
+  const measure = () => listener(documentHeight());
   if (typeof ResizeObserver === 'function') {
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);

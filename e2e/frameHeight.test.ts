@@ -1,0 +1,79 @@
+/**
+ * DECISIONS 21: the frame is as high as the widget's document needs, so it never scrolls
+ * inside and cuts nothing off, on every step of the lead wizard, wide and narrow.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { serverAndBrowser } from './harness';
+
+const ctx = serverAndBrowser();
+
+/** Waits until the iframe has taken the height the widget reported, then compares. */
+async function assertNoInnerScroll(page: Page, frame: Frame, where: string) {
+  const measure = () =>
+    frame.evaluate(() => ({
+      needed: document.documentElement.scrollHeight,
+      viewport: window.innerHeight,
+      wide: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+  let last = await measure();
+  // The size message takes a frame or two to arrive and be applied.
+  for (let i = 0; i < 50 && last.needed > last.viewport; i += 1) {
+    await page.waitForTimeout(50);
+    last = await measure();
+  }
+  assert.ok(
+    last.needed <= last.viewport,
+    `${where}: the document needs ${last.needed} px, the frame shows ${last.viewport} px`,
+  );
+  assert.ok(last.wide <= 0, `${where}: ${last.wide} px wider than the frame`);
+  const iframe = await page.locator('iframe').boundingBox();
+  assert.ok(iframe && Math.abs(iframe.height - last.viewport) <= 1);
+}
+
+for (const width of [1200, 375]) {
+  describe(`frame height at ${width} px`, () => {
+    it('every step of the lead wizard fits its frame', async () => {
+      const page = await (
+        await ctx.browser.newContext({ viewport: { width, height: 800 } })
+      ).newPage();
+      await page.goto(`${ctx.server.baseUrl}/demo/lead-wizard`);
+      const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+      await frame.getByRole('button', { name: 'Wohnung', exact: true }).waitFor();
+      await assertNoInnerScroll(page, frame, 'step 1');
+
+      await frame.getByRole('button', { name: 'Wohnung', exact: true }).click();
+      await frame.getByRole('combobox', { name: 'Adresse suchen' }).waitFor();
+      await frame.locator('.leaflet-container').waitFor();
+      await assertNoInnerScroll(page, frame, 'step 2');
+      await frame
+        .getByRole('combobox', { name: 'Adresse suchen' })
+        .fill('Kastanienallee 12, Berlin');
+      await frame.getByRole('option').first().waitFor();
+      await assertNoInnerScroll(page, frame, 'step 2 with suggestions');
+      await frame.getByRole('option').first().click();
+      await frame.getByRole('button', { name: 'Adresse manuell eingeben' }).click();
+      await assertNoInnerScroll(page, frame, 'step 2 with manual fields');
+
+      await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+      await frame.getByRole('textbox', { name: 'Preisvorstellung' }).waitFor();
+      await assertNoInnerScroll(page, frame, 'step 3');
+
+      await frame.getByRole('button', { name: 'Weiter' }).click();
+      await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
+      await frame.getByText('Bitte prüfen Sie Ihre Eingaben.').waitFor();
+      await assertNoInnerScroll(page, frame, 'step 4 with errors');
+
+      await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
+      await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
+      await frame.getByRole('textbox', { name: 'E-Mail' }).fill(`hoehe-${width}@example.de`);
+      await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
+      await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
+      await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
+      await frame.getByText(/Ihre Anfrage wurde abgeschickt/).waitFor();
+      await assertNoInnerScroll(page, frame, 'success');
+      await page.context().close();
+    });
+  });
+}

@@ -2,19 +2,13 @@ import { createSelector } from '@reduxjs/toolkit';
 import { categoriesFor, categoryById, fieldIdsFor } from '../../../contract/catalog';
 import type { RootState } from '../../app/store';
 import { contactPayload } from '../../parts/contactForm/model';
-import { isNumeric, type FieldDefinition } from '../../parts/fields/definitions';
-import { parseNumber } from '../../parts/fields/parse';
+import type { FieldDefinition } from '../../parts/fields/definitions';
+import { valueRecords } from '../../parts/fields/records';
 import { selectFieldsState } from '../../parts/fields/slice';
 import { selectConfig } from '../../app/selectors';
 import { can, currentStepId, isComplete, stepsOf } from './machine';
 import { parseLeadWizardOptions } from './options';
 import { selectLeadWizard } from './slice';
-
-export interface FieldValueRecord {
-  name: string;
-  valueType: 'NUMBER' | 'RAW';
-  value: number | string;
-}
 
 export { selectLeadWizard };
 export const selectDefinitions = (state: RootState) => selectFieldsState(state).definitions;
@@ -55,24 +49,6 @@ export const selectFieldDefinitions = createSelector(
           .filter((d): d is FieldDefinition => !!d),
 );
 
-export function fieldRecords(
-  definitions: FieldDefinition[],
-  inputs: Record<string, string>,
-): FieldValueRecord[] {
-  const records: FieldValueRecord[] = [];
-  for (const definition of definitions) {
-    const text = (inputs[definition.id] ?? '').trim();
-    if (!text) continue;
-    if (isNumeric(definition.type)) {
-      const value = parseNumber(text, definition.type as 'currency' | 'int' | 'number' | 'decimal');
-      if (value !== null) records.push({ name: definition.id, valueType: 'NUMBER', value });
-    } else {
-      records.push({ name: definition.id, valueType: 'RAW', value: text });
-    }
-  }
-  return records;
-}
-
 /** The lead as spec 3 shapes it. */
 export const selectLeadPayload = createSelector(
   [selectLeadWizard, selectFieldDefinitions],
@@ -91,7 +67,7 @@ export const selectLeadPayload = createSelector(
         lng: l?.lng ?? null,
         ...(l?.district ? { district: l.district } : {}),
       },
-      fields: fieldRecords(definitions, w.fieldInputs),
+      fields: valueRecords(definitions, w.fieldInputs),
     };
   },
 );

@@ -4,7 +4,7 @@
  * never pre-ticked, a honeypot hidden from people and assistive technology.
  */
 import { getIn, setIn, useFormik } from 'formik';
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitTagged } from '../../i18n';
 import styled from 'styled-components';
@@ -76,42 +76,53 @@ type TextName =
 export function ContactForm(props: ContactFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const { message, wish, newsletter } = props.options;
+  const validationSchema = useMemo(
+    () => contactSchema({ message, wish, newsletter }),
+    [message, wish, newsletter],
+  );
   const formik = useFormik<ContactValues>({
     initialValues: props.values,
-    validationSchema: contactSchema(props.options),
-    validateOnChange: attempted,
-    validateOnBlur: attempted,
-    onSubmit: () => {},
+    validationSchema,
+    // After the first attempt, every change is checked again (the effect below).
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (values) => props.onSubmit(trimContact(values)),
   });
-  const { values } = formik;
+  const { setValues, submitCount } = formik;
+  const attempted = submitCount > 0;
+  const { values } = props;
 
-  /** Every change goes to formik and, as a draft, to the store (nothing typed is lost). */
+  // The caller's values are the one source (they may arrive after the form, as an account's
+  // do): formik follows them and checks them again once a submit was attempted.
+  useEffect(() => {
+    void setValues(values, attempted);
+  }, [values, setValues, attempted]);
+
+  /** Every change goes to the caller (the store), and comes back as `values`. */
   function change(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
     const { name, type } = event.target;
     const value =
       type === 'checkbox' ? (event.target as HTMLInputElement).checked : event.target.value;
-    void formik.setFieldValue(name, value, attempted);
     props.onChange(setIn(values, name, value) as ContactValues);
   }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (props.busy) return;
-    setAttempted(true);
     const trimmed = trimContact(values);
     await formik.setValues(trimmed, false);
     const errors = await formik.validateForm(trimmed);
+    // Counts the attempt (formik's submitCount); calls onSubmit only when valid.
+    await formik.submitForm();
     if (Object.keys(errors).length > 0) {
       props.onInvalid();
       // Keyboard and screen-reader users land on the first field to fix.
       requestAnimationFrame(() =>
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
       );
-      return;
     }
-    props.onSubmit(trimmed);
   }
 
   const errorOf = (name: string): string | undefined =>
@@ -140,7 +151,6 @@ export function ContactForm(props: ContactFormProps) {
             required={options.required}
             value={values[name]}
             onChange={change}
-            onBlur={formik.handleBlur}
             aria-invalid={errorOf(name) ? true : undefined}
             aria-describedby={describedBy(name)}
           />

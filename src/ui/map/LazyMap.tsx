@@ -1,10 +1,12 @@
-/** The map, split off by import(): its ~50 KB load only where a map is shown. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+/**
+ * Maps are split off by import(): leaflet and react-leaflet (~50 KB) load only where a map is
+ * shown. lazyMap() wraps any map component in that chunk with the same placeholder and the
+ * narrow-layout rule; the address map uses it, and so does every later map.
+ */
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { MAP } from '../../app/constants';
 import type { LocationMapProps } from './LocationMap';
-
-const LocationMap = lazy(() => import(/* webpackChunkName: "map" */ './LocationMap'));
 
 const Placeholder = styled.div<{ $height: string }>`
   height: ${(p) => p.$height};
@@ -30,16 +32,30 @@ export function useNarrow(): boolean {
   return narrow;
 }
 
-export function LazyMap(props: Omit<LocationMapProps, 'narrow'> & { loadingLabel: string }) {
-  const narrow = useNarrow();
-  const { loadingLabel, ...rest } = props;
-  return (
-    <Suspense
-      fallback={
-        <Placeholder $height={narrow ? MAP.narrowHeight : MAP.height}>{loadingLabel}</Placeholder>
-      }
-    >
-      <LocationMap {...rest} narrow={narrow} />
-    </Suspense>
-  );
+/** A map component of the map chunk, shown with a placeholder of its height while it loads. */
+export function lazyMap<P extends { narrow: boolean }>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+) {
+  const Map = lazy(load);
+  function LazyMapView(props: Omit<P, 'narrow'> & { loadingLabel: string }) {
+    const narrow = useNarrow();
+    const { loadingLabel, ...rest } = props;
+    return (
+      <Suspense
+        fallback={
+          <Placeholder $height={narrow ? MAP.narrowHeight : MAP.height}>{loadingLabel}</Placeholder>
+        }
+      >
+        <Map {...(rest as unknown as P)} narrow={narrow} />
+      </Suspense>
+    );
+  }
+  /** Starts loading the chunk ahead of showing the map. */
+  LazyMapView.preload = () => void load();
+  return LazyMapView;
 }
+
+/** The address map (spec 2.2). */
+export const LazyMap = lazyMap<LocationMapProps>(
+  () => import(/* webpackChunkName: "map" */ './LocationMap'),
+);

@@ -1,7 +1,9 @@
 /**
  * @jest-environment node
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { CONTRACT_JSON, contractText } from './export';
 import { openapi } from './openapi';
 import { requestConforms } from './validator';
@@ -11,6 +13,16 @@ describe('the contract', () => {
   it('is committed as JSON, up to date (npm run contract)', () => {
     expect(fs.readFileSync(CONTRACT_JSON, 'utf8')).toBe(contractText());
     expect(openapi.openapi).toBe('3.1.0');
+  });
+
+  it('gives both sides their request and response types, generated and up to date', () => {
+    const root = path.resolve(__dirname, '..');
+    const generated = execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/openapi-typescript/bin/cli.js'), 'contract/openapi.json'],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    expect(fs.readFileSync(path.join(__dirname, 'types.ts'), 'utf8')).toBe(generated);
   });
 
   it('names every route the server has, and the server has every route it names', async () => {

@@ -4,6 +4,7 @@
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
 import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
+import { CONTACT_TEXT_FIELDS, SALUTATIONS, WISHES } from './contact';
 
 type Schema = Record<string, unknown>;
 
@@ -64,17 +65,14 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
     required: ['firstname', 'lastname', 'email'],
     properties: {
-      salutation: { type: 'string', enum: ['', 'Frau', 'Herr'] },
-      firstname: str(100, { minLength: 1 }),
-      lastname: str(100, { minLength: 1 }),
-      phone: str(50),
-      email: str(254, { format: 'email' }),
-      street: str(200),
-      number: str(20),
-      zip: str(10),
-      city: str(100),
-      company: str(200),
-      wish: { type: 'string', enum: ['', 'viewing', 'call', 'details'] },
+      salutation: { type: 'string', enum: SALUTATIONS },
+      ...Object.fromEntries(
+        Object.entries(CONTACT_TEXT_FIELDS).map(([name, max]) => [name, str(max)]),
+      ),
+      firstname: str(CONTACT_TEXT_FIELDS.firstname, { minLength: 1 }),
+      lastname: str(CONTACT_TEXT_FIELDS.lastname, { minLength: 1 }),
+      email: str(CONTACT_TEXT_FIELDS.email, { format: 'email' }),
+      wish: { type: 'string', enum: WISHES },
       customFields: ref('Consents'),
     },
   },
@@ -130,6 +128,13 @@ const schemas: Record<string, Schema> = {
       active: { type: 'boolean' },
       objectType: { type: 'string', enum: OBJECT_TYPES },
       categoryId: { type: 'integer', enum: CATEGORY_IDS },
+      category: {
+        type: 'object',
+        description:
+          'Read-only, as GET answers it; sent back by clients and ignored (DECISIONS 20).',
+        additionalProperties: false,
+        properties: { name: str(100) },
+      },
       marketingType: { type: 'string', enum: MARKETING_TYPES },
       locations: {
         type: 'array',

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
 import { randomToken } from './auth/crypto';
@@ -45,7 +47,31 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     },
   });
   app.addHook('onClose', async () => db.close());
+  if (config.rejectedOrigins.length)
+    app.log.warn(
+      { rejected: config.rejectedOrigins },
+      'ALLOWED_ORIGINS: these entries are not origins (scheme://host[:port]) and are ignored',
+    );
   await app.register(fastifyCookie);
+  // Security headers on every response. No page but the widget may be framed; the widget's
+  // pages set their own frame-ancestors (web.ts). embed.js is loaded by agencies' sites, so
+  // resources may be read cross-origin (the API is guarded by cookies, XSRF and nonces).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    frameguard: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // DECISIONS 20: like WordPress, an empty JSON body counts as {}.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, {}) : parseJson(request, body as string, done),
+  );
+  // Limits are set per route (submissions, login mails); the answer is the API's own 429.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'rateLimited'),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/webapp')) {

@@ -5,8 +5,10 @@ export interface ServerConfig {
   port: number;
   /** Folder with the built widget (webpack output). */
   staticDir: string;
-  /** Extra origins allowed to initialise the widget (its own origin always is). */
+  /** Extra origins allowed to initialise and frame the widget (its own origin always is). */
   allowedOrigins: string[];
+  /** Entries of ALLOWED_ORIGINS that are not an origin (logged at start, otherwise ignored). */
+  rejectedOrigins: string[];
   /** Log level (pino): 'warn' by default, LOG_LEVEL=info logs every request. */
   logger: false | { level: string };
   /** Folder of the SQLite database and the server secret. */
@@ -30,6 +32,13 @@ export interface ServerConfig {
   consentTextVersion: string;
 }
 
+/** A plain http(s) origin: scheme, host (name, IPv4 or [IPv6]) and port, nothing else. */
+const ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(:\d{1,5})?$/i;
+
+export function isOrigin(value: string): boolean {
+  return ORIGIN.test(value);
+}
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && Number.isInteger(n) && n >= 0 ? n : fallback;
@@ -37,11 +46,13 @@ function int(value: string | undefined, fallback: number): number {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080);
+  const origins = (env.ALLOWED_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
   return {
     host: env.HOST ?? '127.0.0.1',
     port: port < 65536 ? port : 8080,
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(__dirname, '..', 'static')),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
+    allowedOrigins: origins.filter(isOrigin).map((o) => o.toLowerCase()),
+    rejectedOrigins: origins.filter((o) => !isOrigin(o)),
     logger: env.LOG === '0' || env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL ?? 'warn' },
     dataDir: path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', 'data')),
     smtpUrl: env.SMTP_URL || null,

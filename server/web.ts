@@ -1,4 +1,5 @@
 /** Serves the built widget under /webapp/, its history routes, and the demo host pages. */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -41,9 +42,37 @@ export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
+  // The widget's own policy. Only the pages on the init allow-list may frame it (the same
+  // list that guards init); scripts are its own files and the inline notice of index.html;
+  // styles are injected at run time (styled-components, Leaflet's stylesheet); map tiles and
+  // a geocoder may come from the hosts an agency configures in init, so any https one.
+  const html = widgetIndex();
+  const inlineScripts = [...(html ?? '').matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .filter((code) => code.trim() !== '')
+    .map((code) => `'sha256-${crypto.createHash('sha256').update(code).digest('base64')}'`);
+  const widgetHeaders = {
+    helmet: {
+      frameguard: false as const,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", ...inlineScripts],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'connect-src': ["'self'", 'https:'],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'self'", ...config.allowedOrigins],
+        },
+      },
+    },
+  };
   // History-mode routes of the widget (spec 2); unknown ones get the shell's not-found text.
-  app.get('/webapp', sendIndex);
-  app.get('/webapp/*', sendIndex);
+  app.get('/webapp', widgetHeaders, sendIndex);
+  app.get('/webapp/*', widgetHeaders, sendIndex);
 
   app.get<{ Querystring: { lang?: string } }>('/', async (req, reply) =>
     reply.type('text/html; charset=utf-8').send(demoPage('lead-wizard', req.query.lang ?? 'de')),

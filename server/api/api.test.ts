@@ -655,4 +655,80 @@ describe('reference backend', () => {
     expect((await call(again, 'get', '/v1/saved-search')).body).toHaveLength(1);
     expect((await server.mails()).length).toBeGreaterThan(0);
   });
+
+  describe('as lenient as WordPress with well-meaning clients (DECISIONS 20)', () => {
+    it('takes back what GET gave for a saved search, read-only fields ignored', async () => {
+      const client = await loggedIn(server);
+      const created = await call(client, 'post', '/v1/saved-search', savedSearch());
+      const [listed] = (await call(client, 'get', '/v1/saved-search')).body as Record<
+        string,
+        unknown
+      >[];
+      expect(listed).toMatchObject({ category: { name: expect.any(String) } });
+      const sent = {
+        ...listed!,
+        active: false,
+        uuid: crypto.randomUUID(),
+        category: { name: 'x' },
+      };
+      const updated = await call(
+        client,
+        'put',
+        `/v1/saved-search/${(created.body as { uuid: string }).uuid}`,
+        sent,
+      );
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({
+        uuid: (created.body as { uuid: string }).uuid,
+        active: false,
+        category: { name: (listed as { category: { name: string } }).category.name },
+      });
+    });
+
+    it('reads an empty JSON body as {}: a DELETE with a JSON content type is fine', async () => {
+      const client = await loggedIn(server);
+      const { uuid } = (await call(client, 'post', '/v1/saved-search', savedSearch())).body as {
+        uuid: string;
+      };
+      const deleted = await client.request('DELETE', `${PREFIX}/v1/saved-search/${uuid}`, {
+        raw: '',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual({ deleted: true });
+      // Still strict with what is not JSON.
+      const broken = await client.request('POST', `${PREFIX}/v1/auth/email`, {
+        raw: '{"email":',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(broken.status).toBe(400);
+    });
+  });
+
+  describe('security headers', () => {
+    it('lets only the allowed origins frame the widget, and nothing frame the rest', async () => {
+      const allowed = await startTestServer({
+        ALLOWED_ORIGINS: 'https://agency.example, https://evil.example;script-src *',
+      });
+      try {
+        const page = await fetch(`${allowed.base}/webapp/lead-wizard`);
+        const csp = page.headers.get('content-security-policy') ?? '';
+        expect(csp).toMatch(/frame-ancestors 'self' https:\/\/agency\.example$/);
+        expect(csp).not.toContain('evil');
+        expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+        expect(page.headers.get('x-frame-options')).toBeNull();
+        expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+        const api = await fetch(`${allowed.base}${PREFIX}/v1/wizard/locations`);
+        expect(api.headers.get('x-frame-options')).toBe('DENY');
+        expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+        const demo = await fetch(`${allowed.base}/demo/lead-wizard`);
+        expect(demo.headers.get('x-frame-options')).toBe('DENY');
+        // Agencies' pages load the embed script from here.
+        const embed = await fetch(`${allowed.base}/webapp/static/embed.js`);
+        expect(embed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      } finally {
+        await allowed.close();
+      }
+    });
+  });
 });

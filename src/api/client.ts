@@ -5,6 +5,7 @@
  * error; it never throws and knows nothing of Redux.
  */
 import { API_PREFIX } from '../app/constants';
+import type { MessageKey } from '../i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -143,7 +144,7 @@ export async function request<T>(req: ApiRequest, context: ClientContext): Promi
 /** The user-facing message for an error (spec 8), as an i18n key; null when none is due. */
 export function errorMessage(
   error: ApiError,
-): { key: string; params?: Record<string, string>; text?: string } | null {
+): { key: MessageKey; params?: Record<string, string>; text?: string } | null {
   switch (error.kind) {
     case 'aborted':
       return null;

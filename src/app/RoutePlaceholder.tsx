@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import type { MessageKey } from '../i18n';
 import { useDocumentTitle } from './useDocumentTitle';
 
 const Main = styled.main`
@@ -7,7 +8,7 @@ const Main = styled.main`
 `;
 
 /** The route's frame until its screen lands: its heading and page title, nothing else. */
-export function RoutePlaceholder({ titleKey }: { titleKey: string }) {
+export function RoutePlaceholder({ titleKey }: { titleKey: MessageKey }) {
   const { t } = useTranslation();
   useDocumentTitle(t(titleKey));
   return (

@@ -5,6 +5,7 @@
  * plus its folder under features/.
  */
 import type { ComponentType } from 'react';
+import type { MessageKey } from '../i18n';
 import type { Feature } from './store';
 
 export interface ScreenModule {
@@ -15,7 +16,7 @@ export interface ScreenModule {
 export interface ScreenEntry {
   id: string;
   path: string;
-  titleKey: `routes.${string}`;
+  titleKey: MessageKey & `routes.${string}`;
   /** Named routes (spec 2: /login is named "home"). */
   name?: string;
   /** Query parameters the demo host page gives the embedded widget. */

@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { MessageKey } from '../i18n';
 
 export type MessageSeverity = 'info' | 'success' | 'error';
 
@@ -9,7 +10,7 @@ export type MessageSeverity = 'info' | 'success' | 'error';
 export interface UserMessage {
   id: string;
   severity: MessageSeverity;
-  key: string;
+  key: MessageKey;
   params?: Record<string, string>;
   text?: string;
 }

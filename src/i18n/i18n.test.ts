@@ -1,6 +1,7 @@
 import de from './locales/de.json';
 import en from './locales/en.json';
 import { formatCurrency, formatDecimal, formatInt } from './format';
+import { CATEGORIES } from '../../contract/catalog';
 import { BUNDLED } from './bundled';
 import { createI18n, splitTagged, switchLanguage } from './index';
 
@@ -42,6 +43,20 @@ describe('locales', () => {
     const i18n = createI18n('de', BUNDLED);
     void i18n.changeLanguage('fr');
     expect(i18n.t('login.heading')).toBe('Anmeldung');
+  });
+
+  it('types its keys: an unknown key does not compile', () => {
+    const i18n = createI18n('de', BUNDLED);
+    // @ts-expect-error -- 'login.typo' is no key of the locale files (npm run typecheck)
+    expect(i18n.t('login.typo')).toBe('login.typo');
+    expect(i18n.t('login.heading')).toBe('Anmeldung');
+  });
+
+  it('has a name for every category, the keys built from data', () => {
+    for (const category of CATEGORIES) {
+      expect(BUNDLED.de.categories).toHaveProperty([category.name]);
+      expect(BUNDLED.en.categories).toHaveProperty([category.name]);
+    }
   });
 
   it('loads a language only when it is switched to', async () => {

@@ -1,9 +1,14 @@
-import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
+import i18next, { type i18n as I18n, type ParseKeys, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../host/config';
 import type de from './locales/de.json';
 
 export type Messages = typeof de;
+/** A key of the locale files (typed: a key that does not exist fails the typecheck). */
+export type MessageKey = ParseKeys;
+
+/** A key built from data (a category name, a route id); the i18n tests check each exists. */
+export const dataKey = (key: string) => key as MessageKey;
 
 /** One language's strings, as their own chunk: a visitor downloads only the one shown. */
 export function loadLocale(language: Language): Promise<Messages> {

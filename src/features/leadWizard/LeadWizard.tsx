@@ -10,6 +10,7 @@ import { MAP } from '../../app/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { dataKey } from '../../i18n';
 import { CategoryPicker } from '../../parts/category/CategoryPicker';
 import { FieldInput } from '../../parts/fields/FieldInput';
 import {
@@ -243,7 +244,7 @@ function StepTitle({ id, index, total }: { id: StepId; index: number; total: num
     category: t('leadWizard.categoryTitle'),
     address: t('leadWizard.addressTitle'),
     details: t('leadWizard.detailsTitle', {
-      category: category ? t(`categories.${category.name}`) : '',
+      category: category ? t(dataKey(`categories.${category.name}`)) : '',
     }),
     contact: t('leadWizard.stepContact'),
   };

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/catalog';
 import { MAP } from '../../app/constants';
 import { rootReducer } from '../../app/store';
+import type { MessageKey } from '../../i18n';
 import { redactPayloads, textKeys } from '../../qa/redaction';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
 import { EMPTY_ADDRESS, type Address } from '../../parts/location/address';
@@ -41,7 +42,7 @@ export interface LeadWizardState extends MachineContext {
   submissionKey: string;
   /** When the visitor began (for the backend's minimum fill time). */
   startedAt: number;
-  error: string | null;
+  error: MessageKey | null;
 }
 
 /** What a reload brings back (session storage), validated by draft.ts before it arrives. */

@@ -11,6 +11,7 @@ import {
 import { CategoryIcon } from '../../ui/icons/CategoryIcon';
 import { Fieldset } from '../../ui/primitives';
 import { RadioGroup } from '../../ui/RadioGroup';
+import { dataKey } from '../../i18n';
 
 const Tiles = styled.ul`
   display: grid;
@@ -106,7 +107,7 @@ export function CategoryPicker({
                 onClick={() => onCategory(category.id)}
               >
                 <CategoryIcon name={category.name} />
-                {t(`categories.${category.name}`)}
+                {t(dataKey(`categories.${category.name}`))}
               </Tile>
             </li>
           ))}

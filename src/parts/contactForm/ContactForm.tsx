@@ -6,7 +6,7 @@
 import { getIn, setIn, useFormik } from 'formik';
 import { useEffect, useId, useMemo, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitTagged } from '../../i18n';
+import { dataKey, splitTagged, type MessageKey } from '../../i18n';
 import styled from 'styled-components';
 import {
   Actions,
@@ -62,7 +62,7 @@ export interface ContactFormProps {
   submitLabel: string;
   busy: boolean;
   /** An i18n key shown above the form (failed submit or failed input check). */
-  error: string | null;
+  error: MessageKey | null;
   onChange(values: ContactValues): void;
   onSubmit(values: ContactValues): void;
   onInvalid(): void;
@@ -130,7 +130,7 @@ export function ContactForm(props: ContactFormProps) {
   const describedBy = (name: string) => (errorOf(name) ? `${id}-${name}-error` : undefined);
   const errorText = (name: string) => {
     const error = errorOf(name);
-    return error ? <FieldError id={`${id}-${name}-error`}>{t(error)}</FieldError> : null;
+    return error ? <FieldError id={`${id}-${name}-error`}>{t(dataKey(error))}</FieldError> : null;
   };
 
   function text(

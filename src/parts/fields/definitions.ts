@@ -1,11 +1,12 @@
 /** Field definitions from the backend (spec 3), normalised for the inputs. */
+import type { MessageKey } from '../../i18n';
 export type FieldType = 'currency' | 'number' | 'decimal' | 'int' | 'select' | 'string';
 
 export interface FieldOption {
   value: string;
   /** The server's title, or empty when titleKey names a locale string (yes/no). */
   title: string;
-  titleKey?: string;
+  titleKey?: MessageKey;
 }
 
 export interface FieldDefinition {

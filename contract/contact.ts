@@ -1,0 +1,24 @@
+/**
+ * The contact's text fields (spec 3) with their longest lengths, written once: the contract's
+ * Contact schema, the server's columns and the widget's form and its checks all read this.
+ */
+export const CONTACT_TEXT_FIELDS = {
+  firstname: 100,
+  lastname: 100,
+  phone: 50,
+  email: 254,
+  street: 200,
+  number: 20,
+  zip: 10,
+  city: 100,
+  company: 200,
+} as const;
+
+export type ContactTextField = keyof typeof CONTACT_TEXT_FIELDS;
+export const CONTACT_TEXT_KEYS = Object.keys(CONTACT_TEXT_FIELDS) as ContactTextField[];
+
+export const SALUTATIONS = ['', 'Frau', 'Herr'] as const;
+export const WISHES = ['', 'viewing', 'call', 'details'] as const;
+export const CONSENT_BOXES = ['dataPrivacy', 'acceptContact', 'newsletter'] as const;
+/** The longest message a visitor may send with a form. */
+export const MESSAGE_MAX = 5000;

@@ -1,0 +1,104 @@
+/** Login by e-mail link, the nonce, the current user and logout (spec 2.7, 7). */
+import type { FastifyInstance } from 'fastify';
+import { randomToken, sha256 } from '../auth/crypto';
+import { now } from '../db/database';
+import { loginMail, noAccountMail } from '../mail/templates';
+import { langOfRequest, linkFor, route, type ApiContext } from './context';
+import { ApiError } from './errors';
+import { RateLimiter } from './rateLimit';
+
+const LOGIN_KEY_MS = 30 * 60 * 1000;
+/** A used key works again for a while: mail scanners that open links must not burn them. */
+const KEY_REUSE_MS = 10 * 60 * 1000;
+
+export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { q, config, mailer, sessions } = ctx;
+  const limits = config.limits;
+  // Per client by @fastify/rate-limit (route config); per address here, after the body is read.
+  const addressLimiter = new RateLimiter(limits.loginMailsPerAddress, limits.windowMs);
+
+  route(
+    app,
+    'POST',
+    '/v1/auth/email',
+    async (request, reply) => {
+      const email = (request.body as { email: string }).email.trim().toLowerCase();
+      const wait = addressLimiter.hit(email);
+      if (wait) {
+        reply.header('Retry-After', String(wait));
+        throw new ApiError(429, 'rate_limited', 'rateLimited');
+      }
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) return { sent: false };
+      const contact = q.contactByEmail.get(email) as { id: number } | undefined;
+      const language = langOfRequest(request);
+      if (contact) {
+        const key = randomToken();
+        q.insertKey.run(
+          sha256(key),
+          'login',
+          contact.id,
+          null,
+          now(),
+          new Date(Date.now() + LOGIN_KEY_MS).toISOString(),
+        );
+        const link = linkFor(config, request, key);
+        await mailer.send({ to: email, ...loginMail(language, link), links: [link] });
+      } else {
+        // Same answer as for a known address; the mail tells the owner there is no account.
+        await mailer.send({ to: email, ...noAccountMail(language), links: [] });
+      }
+      return { sent: true };
+    },
+    {
+      config: {
+        rateLimit: {
+          max: limits.loginMailsPerClient,
+          timeWindow: limits.windowMs,
+          groupId: 'login-mail',
+          hook: 'preHandler',
+        },
+      },
+    },
+  );
+
+  /** The contact a key opens: login keys and confirmation keys, unexpired, reuse window. */
+  function contactForKey(k: string): { contactId: number; keyHash: string } {
+    const keyHash = sha256(k);
+    const key = q.key.get(keyHash) as
+      { contact_id: number; expires_at: string; first_used_at: string | null } | undefined;
+    const at = Date.now();
+    if (!key || Date.parse(key.expires_at) <= at)
+      throw new ApiError(403, 'invalid_key', 'invalidKey');
+    if (key.first_used_at && at - Date.parse(key.first_used_at) > KEY_REUSE_MS)
+      throw new ApiError(403, 'invalid_key', 'invalidKey');
+    return { contactId: key.contact_id, keyHash };
+  }
+
+  route(app, 'POST', '/v1/auth/login', async (request, reply) => {
+    const { contactId, keyHash } = contactForKey((request.body as { k: string }).k);
+    q.useKey.run(now(), keyHash);
+    sessions.start(request, reply, contactId, keyHash);
+    const contact = q.contactById.get(contactId) as { email: string };
+    return { user: { email: contact.email, loggedIn: true }, login: true };
+  });
+
+  route(app, 'POST', '/v1/auth/login/nonce', async (request) => {
+    const keyHash = sha256((request.body as { k: string }).k);
+    const user = sessions.current(request);
+    if (!user || sessions.loginKeyOf(user) !== keyHash)
+      throw new ApiError(403, 'invalid_key', 'invalidKey');
+    return { nonce: sessions.nonce(user) };
+  });
+
+  route(app, 'GET', '/v1/auth/me', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    return { email: user.email, loggedIn: true };
+  });
+
+  route(app, 'DELETE', '/v1/auth/me', async (request, reply) => {
+    sessions.require(request, reply);
+    sessions.end(request, reply);
+    reply.removeHeader('X-WP-Nonce');
+    return { loggedOut: true };
+  });
+}

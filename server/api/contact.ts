@@ -1,0 +1,65 @@
+/** The logged-in contact's own record (spec 2.10, 7). */
+import type { FastifyInstance } from 'fastify';
+import { CONSENT_BOXES } from '../../contract/contact';
+import { now } from '../db/database';
+import { CONTACT_COLUMNS } from '../db/statements';
+import { clean, route, type ApiContext, type ContactInput } from './context';
+
+const FLAG_COLUMNS = {
+  dataPrivacy: 'data_privacy',
+  acceptContact: 'accept_contact',
+  newsletter: 'newsletter',
+} as const satisfies Record<(typeof CONSENT_BOXES)[number], string>;
+
+export function contactRecord(row: Record<string, unknown>) {
+  return {
+    email: row.email as string,
+    ...(Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, row[c] as string])) as Record<
+      (typeof CONTACT_COLUMNS)[number],
+      string
+    >),
+    customFields: {
+      dataPrivacy: row.data_privacy === 1,
+      acceptContact: row.accept_contact === 1,
+      newsletter: row.newsletter === 1,
+    },
+  };
+}
+
+export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { db, q, config, sessions } = ctx;
+
+  route(app, 'GET', '/v1/contact', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    return contactRecord(q.contactById.get(user.contactId) as Record<string, unknown>);
+  });
+
+  route(app, 'PUT', '/v1/contact', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    const input = clean(request.body as ContactInput);
+    const at = now();
+    db.transaction(() => {
+      const current = q.contactById.get(user.contactId) as Record<string, unknown>;
+      const values: Record<string, unknown> = Object.fromEntries(
+        CONTACT_COLUMNS.map((c) => [c, input[c] ?? '']),
+      );
+      // A box not sent stays as it was; a changed one is recorded as a consent given or withdrawn.
+      for (const box of CONSENT_BOXES) {
+        const column = FLAG_COLUMNS[box];
+        const given = input.customFields?.[box];
+        values[column] = typeof given === 'boolean' ? (given ? 1 : 0) : current[column];
+        if (typeof given === 'boolean' && (given ? 1 : 0) !== current[column])
+          q.insertConsent.run(
+            user.contactId,
+            null,
+            box,
+            given ? 1 : 0,
+            config.consentTextVersion,
+            at,
+          );
+      }
+      q.updateContact.run({ ...values, at, id: user.contactId });
+    })();
+    return contactRecord(q.contactById.get(user.contactId) as Record<string, unknown>);
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * What every API plugin shares: its dependencies, the prepared statements, and `route()`,
+ * which takes a route's request validation from the contract and guards every mutating
+ * route with the XSRF check.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ContractPath } from '../../contract/openapi';
+import { paramsSchema, requestBodySchema, type Method } from '../../contract/schema';
+import type { components } from '../../contract/types';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/database';
+import type { Statements } from '../db/statements';
+import type { Mailer } from '../mail/mailer';
+import { langOf, type Lang } from '../mail/templates';
+import { checkXsrf, type Sessions } from './security';
+
+export const API_PREFIX = '/wp-json/sw-immosuite';
+
+export type Schemas = components['schemas'];
+export type ContactInput = Schemas['Contact'];
+export type FieldValue = Schemas['FieldValue'];
+export type SavedSearchInput = Schemas['SavedSearchInput'];
+export type LeadInput = Schemas['Lead'];
+export type Meta = Schemas['Honeypot'];
+
+export interface ApiDeps {
+  db: Db;
+  config: ServerConfig;
+  mailer: Mailer;
+  sessions: Sessions;
+}
+
+export interface ApiContext extends ApiDeps {
+  q: Statements;
+  /** Regions are seed data and do not change while the server runs: read once. */
+  regionNameById: Map<number, string>;
+}
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * Adds a contract route. Mutating methods check the XSRF token before anything else looks
+ * at the request (preValidation), so a request without one learns nothing about the schema.
+ */
+export function route(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: ContractPath,
+  handler: Handler,
+  options: Partial<RouteOptions> = {},
+) {
+  const m = method.toLowerCase() as Method;
+  const body = requestBodySchema(m, path);
+  const params = paramsSchema(m, path);
+  app.route({
+    ...options,
+    method,
+    url: API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1'),
+    schema: { ...(body ? { body } : {}), ...(params ? { params } : {}) },
+    ...(method !== 'GET' ? { preValidation: async (request) => checkXsrf(request) } : {}),
+    handler,
+  });
+}
+
+export const langOfRequest = (request: FastifyRequest): Lang =>
+  langOf(request.headers['accept-language']);
+
+/** The link a mail carries to the agency's login page, with the key. */
+export function linkFor(config: ServerConfig, request: FastifyRequest, key: string): string {
+  const base = config.loginUrl ?? `${request.protocol}://${request.host}/demo/login`;
+  const url = new URL(base);
+  url.searchParams.set('k', key);
+  return url.href;
+}
+
+/** The contact as stored: e-mail lower case, every text trimmed. */
+export function clean(contact: ContactInput): ContactInput {
+  const out: ContactInput = { ...contact, email: contact.email.trim().toLowerCase() };
+  for (const [key, value] of Object.entries(out) as [keyof ContactInput, unknown][]) {
+    if (typeof value === 'string') (out as Record<string, unknown>)[key] = value.trim();
+  }
+  return out;
+}

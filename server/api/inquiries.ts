@@ -1,0 +1,20 @@
+/** The logged-in contact's listing inquiries (spec 2.9, 7). */
+import type { FastifyInstance } from 'fastify';
+import { categoryById } from '../../contract/catalog';
+import { route, type ApiContext } from './context';
+
+export async function inquiryRoutes(app: FastifyInstance, { q, sessions }: ApiContext) {
+  route(app, 'GET', '/v1/expose-inquiry', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    return (q.inquiries.all(user.contactId) as Record<string, unknown>[]).map((row) => ({
+      uuid: row.uuid as string,
+      image: row.image as string,
+      title: row.title as string,
+      zip: row.zip as string,
+      city: row.city as string,
+      category: categoryById(row.category_id as number)?.name ?? '',
+      price: { title: row.price_title as string, text: row.price_text as string },
+      link: row.link as string,
+    }));
+  });
+}

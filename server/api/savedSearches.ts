@@ -1,0 +1,137 @@
+/** The logged-in contact's saved searches (spec 2.8, 7), and their one update path. */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { categoryById, fieldIdsFor } from '../../contract/catalog';
+import { now } from '../db/database';
+import { route, type ApiContext, type FieldValue, type SavedSearchInput } from './context';
+import { ApiError } from './errors';
+
+export function toSavedSearch(ctx: ApiContext, row: Record<string, unknown>) {
+  const category = categoryById(row.category_id as number);
+  return {
+    uuid: row.uuid as string,
+    active: row.active === 1,
+    objectType: row.object_type as string,
+    categoryId: row.category_id as number,
+    category: { name: category?.name ?? '' },
+    marketingType: row.marketing_type as string,
+    locations: (JSON.parse(row.locations as string) as number[]).map((id) => ({
+      locationId: id,
+      name: ctx.regionNameById.get(id) ?? '',
+    })),
+    fields: JSON.parse(row.fields as string) as FieldValue[],
+  };
+}
+
+export function checkCategory(input: {
+  objectType: string;
+  categoryId: number;
+  marketingType: string;
+}) {
+  const category = categoryById(input.categoryId);
+  if (
+    !category ||
+    (category.objectType !== null && category.objectType !== input.objectType) ||
+    (category.marketingType !== null && category.marketingType !== input.marketingType)
+  ) {
+    throw new ApiError(400, 'category_mismatch', 'categoryMismatch');
+  }
+}
+
+export function checkFields(categoryId: number, fields: FieldValue[]) {
+  const allowed = new Set(fieldIdsFor(categoryId));
+  const unknown = fields.filter((f) => !allowed.has(f.name)).map((f) => f.name);
+  if (unknown.length) throw new ApiError(400, 'unknown_field', 'unknownField', { fields: unknown });
+}
+
+export function checkSavedSearch(ctx: ApiContext, input: SavedSearchInput) {
+  checkCategory(input);
+  checkFields(input.categoryId, input.fields);
+  const unknown = input.locations
+    .filter((l) => !ctx.regionNameById.has(l.locationId))
+    .map((l) => l.locationId);
+  if (unknown.length)
+    throw new ApiError(400, 'unknown_location', 'unknownLocation', { locations: unknown });
+}
+
+/** What is stored of an input; read-only fields a client sends back (uuid, names) are ignored. */
+function values(input: SavedSearchInput) {
+  return {
+    objectType: input.objectType,
+    categoryId: input.categoryId,
+    marketingType: input.marketingType,
+    locations: JSON.stringify([...new Set(input.locations.map((l) => l.locationId))]),
+    fields: JSON.stringify(input.fields),
+    at: now(),
+  };
+}
+
+export function insertSavedSearch(
+  ctx: ApiContext,
+  input: SavedSearchInput,
+  owner: { contactId: number; submissionId: number | null; active: boolean },
+): string {
+  const uuid = crypto.randomUUID();
+  ctx.q.insertSavedSearch.run({
+    ...values(input),
+    uuid,
+    contactId: owner.contactId,
+    submissionId: owner.submissionId,
+    active: owner.active ? 1 : 0,
+  });
+  return uuid;
+}
+
+/** The one update of a saved search (the portal's PUT and the wizard's edit); 404 if not theirs. */
+export function updateSavedSearch(
+  ctx: ApiContext,
+  contactId: number,
+  uuid: string,
+  input: SavedSearchInput,
+) {
+  const existing = ctx.q.savedSearch.get(uuid, contactId) as Record<string, unknown> | undefined;
+  if (!existing) throw new ApiError(404, 'not_found', 'savedSearchNotFound');
+  checkSavedSearch(ctx, input);
+  const active = typeof input.active === 'boolean' ? (input.active ? 1 : 0) : existing.active;
+  ctx.q.updateSavedSearch.run({ ...values(input), uuid, contactId, active });
+  return toSavedSearch(ctx, ctx.q.savedSearch.get(uuid, contactId) as Record<string, unknown>);
+}
+
+export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { q, sessions } = ctx;
+
+  route(app, 'GET', '/v1/saved-search', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    return (q.savedSearches.all(user.contactId) as Record<string, unknown>[]).map((row) =>
+      toSavedSearch(ctx, row),
+    );
+  });
+
+  route(app, 'POST', '/v1/saved-search', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    const input = request.body as SavedSearchInput;
+    checkSavedSearch(ctx, input);
+    const uuid = insertSavedSearch(ctx, input, {
+      contactId: user.contactId,
+      submissionId: null,
+      active: input.active !== false,
+    });
+    return reply
+      .code(201)
+      .send(toSavedSearch(ctx, q.savedSearch.get(uuid, user.contactId) as Record<string, unknown>));
+  });
+
+  route(app, 'PUT', '/v1/saved-search/{uuid}', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    const { uuid } = request.params as { uuid: string };
+    return updateSavedSearch(ctx, user.contactId, uuid, request.body as SavedSearchInput);
+  });
+
+  route(app, 'DELETE', '/v1/saved-search/{uuid}', async (request, reply) => {
+    const user = sessions.require(request, reply);
+    const { uuid } = request.params as { uuid: string };
+    if (q.deleteSavedSearch.run(uuid, user.contactId).changes === 0)
+      throw new ApiError(404, 'not_found', 'savedSearchNotFound');
+    return { deleted: true };
+  });
+}

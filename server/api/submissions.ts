@@ -1,0 +1,265 @@
+/**
+ * The anonymous wizard submissions (spec 7, double opt-in): lead, saved search, listing
+ * inquiry, contact message and newsletter, and the confirmation that closes them.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSENT_BOXES } from '../../contract/contact';
+import { randomToken, sha256 } from '../auth/crypto';
+import { now } from '../db/database';
+import { CONTACT_COLUMNS } from '../db/statements';
+import { confirmMail, type SubmissionKind } from '../mail/templates';
+import {
+  clean,
+  langOfRequest,
+  linkFor,
+  route,
+  type ApiContext,
+  type ContactInput,
+  type LeadInput,
+  type Meta,
+  type SavedSearchInput,
+} from './context';
+import { ApiError } from './errors';
+import { idempotency } from './idempotency';
+import {
+  checkCategory,
+  checkFields,
+  checkSavedSearch,
+  insertSavedSearch,
+  updateSavedSearch,
+} from './savedSearches';
+
+const CONFIRM_KEY_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function requireConsent(contact: ContactInput) {
+  if (contact.customFields?.dataPrivacy !== true || contact.customFields?.acceptContact !== true) {
+    throw new ApiError(400, 'consent_required', 'consentRequired');
+  }
+}
+
+export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { db, q, config, mailer, sessions } = ctx;
+  const limits = config.limits;
+  const idem = idempotency(q);
+  // Every submission route counts against one limit per client (@fastify/rate-limit).
+  const limited = {
+    config: {
+      rateLimit: {
+        max: limits.submissionsPerWindow,
+        timeWindow: limits.windowMs,
+        groupId: 'submissions',
+        hook: 'preHandler' as const,
+      },
+    },
+  };
+
+  /** Rate limit, honeypot, idempotency, consent, storage and the confirmation mail. */
+  async function submit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: SubmissionKind,
+    store: (submissionId: number, contactId: number) => void,
+  ) {
+    const body = request.body as { contact: ContactInput; meta?: Meta };
+    const uuid = crypto.randomUUID();
+    const bot =
+      (body.meta?.website ?? '') !== '' || (body.meta?.fillMs ?? Infinity) < limits.minFillMs;
+    if (bot) {
+      request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
+      return reply.code(201).send({ success: true, uuid });
+    }
+    const id = idem.keyOf(request);
+    const previous = idem.find(id);
+    if (previous) return idem.replay(reply, previous);
+    const contact = clean(body.contact);
+    requireConsent(contact);
+    const language = langOfRequest(request);
+    const key = randomToken();
+    const response = { success: true, uuid };
+    const replayed = db.transaction(() => {
+      // A retry that raced this one may have stored first.
+      const raced = idem.find(id);
+      if (raced) return raced;
+      const at = now();
+      let row = q.contactByEmail.get(contact.email) as { id: number } | undefined;
+      if (!row) {
+        const values = Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, contact[c] ?? '']));
+        const contactId = q.insertContact.run({
+          ...values,
+          email: contact.email,
+          language,
+          at,
+        }).lastInsertRowid;
+        row = { id: Number(contactId) };
+      }
+      const submissionId = Number(
+        q.insertSubmission.run(uuid, kind, row.id, JSON.stringify(contact), language, at)
+          .lastInsertRowid,
+      );
+      for (const box of CONSENT_BOXES) {
+        const given = contact.customFields?.[box];
+        if (typeof given === 'boolean')
+          q.insertConsent.run(
+            row.id,
+            submissionId,
+            box,
+            given ? 1 : 0,
+            config.consentTextVersion,
+            at,
+          );
+      }
+      store(submissionId, row.id);
+      q.insertKey.run(
+        sha256(key),
+        'confirm',
+        row.id,
+        submissionId,
+        at,
+        new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
+      );
+      idem.record(id, 201, response);
+      return null;
+    })();
+    if (replayed) return idem.replay(reply, replayed);
+    try {
+      const link = linkFor(config, request, key);
+      await mailer.send({ to: contact.email, ...confirmMail(language, kind, link), links: [link] });
+    } catch (error) {
+      request.log.error({ err: error }, 'confirmation mail could not be sent');
+    }
+    return reply.code(201).send(response);
+  }
+
+  route(
+    app,
+    'POST',
+    '/v1/wizard/lead',
+    async (request, reply) => {
+      const { lead } = request.body as { lead: LeadInput };
+      checkCategory(lead);
+      checkFields(lead.categoryId, lead.fields);
+      return submit(request, reply, 'lead', (submissionId) => {
+        q.insertLead.run(
+          submissionId,
+          lead.objectType,
+          lead.categoryId,
+          lead.marketingType,
+          JSON.stringify(lead.location),
+          JSON.stringify(lead.fields),
+        );
+      });
+    },
+    limited,
+  );
+
+  route(
+    app,
+    'POST',
+    '/v1/wizard/saved-search',
+    async (request, reply) => {
+      const { savedSearch, contact } = request.body as {
+        savedSearch: SavedSearchInput;
+        contact: ContactInput;
+      };
+      if (savedSearch.uuid) {
+        // Editing: only the logged-in owner, and no new opt-in for it.
+        const user = sessions.current(request);
+        if (!user) throw new ApiError(404, 'not_found', 'savedSearchNotFound');
+        requireConsent(clean(contact));
+        updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch);
+        return reply.code(201).send({ success: true, uuid: savedSearch.uuid });
+      }
+      checkSavedSearch(ctx, savedSearch);
+      return submit(request, reply, 'savedSearch', (submissionId, contactId) => {
+        insertSavedSearch(ctx, savedSearch, { contactId, submissionId, active: true });
+      });
+    },
+    limited,
+  );
+
+  route(
+    app,
+    'POST',
+    '/v1/wizard/expose-inquiry',
+    async (request, reply) => {
+      const { exposeInquiry } = request.body as {
+        exposeInquiry: { objectId: number; message?: string };
+      };
+      if (!q.listing.get(exposeInquiry.objectId))
+        throw new ApiError(400, 'unknown_object', 'unknownObject');
+      return submit(request, reply, 'exposeInquiry', (submissionId, contactId) => {
+        q.insertInquiry.run(
+          crypto.randomUUID(),
+          submissionId,
+          contactId,
+          exposeInquiry.objectId,
+          (exposeInquiry.message ?? '').trim(),
+          now(),
+        );
+      });
+    },
+    limited,
+  );
+
+  route(
+    app,
+    'POST',
+    '/v1/wizard/contact',
+    async (request, reply) => {
+      const body = request.body as { message?: string; type?: 'contact' | 'newsletter' };
+      const type = body.type ?? 'contact';
+      return submit(
+        request,
+        reply,
+        type === 'newsletter' ? 'newsletter' : 'contact',
+        (submissionId, contactId) => {
+          q.insertContactMessage.run(
+            submissionId,
+            contactId,
+            type,
+            (body.message ?? '').trim(),
+            now(),
+          );
+        },
+      );
+    },
+    limited,
+  );
+
+  route(app, 'POST', '/v1/wizard/confirm', async (request) => {
+    const key = q.key.get(sha256((request.body as { k: string }).k)) as
+      { purpose: string; submission_id: number | null; expires_at: string } | undefined;
+    if (
+      !key ||
+      key.purpose !== 'confirm' ||
+      !key.submission_id ||
+      Date.parse(key.expires_at) <= Date.now()
+    ) {
+      throw new ApiError(403, 'invalid_key', 'invalidKey');
+    }
+    const opcode = db.transaction(() => {
+      const submission = q.submissionById.get(key.submission_id) as
+        | { id: number; kind: string; contact_id: number; contact_data: string; status: string }
+        | undefined;
+      if (!submission || submission.status === 'confirmed') return 'AlreadyConfirmed' as const;
+      const at = now();
+      const data = JSON.parse(submission.contact_data) as ContactInput;
+      const newsletter = data.customFields?.newsletter;
+      q.confirmContact.run({
+        ...Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, data[c] ?? ''])),
+        newsletter:
+          submission.kind === 'newsletter' && typeof newsletter === 'boolean'
+            ? Number(newsletter)
+            : newsletter === true
+              ? 1
+              : null,
+        at,
+        id: submission.contact_id,
+      });
+      q.confirmSubmission.run(at, submission.id);
+      return 'Contact' as const;
+    })();
+    return { opcode };
+  });
+}

@@ -1,0 +1,47 @@
+/** What the wizards read: field definitions and the search regions with their shapes. */
+import type { FastifyInstance } from 'fastify';
+import { route, type ApiContext } from './context';
+
+interface RegionRow {
+  location_id: number;
+  name: string;
+  parent_id: number | null;
+  geometry: string | null;
+}
+
+export async function wizardDataRoutes(app: FastifyInstance, { q }: ApiContext) {
+  route(app, 'POST', '/v1/wizard/fields', async (request) => {
+    const result: Record<string, unknown> = {};
+    for (const id of Object.keys(request.body as Record<string, unknown>)) {
+      const row = q.fieldDefinition.get(id) as { definition: string } | undefined;
+      if (row) result[id] = JSON.parse(row.definition);
+    }
+    return result;
+  });
+
+  route(app, 'GET', '/v1/wizard/locations', async () => ({
+    locations: (q.regions.all() as RegionRow[]).map((r) => ({
+      locationId: r.location_id,
+      name: r.name,
+      ...(r.parent_id !== null ? { parentId: r.parent_id } : {}),
+    })),
+  }));
+
+  route(app, 'GET', '/v1/wizard/locations/geojson', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return {
+      geojson: {
+        type: 'FeatureCollection',
+        // Sample data: cells around the localities, not official boundaries.
+        sample: true,
+        features: (q.regions.all() as RegionRow[])
+          .filter((r) => r.geometry && r.parent_id !== null)
+          .map((r) => ({
+            type: 'Feature',
+            properties: { locationId: r.location_id, name: r.name, parentId: r.parent_id },
+            geometry: JSON.parse(r.geometry!),
+          })),
+      },
+    };
+  });
+}

@@ -1,0 +1,96 @@
+/** Every statement the API runs, prepared once when the server starts. */
+import { CONTACT_TEXT_KEYS } from '../../contract/contact';
+import type { Db } from './database';
+
+/** The contact's text columns besides its e-mail (the key it is found by). */
+export const CONTACT_COLUMNS = [
+  'salutation',
+  ...CONTACT_TEXT_KEYS.filter((key) => key !== 'email'),
+] as const;
+
+const contactSets = CONTACT_COLUMNS.map((c) => `${c} = @${c}`).join(', ');
+
+export function prepareStatements(db: Db) {
+  return {
+    contactByEmail: db.prepare('SELECT * FROM contacts WHERE email = ?'),
+    contactById: db.prepare('SELECT * FROM contacts WHERE id = ?'),
+    insertContact: db.prepare(
+      `INSERT INTO contacts (email, ${CONTACT_COLUMNS.join(', ')}, language, created_at, updated_at)
+       VALUES (@email, ${CONTACT_COLUMNS.map((c) => `@${c}`).join(', ')}, @language, @at, @at)`,
+    ),
+    updateContact: db.prepare(
+      `UPDATE contacts SET ${contactSets}, data_privacy = @data_privacy,
+        accept_contact = @accept_contact, newsletter = @newsletter, updated_at = @at WHERE id = @id`,
+    ),
+    confirmContact: db.prepare(
+      `UPDATE contacts SET ${contactSets}, data_privacy = 1, accept_contact = 1,
+        newsletter = CASE WHEN @newsletter IS NULL THEN newsletter ELSE @newsletter END,
+        confirmed_at = COALESCE(confirmed_at, @at), updated_at = @at WHERE id = @id`,
+    ),
+    insertSubmission: db.prepare(
+      `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    submissionById: db.prepare('SELECT * FROM submissions WHERE id = ?'),
+    confirmSubmission: db.prepare(
+      `UPDATE submissions SET status = 'confirmed', confirmed_at = ? WHERE id = ?`,
+    ),
+    insertConsent: db.prepare(
+      `INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    insertKey: db.prepare(
+      `INSERT INTO auth_keys (key_hash, purpose, contact_id, submission_id, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    key: db.prepare('SELECT * FROM auth_keys WHERE key_hash = ?'),
+    useKey: db.prepare(
+      'UPDATE auth_keys SET first_used_at = ? WHERE key_hash = ? AND first_used_at IS NULL',
+    ),
+    idempotent: db.prepare('SELECT status, body FROM idempotency WHERE key = ? AND route = ?'),
+    insertIdempotent: db.prepare(
+      'INSERT INTO idempotency (key, route, status, body, created_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    pruneIdempotent: db.prepare('DELETE FROM idempotency WHERE created_at < ?'),
+    listing: db.prepare('SELECT * FROM listings WHERE id = ?'),
+    regions: db.prepare('SELECT * FROM regions ORDER BY position'),
+    regionIds: db.prepare('SELECT location_id, name FROM regions'),
+    fieldDefinition: db.prepare('SELECT definition FROM field_definitions WHERE id = ?'),
+    insertLead: db.prepare(
+      `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    savedSearches: db.prepare(
+      `SELECT ss.* FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
+       WHERE ss.contact_id = ? AND (ss.submission_id IS NULL OR s.status = 'confirmed') ORDER BY ss.id`,
+    ),
+    savedSearch: db.prepare('SELECT * FROM saved_searches WHERE uuid = ? AND contact_id = ?'),
+    insertSavedSearch: db.prepare(
+      `INSERT INTO saved_searches (uuid, contact_id, submission_id, active, object_type, category_id,
+        marketing_type, locations, fields, created_at, updated_at)
+       VALUES (@uuid, @contactId, @submissionId, @active, @objectType, @categoryId, @marketingType,
+        @locations, @fields, @at, @at)`,
+    ),
+    updateSavedSearch: db.prepare(
+      `UPDATE saved_searches SET active = @active, object_type = @objectType, category_id = @categoryId,
+        marketing_type = @marketingType, locations = @locations, fields = @fields, updated_at = @at
+       WHERE uuid = @uuid AND contact_id = @contactId`,
+    ),
+    deleteSavedSearch: db.prepare('DELETE FROM saved_searches WHERE uuid = ? AND contact_id = ?'),
+    inquiries: db.prepare(
+      `SELECT ei.uuid, l.* FROM expose_inquiries ei JOIN listings l ON l.id = ei.listing_id
+       JOIN submissions s ON s.id = ei.submission_id
+       WHERE ei.contact_id = ? AND s.status = 'confirmed' ORDER BY ei.id DESC`,
+    ),
+    insertInquiry: db.prepare(
+      `INSERT INTO expose_inquiries (uuid, submission_id, contact_id, listing_id, message, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    insertContactMessage: db.prepare(
+      `INSERT INTO contact_messages (submission_id, contact_id, type, message, created_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;

@@ -8,7 +8,7 @@ import { browserEnv } from './app/env';
 import { bodyClasses } from './app/platform';
 import { makeStore } from './app/store';
 import { initAccepted } from './host/slice';
-import { languageFromTag } from './host/config';
+import { languageFromTag } from './i18n/language';
 import { createI18n, loadLocale, localeOf, switchLanguage } from './i18n';
 import { createActionRecorder } from './qa/recorder';
 

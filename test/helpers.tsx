@@ -10,7 +10,7 @@ import { request } from '../src/api/client';
 import { hostMessage } from '../src/host/protocol';
 import { createI18n } from '../src/i18n';
 import { BUNDLED } from '../src/i18n/bundled';
-import type { Language } from '../src/host/config';
+import type { Language } from '../src/i18n/language';
 
 export const WIDGET_ORIGIN = 'http://widget.test';
 export const AGENCY_ORIGIN = 'https://agency.test';

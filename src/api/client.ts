@@ -4,7 +4,8 @@
  * /v1 calls, no timeout, 2xx as success, abortable. Every call resolves to data or a typed
  * error; it never throws and knows nothing of Redux.
  */
-import { API_PREFIX } from '../app/constants';
+/** Where the backend's product paths start (spec 7). */
+export const API_PREFIX = '/wp-json/sw-immosuite';
 import type { MessageKey } from '../i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

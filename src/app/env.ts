@@ -3,8 +3,7 @@
  * (and the QA replay) run the real sagas against fakes, and no reducer ever sees the world.
  */
 import { request } from '../api/client';
-import type { Language } from '../host/config';
-import { languageFromTag } from '../host/config';
+import { languageFromTag, type Language } from '../i18n/language';
 import { parseAllowList } from '../host/protocol';
 
 export interface HostWindow {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { DEFAULT_CONFIG, languageFromTag, parseInitPayload, parseMapCenter } from './config';
+import { languageFromTag } from '../i18n/language';
+import { DEFAULT_CONFIG, parseInitPayload, parseMapCenter } from './config';
 
 describe('init config parsing', () => {
   it('reads every documented value', () => {

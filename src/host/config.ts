@@ -2,23 +2,13 @@
  * Parses the init message's config. Every value from the host is untrusted: a bad value falls
  * back to its default and is reported in `warnings`, never thrown.
  */
-import { MAP } from '../app/constants';
-
-export type Language = 'de' | 'en';
+import { languageFromTag, type Language } from '../i18n/language';
+import { MAP } from '../ui/constants';
+import { DEFAULT_THEME, type ThemeColors } from '../ui/theme';
 
 export interface LatLng {
   lat: number;
   lng: number;
-}
-
-export interface ThemeColors {
-  primary: string;
-  secondary: string;
-  accent: string;
-  error: string;
-  info: string;
-  success: string;
-  warning: string;
 }
 
 export interface AppConfig {
@@ -44,16 +34,6 @@ export interface AppConfig {
   query: Record<string, string>;
 }
 
-export const DEFAULT_THEME: ThemeColors = {
-  primary: '#1f5f8b',
-  secondary: '#3d4b5c',
-  accent: '#e07a1f',
-  error: '#b3261e',
-  info: '#1565c0',
-  success: '#2e7d32',
-  warning: '#8a5a00',
-};
-
 export const DEFAULT_CONFIG: AppConfig = {
   language: 'de',
   mapCenter: { lat: 52.52, lng: 13.405 },
@@ -73,11 +53,6 @@ const MAX_TEXT = 2000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** 'en-US' (and any other English tag) selects English; everything else German. */
-export function languageFromTag(tag: unknown): Language {
-  return typeof tag === 'string' && /^en(?:[-_]|$)/i.test(tag.trim()) ? 'en' : 'de';
 }
 
 export function parseMapCenter(value: unknown): LatLng | null {

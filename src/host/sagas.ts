@@ -16,13 +16,15 @@ import {
   takeLatest,
 } from 'redux-saga/effects';
 import type { AppEnv } from '../app/env';
-import { FRAME_RESIZE_THROTTLE_MS } from '../app/constants';
 import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
 import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
 import { parseInitPayload, type UrlDefaults } from './config';
 import { isAllowedOrigin, parseHostEnvelope, widgetMessage, type WidgetEnvelope } from './protocol';
 import { initAccepted, languageApplied } from './slice';
+
+/** DECISIONS 12: at most one size message per 16 ms. */
+const FRAME_RESIZE_THROTTLE_MS = 16;
 
 const selectHost = (state: RootState) => state.host;
 

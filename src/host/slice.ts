@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_CONFIG, type AppConfig, type Language } from './config';
+import type { Language } from '../i18n/language';
+import { DEFAULT_CONFIG, type AppConfig } from './config';
 
 export interface HostState {
   /** 'waiting' until a valid init from an allowed origin arrived (spec 2: init gating). */

@@ -1,5 +1,5 @@
 /** Number formats of spec 9 through Intl (no formatting library needed). */
-import type { Language } from '../host/config';
+import type { Language } from './language';
 import { localeOf } from './index';
 
 const cache = new Map<string, Intl.NumberFormat>();

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type ParseKeys, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../host/config';
+import type { Language } from './language';
 import type de from './locales/de.json';
 
 export type Messages = typeof de;

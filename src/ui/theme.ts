@@ -1,5 +1,25 @@
-import type { ThemeColors } from '../host/config';
-import { BREAKPOINTS } from '../app/constants';
+import { BREAKPOINTS } from './constants';
+
+/** The colours an agency may set in the init config (DECISIONS 9). */
+export interface ThemeColors {
+  primary: string;
+  secondary: string;
+  accent: string;
+  error: string;
+  info: string;
+  success: string;
+  warning: string;
+}
+
+export const DEFAULT_THEME: ThemeColors = {
+  primary: '#1f5f8b',
+  secondary: '#3d4b5c',
+  accent: '#e07a1f',
+  error: '#b3261e',
+  info: '#1565c0',
+  success: '#2e7d32',
+  warning: '#8a5a00',
+};
 
 export interface Theme {
   colors: ThemeColors & { text: string; muted: string; border: string; surface: string };

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { MAP } from '../../app/constants';
+import { MAP } from '../../ui/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
 import { useDocumentTitle } from '../../app/useDocumentTitle';

@@ -5,7 +5,7 @@ import {
   type MarketingType,
   type ObjectType,
 } from '../../../contract/catalog';
-import { MAP } from '../../app/constants';
+import { MAP } from '../../ui/constants';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
 import { redactPayloads, textKeys } from '../../qa/redaction';

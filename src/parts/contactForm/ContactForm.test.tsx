@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
-import { DEFAULT_THEME } from '../../host/config';
+import { DEFAULT_THEME } from '../../ui/theme';
 import { createI18n } from '../../i18n';
 import { BUNDLED } from '../../i18n/bundled';
 import { makeTheme } from '../../ui/theme';

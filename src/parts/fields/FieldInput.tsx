@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../host/config';
+import type { Language } from '../../i18n/language';
 import { formatCurrency, formatDecimal, formatInt } from '../../i18n/format';
 import { FieldError, Input, Label, Select } from '../../ui/primitives';
 import { isNumeric, type FieldDefinition } from './definitions';

@@ -4,7 +4,7 @@
  */
 import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
-import { GEOCODER_DEBOUNCE_MS, GEOCODER_LANG, GEOCODER_LIMIT } from '../../app/constants';
+import { GEOCODER_DEBOUNCE_MS, GEOCODER_LANG, GEOCODER_LIMIT } from './constants';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
-import { MAP } from '../../app/constants';
+import { MAP } from '../constants';
 import type { LocationMapProps } from './LocationMap';
 
 const Placeholder = styled.div<{ $height: string }>`

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { makeTheme } from '../theme';
-import { DEFAULT_THEME } from '../../host/config';
+import { DEFAULT_THEME } from '../theme';
 import LocationMap from './LocationMap';
 
 const HOSTILE = '<img src=x onerror="window.pwned=1"> © "Tiles" & more';

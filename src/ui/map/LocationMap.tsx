@@ -12,7 +12,7 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useMemo, useRef } from 'react';
 import { GeoJSON, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import styled from 'styled-components';
-import { MAP } from '../../app/constants';
+import { MAP } from '../constants';
 import germany from './germany.json';
 
 // Leaflet's default marker images, from our own static files.

@@ -52,19 +52,24 @@ const budgets: Budgets = JSON.parse(
   fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8'),
 ) as Budgets;
 
-async function floorSize(name: string): Promise<number> {
+/** Builds a floor page (bench/floors/NAME.tsx) for production, as floor.js in `out`. */
+export async function buildFloor(name: string, out: string): Promise<void> {
   const widget = projectConfigs({}, { mode: 'production' }).find((c) => c.name === 'widget')!;
+  await compile({
+    mode: 'production',
+    devtool: false,
+    resolve: widget.resolve,
+    module: widget.module,
+    entry: { floor: path.join(__dirname, 'floors', `${name}.tsx`) },
+    output: { path: out, filename: '[name].js', chunkFilename: '[name].js' },
+    performance: { hints: false },
+  });
+}
+
+async function floorSize(name: string): Promise<number> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-floor-'));
   try {
-    await compile({
-      mode: 'production',
-      devtool: false,
-      resolve: widget.resolve,
-      module: widget.module,
-      entry: { floor: path.join(__dirname, 'floors', `${name}.tsx`) },
-      output: { path: out, filename: '[name].js', chunkFilename: '[name].js' },
-      performance: { hints: false },
-    });
+    await buildFloor(name, out);
     return fs
       .readdirSync(out)
       .filter((f) => f.endsWith('.js'))

@@ -1,7 +1,8 @@
 /**
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
- * bench/results/latest.json. Options: --only=bundle|load|typing, --seconds=N.
+ * bench/results/latest.json. Options: --only=bundle|load|typing|interaction, --seconds=N
+ * (BENCH_STATIC_DIR: time another build's widget).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import autocannon from 'autocannon';
 import { contact, keyOf, lead, PREFIX, startTestServer } from '../server/testing';
 import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
+import { interactions } from './interaction';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -121,6 +123,18 @@ async function main() {
   if (!only || only === 'bundle') results.bundle = await bundleSizes();
   if (!only || only === 'load') results.load = await serverLoad();
   if (!only || only === 'typing') results.typing = await typing();
+  if (!only || only === 'interaction') {
+    const server = await startTestServer(
+      process.env.BENCH_STATIC_DIR ? { STATIC_DIR: process.env.BENCH_STATIC_DIR } : {},
+    );
+    const browser = await launchBrowser();
+    try {
+      results.interaction = await interactions(browser, server.base);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  }
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'bench', 'results', 'latest.json'),

@@ -60,6 +60,7 @@ export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
     localStore: memoryStorage(),
     sessionStore: memoryStorage(),
     now: () => Date.now(),
+    afterPaint: () => Promise.resolve(),
     log: jest.fn(),
     emitHeight(height) {
       heightListener?.(height);

@@ -32,6 +32,8 @@ export interface AppEnv {
   /** Wizard drafts, so that a reload of the frame loses nothing. */
   sessionStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   now(): number;
+  /** Resolves once the browser has painted what the current task changed. */
+  afterPaint(): Promise<void>;
   log(message: string, detail?: unknown): void;
 }
 
@@ -93,6 +95,8 @@ export function browserEnv(setLanguage: AppEnv['setLanguage']): AppEnv {
     localStore: safeStorage(() => window.localStorage),
     sessionStore: safeStorage(() => window.sessionStorage),
     now: () => Date.now(),
+    // The frame's paint comes after the next animation frame; a task queued there runs after it.
+    afterPaint: () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
     // eslint-disable-next-line no-console -- spec 8: some failures are only logged
     log: (message, detail) => console.warn(`[immosuite] ${message}`, detail ?? ''),
   };

@@ -88,6 +88,19 @@ async function definitionsLoaded(store: ReturnType<typeof started>['store'], cou
 }
 
 describe('field definitions', () => {
+  it('are asked for after the next step has painted, not inside the click', async () => {
+    let painted: () => void = () => {};
+    const afterPaint = () => new Promise<void>((resolve) => (painted = resolve));
+    const scope = fieldsReply();
+    const { store } = started({ env: { afterPaint } });
+    store.dispatch(wizard.categoryChosen(30225));
+    expect(selectLeadWizard(store.getState()).step).toBe(2);
+    expect(selectFieldsState(store.getState()).status).toBe('idle');
+    painted();
+    await definitionsLoaded(store, RESIDENTIAL.length);
+    scope.done();
+  });
+
   it('asks for just the ids of the category, then answers from local storage', async () => {
     const scope = nock(API)
       .post(

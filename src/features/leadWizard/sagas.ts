@@ -4,7 +4,16 @@
  * save event.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { call, getContext, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import {
+  call,
+  getContext,
+  put,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import { fieldIdsFor } from '../../../contract/catalog';
 import { callApi } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
@@ -110,7 +119,12 @@ export function* leadWizardSaga(): Saga {
     yield call(restoreDraft<LeadDraft>, draft);
     yield call(requestFields);
   });
-  yield takeEvery(actions.categoryChosen.type, requestFields);
+  // A tile's click paints the next step first; the definitions are asked for right after.
+  yield takeLatest(actions.categoryChosen.type, function* () {
+    const env: AppEnv = yield getContext('env');
+    yield call(env.afterPaint);
+    yield call(requestFields);
+  });
   yield persistDraft(draft);
   yield takeLeading(actions.submitRequested.type, submit);
   yield takeEvery(actions.saveClicked.type, handToHost);

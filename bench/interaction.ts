@@ -29,7 +29,11 @@ async function observe(target: Page | Frame) {
           entry.duration,
         );
       }
-    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    }).observe({
+      type: 'event',
+      durationThreshold: 16,
+      buffered: false,
+    } as PerformanceObserverInit);
   });
 }
 
@@ -48,7 +52,9 @@ async function lastInteraction(target: Page | Frame): Promise<number> {
 }
 
 async function throttled(browser: Browser) {
-  const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+  const page = await (
+    await browser.newContext({ viewport: { width: 1100, height: 900 } })
+  ).newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
   return page;

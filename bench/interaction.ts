@@ -60,44 +60,35 @@ async function throttled(browser: Browser) {
   return page;
 }
 
-async function measureWidget(browser: Browser, base: string) {
-  const page = await throttled(browser);
-  await page.goto(`${base}/demo/lead-wizard`);
-  const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
-  const tile = frame.getByRole('button', { name: 'Wohnung', exact: true });
+/** A tile's click, then a keystroke in the address box, in a page or in the widget's frame. */
+async function clickAndType(page: Page, target: Page | Frame) {
+  const tile = target.getByRole('button', { name: 'Wohnung', exact: true });
   await tile.waitFor();
   await page.waitForTimeout(300);
-  await observe(frame);
+  await observe(target);
   await tile.click();
-  const click = await lastInteraction(frame);
-  const box = frame.getByRole('combobox', { name: 'Adresse suchen' });
+  const click = await lastInteraction(target);
+  const box = target.getByRole('combobox', { name: 'Adresse suchen' });
   await box.waitFor();
   await box.focus();
   await page.waitForTimeout(300);
-  await observe(frame);
+  await observe(target);
   await page.keyboard.press('K');
-  const key = await lastInteraction(frame);
+  const key = await lastInteraction(target);
   await page.context().close();
   return { click, key };
+}
+
+async function measureWidget(browser: Browser, base: string) {
+  const page = await throttled(browser);
+  await page.goto(`${base}/demo/lead-wizard`);
+  return clickAndType(page, (await (await page.waitForSelector('iframe')).contentFrame())!);
 }
 
 async function measureFloor(browser: Browser, url: string) {
   const page = await throttled(browser);
   await page.goto(url);
-  const tile = page.getByRole('button', { name: 'Wohnung', exact: true });
-  await tile.waitFor();
-  await page.waitForTimeout(300);
-  await observe(page);
-  await tile.click();
-  const click = await lastInteraction(page);
-  const box = page.getByRole('combobox', { name: 'Adresse suchen' });
-  await box.focus();
-  await page.waitForTimeout(300);
-  await observe(page);
-  await page.keyboard.press('K');
-  const key = await lastInteraction(page);
-  await page.context().close();
-  return { click, key };
+  return clickAndType(page, page);
 }
 
 export const median = (values: number[]) => {

@@ -1,4 +1,5 @@
 /** The contact form's values (spec 3 Contact) and what is sent of them. */
+import { CONTACT_TEXT_KEYS } from '../../../contract/contact';
 export interface ContactValues {
   salutation: '' | 'Frau' | 'Herr';
   firstname: string;
@@ -34,18 +35,7 @@ export const EMPTY_CONTACT: ContactValues = {
   website: '',
 };
 
-const TEXT_KEYS = [
-  'firstname',
-  'lastname',
-  'phone',
-  'email',
-  'street',
-  'number',
-  'zip',
-  'city',
-  'company',
-  'message',
-] as const;
+const TEXT_KEYS = [...CONTACT_TEXT_KEYS, 'message'] as const;
 
 /** Text inputs are trimmed (spec 5). */
 export function trimContact(values: ContactValues): ContactValues {
@@ -87,29 +77,4 @@ export function contactPayload(
       ...(options.newsletter ? { newsletter: v.customFields.newsletter } : {}),
     },
   };
-}
-
-/** Restores a saved draft field by field; anything odd falls back to empty. */
-export function reviveContact(raw: unknown): ContactValues {
-  const r = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const str = (key: string) =>
-    typeof r[key] === 'string' ? (r[key] as string).slice(0, 5000) : '';
-  const cf =
-    typeof r.customFields === 'object' && r.customFields !== null
-      ? (r.customFields as Record<string, unknown>)
-      : {};
-  const salutation = str('salutation');
-  const wish = str('wish');
-  return {
-    ...EMPTY_CONTACT,
-    ...Object.fromEntries(TEXT_KEYS.map((k) => [k, str(k)])),
-    salutation: salutation === 'Frau' || salutation === 'Herr' ? salutation : '',
-    wish: wish === 'viewing' || wish === 'call' || wish === 'details' ? wish : '',
-    customFields: {
-      dataPrivacy: cf.dataPrivacy === true,
-      acceptContact: cf.acceptContact === true,
-      newsletter: cf.newsletter === true,
-    },
-    website: '',
-  } as ContactValues;
 }

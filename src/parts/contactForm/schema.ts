@@ -1,5 +1,12 @@
 /** Validation of the contact form (spec 5). Messages are i18n keys. */
 import * as yup from 'yup';
+import {
+  CONTACT_TEXT_FIELDS,
+  CONTACT_TEXT_KEYS,
+  MESSAGE_MAX,
+  SALUTATIONS,
+  WISHES,
+} from '../../../contract/contact';
 
 /** The standard address pattern: local part, @, a domain with a dot and a 2+ letter TLD. */
 export const EMAIL_PATTERN =
@@ -19,21 +26,21 @@ const optional = (max: number) => yup.string().trim().max(max, 'contact.tooLong'
 
 export function contactSchema(options: ContactFormOptions) {
   return yup.object({
-    firstname: required(100),
-    lastname: required(100),
+    firstname: required(CONTACT_TEXT_FIELDS.firstname),
+    lastname: required(CONTACT_TEXT_FIELDS.lastname),
     email: yup
       .string()
       .trim()
       .required('contact.required')
-      .max(254, 'contact.tooLong')
+      .max(CONTACT_TEXT_FIELDS.email, 'contact.tooLong')
       .matches(EMAIL_PATTERN, 'contact.invalidEmail'),
-    phone: optional(50),
-    street: optional(200),
-    number: optional(20),
-    zip: optional(10),
-    city: optional(100),
-    company: optional(200),
-    message: options.message ? optional(5000) : yup.string(),
+    phone: optional(CONTACT_TEXT_FIELDS.phone),
+    street: optional(CONTACT_TEXT_FIELDS.street),
+    number: optional(CONTACT_TEXT_FIELDS.number),
+    zip: optional(CONTACT_TEXT_FIELDS.zip),
+    city: optional(CONTACT_TEXT_FIELDS.city),
+    company: optional(CONTACT_TEXT_FIELDS.company),
+    message: options.message ? optional(MESSAGE_MAX) : yup.string(),
     customFields: yup.object({
       dataPrivacy: yup.boolean().oneOf([true], 'contact.mustAccept'),
       acceptContact: yup.boolean().oneOf([true], 'contact.mustAccept'),
@@ -47,24 +54,13 @@ export function contactSchema(options: ContactFormOptions) {
 
 /** The form's values as a draft keeps them (any length the form allows, consents as booleans). */
 export const contactDraftSchema = yup.object({
-  salutation: yup
-    .string()
-    .oneOf(['', 'Frau', 'Herr'] as const)
-    .defined(),
-  firstname: yup.string().max(5000).defined(),
-  lastname: yup.string().max(5000).defined(),
-  phone: yup.string().max(5000).defined(),
-  email: yup.string().max(5000).defined(),
-  street: yup.string().max(5000).defined(),
-  number: yup.string().max(5000).defined(),
-  zip: yup.string().max(5000).defined(),
-  city: yup.string().max(5000).defined(),
-  company: yup.string().max(5000).defined(),
-  wish: yup
-    .string()
-    .oneOf(['', 'viewing', 'call', 'details'] as const)
-    .defined(),
-  message: yup.string().max(5000).defined(),
+  salutation: yup.string().oneOf(SALUTATIONS).defined(),
+  // A draft keeps what was typed, however long: the form says what is too long on submit.
+  ...Object.fromEntries(
+    CONTACT_TEXT_KEYS.map((key) => [key, yup.string().max(MESSAGE_MAX).defined()]),
+  ),
+  wish: yup.string().oneOf(WISHES).defined(),
+  message: yup.string().max(MESSAGE_MAX).defined(),
   customFields: yup
     .object({
       dataPrivacy: yup.boolean().required(),

@@ -50,8 +50,6 @@ export function lazyMap<P extends { narrow: boolean }>(
       </Suspense>
     );
   }
-  /** Starts loading the chunk ahead of showing the map. */
-  LazyMapView.preload = () => void load();
   return LazyMapView;
 }
 

@@ -130,7 +130,10 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   });
   await registerApi(app, { db, config, mailer, sessions });
   await registerGeocoder(app, config.geocoderUpstream);
-  if (!config.smtpUrl) await registerMailbox(app, mailer);
+  if (config.devMailbox) {
+    await registerMailbox(app, mailer);
+    app.log.warn('the dev mailbox at /dev/mailbox shows every mail sent, login keys included');
+  }
   await registerWeb(app, config);
   return app;
 }

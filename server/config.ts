@@ -16,8 +16,15 @@ export interface ServerConfig {
   /** SMTP connection URL; without it mail goes to the dev outbox at /dev/mailbox. */
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The server's public base URL (PUBLIC_URL), from which mailed links are built; never taken
+   * from a request. Without it: http://127.0.0.1 and the port the server listens on.
+   */
+  publicUrl: string | null;
   /** Page that handles ?k= (login and confirmation links); default: the demo login page. */
   loginUrl: string | null;
+  /** The dev outbox at /dev/mailbox: without SMTP, on a loopback bind or with DEV_MAILBOX=1. */
+  devMailbox: boolean;
   /** Upstream Photon host; without it the bundled offline geocoder answers. */
   geocoderUpstream: string | null;
   limits: {
@@ -39,6 +46,21 @@ export function isOrigin(value: string): boolean {
   return ORIGIN.test(value);
 }
 
+/** An absolute http(s) URL without a trailing slash, or null (unset or not such a URL). */
+function absoluteUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) ? url.href.replace(/\/$/, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isLoopback(host: string): boolean {
+  return /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i.test(host);
+}
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && Number.isInteger(n) && n >= 0 ? n : fallback;
@@ -57,7 +79,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', 'data')),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
-    loginUrl: env.LOGIN_URL || null,
+    publicUrl: absoluteUrl(env.PUBLIC_URL),
+    loginUrl: absoluteUrl(env.LOGIN_URL),
+    devMailbox: !env.SMTP_URL && (env.DEV_MAILBOX === '1' || isLoopback(env.HOST ?? '127.0.0.1')),
     geocoderUpstream: env.GEOCODER_UPSTREAM || null,
     limits: {
       submissionsPerWindow: int(env.RATE_LIMIT_SUBMISSIONS, 30),

@@ -78,17 +78,18 @@ export class TestClient {
     this.request<T>('DELETE', p, { headers });
 }
 
+/** The test server's environment: quiet, limits and the bot timer relaxed. */
+export const DEFAULT_TEST_ENV = {
+  LOG: '0',
+  MIN_FILL_MS: '0',
+  RATE_LIMIT_SUBMISSIONS: '1000',
+  RATE_LIMIT_LOGIN_CLIENT: '1000',
+  RATE_LIMIT_LOGIN_MAILS: '1000',
+};
+
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string) {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-'));
-  const config = configFromEnv({
-    DATA_DIR: dir,
-    LOG: '0',
-    MIN_FILL_MS: '0',
-    RATE_LIMIT_SUBMISSIONS: '1000',
-    RATE_LIMIT_LOGIN_CLIENT: '1000',
-    RATE_LIMIT_LOGIN_MAILS: '1000',
-    ...env,
-  });
+  const config = configFromEnv({ DATA_DIR: dir, ...DEFAULT_TEST_ENV, ...env });
   const app = await buildServer(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -34,6 +34,8 @@ export interface ApiContext extends ApiDeps {
   q: Statements;
   /** Regions are seed data and do not change while the server runs: read once. */
   regionNameById: Map<number, string>;
+  /** The configured public URL, or loopback and the port the server listens on. */
+  publicUrl(): string;
 }
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -65,10 +67,12 @@ export function route(
 export const langOfRequest = (request: FastifyRequest): Lang =>
   langOf(request.headers['accept-language']);
 
-/** The link a mail carries to the agency's login page, with the key. */
-export function linkFor(config: ServerConfig, request: FastifyRequest, key: string): string {
-  const base = config.loginUrl ?? `${request.protocol}://${request.host}/demo/login`;
-  const url = new URL(base);
+/**
+ * The link a mail carries to the agency's login page, with the key: built from configuration
+ * (LOGIN_URL, else PUBLIC_URL's demo login page), never from the request's Host header.
+ */
+export function linkFor(ctx: Pick<ApiContext, 'config' | 'publicUrl'>, key: string): string {
+  const url = new URL(ctx.config.loginUrl ?? `${ctx.publicUrl()}/demo/login`);
   url.searchParams.set('k', key);
   return url.href;
 }

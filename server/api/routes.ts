@@ -19,6 +19,12 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
   const ctx: ApiContext = {
     ...deps,
     q,
+    publicUrl: () => {
+      if (deps.config.publicUrl) return deps.config.publicUrl;
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : deps.config.port;
+      return `http://127.0.0.1:${port}`;
+    },
     regionNameById: new Map(
       (q.regionIds.all() as { location_id: number; name: string }[]).map((r) => [
         r.location_id,

@@ -123,7 +123,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     })();
     if (replayed) return idem.replay(reply, replayed);
     try {
-      const link = linkFor(config, request, key);
+      const link = linkFor(ctx, key);
       await mailer.send({ to: contact.email, ...confirmMail(language, kind, link), links: [link] });
     } catch (error) {
       request.log.error({ err: error }, 'confirmation mail could not be sent');

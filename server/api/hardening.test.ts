@@ -1,0 +1,177 @@
+/**
+ * @jest-environment node
+ *
+ * What an attacker tries against the reference backend on its defaults, each as a regression
+ * test against the real server: redirected links, walked-around XSRF checks, hostile bodies.
+ */
+import net from 'node:net';
+import { configFromEnv } from '../config';
+import { contact, DEFAULT_TEST_ENV, lead, PREFIX, startTestServer } from '../testing';
+import { DEMO_CUSTOMER } from '../db/seed';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * A raw HTTP/1.1 request over a socket: any Host header and request target, as a client may
+ * send them (http.request would normalise both).
+ */
+function raw(
+  server: Server,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
+  const { port } = new URL(server.base);
+  const body = options.body ?? '';
+  const headers = {
+    Host: `127.0.0.1:${port}`,
+    Connection: 'close',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...options.headers,
+  };
+  const text = [
+    `${options.method} ${options.path} HTTP/1.1`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    body,
+  ].join('\r\n');
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(text));
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      resolve({ status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+/** A client's XSRF cookie and header, as the widget holds them. */
+async function xsrf(server: Server) {
+  const client = server.client();
+  await client.get(`${PREFIX}/v1/wizard/locations`);
+  const token = decodeURIComponent(client.cookies.get('XSRF-TOKEN')!);
+  return { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token };
+}
+
+describe('backend hardening', () => {
+  let server: Server;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  describe('links are built from configuration, never from the request', () => {
+    it.each([
+      ['a foreign host', 'evil.example'],
+      ['a malformed port', 'x:99999'],
+      ['a broken IPv6 host', '[::1'],
+      ['a host with a space', 'a b'],
+    ])('with %s in Host, the login link still points here', async (_name, host) => {
+      const answer = await raw(server, {
+        method: 'POST',
+        path: `${PREFIX}/v1/auth/email`,
+        headers: { Host: host, 'Content-Type': 'application/json', ...(await xsrf(server)) },
+        body: JSON.stringify({ email: DEMO_CUSTOMER }),
+      });
+      expect(answer.status).toBe(200);
+      const [mail] = await server.mails();
+      expect(mail!.links[0]!.startsWith(`${server.base}/demo/login?k=`)).toBe(true);
+    });
+
+    it('a confirmation mail is written whatever the Host, and its link points here', async () => {
+      const answer = await raw(server, {
+        method: 'POST',
+        path: `${PREFIX}/v1/wizard/lead`,
+        headers: {
+          Host: 'evil.example',
+          'Content-Type': 'application/json',
+          ...(await xsrf(server)),
+        },
+        body: JSON.stringify({ contact: contact(), lead: lead() }),
+      });
+      expect(answer.status).toBe(201);
+      const [mail] = await server.mails();
+      expect(mail!.links[0]!.startsWith(`${server.base}/demo/login?k=`)).toBe(true);
+    });
+
+    it('takes the public URL and the login page from the environment', async () => {
+      const configured = await startTestServer({
+        PUBLIC_URL: 'https://makler.example/',
+        LOGIN_URL: 'https://makler.example/kundenportal',
+      });
+      try {
+        await configured.client().post(`${PREFIX}/v1/auth/email`, { email: DEMO_CUSTOMER });
+        const [mail] = await configured.mails();
+        expect(mail!.links[0]).toMatch(/^https:\/\/makler\.example\/kundenportal\?k=/);
+      } finally {
+        await configured.close();
+      }
+      expect(configFromEnv({ PUBLIC_URL: 'javascript:alert(1)' }).publicUrl).toBeNull();
+      expect(configFromEnv({ PUBLIC_URL: 'https://makler.example/' }).publicUrl).toBe(
+        'https://makler.example',
+      );
+    });
+  });
+
+  describe('the XSRF check guards every mutating route, however its path is spelled', () => {
+    it.each([
+      ['an encoded prefix', `/wp-json/sw-immosuit%65/v1/wizard/lead`],
+      ['an encoded path', `${PREFIX}/v1/wizard/%6cead`],
+      ['a doubled slash', `${PREFIX}//v1/wizard/lead`],
+    ])('%s without a token stores nothing', async (_name, path) => {
+      const answer = await raw(server, {
+        method: 'POST',
+        path,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ contact: contact(), lead: lead() }),
+      });
+      expect([403, 404]).toContain(answer.status);
+      expect(await server.mails()).toEqual([]);
+    });
+
+    it('an absolute-form request target without a token stores nothing', async () => {
+      const answer = await raw(server, {
+        method: 'POST',
+        path: `${server.base}${PREFIX}/v1/wizard/lead`,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ contact: contact(), lead: lead() }),
+      });
+      expect([403, 404]).toContain(answer.status);
+      expect(await server.mails()).toEqual([]);
+    });
+
+    it('is checked before the body, so a request without a token learns nothing of the schema', async () => {
+      const answer = await raw(server, {
+        method: 'POST',
+        path: `${PREFIX}/v1/wizard/lead`,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ nonsense: true }),
+      });
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'rest_xsrf_invalid' });
+    });
+  });
+
+  describe('the dev mailbox is for development only', () => {
+    it('is open on a loopback bind, closed on another unless DEV_MAILBOX=1', () => {
+      expect(configFromEnv({ ...DEFAULT_TEST_ENV, HOST: '127.0.0.1' }).devMailbox).toBe(true);
+      expect(configFromEnv({ ...DEFAULT_TEST_ENV, HOST: '0.0.0.0' }).devMailbox).toBe(false);
+      expect(configFromEnv({ HOST: '0.0.0.0', DEV_MAILBOX: '1' }).devMailbox).toBe(true);
+      expect(configFromEnv({ HOST: '127.0.0.1', SMTP_URL: 'smtp://mail.test' }).devMailbox).toBe(
+        false,
+      );
+    });
+
+    it('is not served when closed', async () => {
+      const closed = await startTestServer({ HOST: '0.0.0.0' });
+      try {
+        expect((await fetch(`${closed.base}/dev/mailbox.json`)).status).toBe(404);
+      } finally {
+        await closed.close();
+      }
+    });
+  });
+});

@@ -90,7 +90,10 @@ const schemas: Record<string, Schema> = {
       value: { type: ['string', 'number', 'null'], maxLength: 2000 },
       minValue: { type: ['number', 'null'] },
       maxValue: { type: ['number', 'null'] },
-      data: {},
+      data: {
+        description:
+          'Free-form; at most 2,000 characters as JSON. No request body nests deeper than 16 levels.',
+      },
     },
   },
   Fields: { type: 'array', maxItems: 50, items: ref('FieldValue') },

@@ -1345,6 +1345,7 @@ export interface components {
             value?: string | number | null;
             minValue?: number | null;
             maxValue?: number | null;
+            /** @description Free-form; at most 2,000 characters as JSON. No request body nests deeper than 16 levels. */
             data?: unknown;
         };
         Fields: components["schemas"]["FieldValue"][];

@@ -27,6 +27,23 @@ function loadSecret(dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** No request of the contract nests deeper than this; free-form `data` included. */
+export const MAX_BODY_DEPTH = 16;
+
+/** How deep a parsed JSON value nests, counted without recursion (a hostile body can be deep). */
+export function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+
 export async function buildServer(config: ServerConfig, options: { db?: Db } = {}) {
   const db = options.db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'));
   seed(db);
@@ -37,6 +54,9 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     logger: config.logger,
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // Errors of Fastify's own router (a malformed URL) in the API's shape, the URL not echoed.
+    frameworkErrors: (_error, request, reply) =>
+      sendError(request, reply, 400, 'rest_bad_url', 'badUrl'),
     ajv: {
       customOptions: {
         removeAdditional: false,
@@ -61,12 +81,17 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  // DECISIONS 20: like WordPress, an empty JSON body counts as {}.
+  // DECISIONS 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, {}) : parseJson(request, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, {});
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error);
+      if (depthOf(value) > MAX_BODY_DEPTH) return done(new ApiError(400, 'too_deep', 'tooDeep'));
+      done(null, value);
+    });
+  });
   // Limits are set per route (submissions, login mails); the answer is the API's own 429.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -100,12 +125,11 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendError(request, reply, 415, 'unsupported_media_type', 'invalidJson');
     }
-    if (
-      error.statusCode === 400 ||
-      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      error instanceof SyntaxError
-    ) {
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return sendError(request, reply, 400, 'invalid_json', 'invalidJson');
+    }
+    if (error.statusCode === 400) {
+      return sendError(request, reply, 400, 'bad_request', 'badRequest');
     }
     if (error.statusCode && error.statusCode < 500) {
       return sendError(

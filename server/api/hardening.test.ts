@@ -174,4 +174,62 @@ describe('backend hardening', () => {
       }
     });
   });
+
+  describe('no 500 for any input', () => {
+    /** JSON text nesting `depth` objects (written out: JSON.stringify itself would overflow). */
+    const nested = (depth: number) => `${'{"d":'.repeat(depth)}"x"${'}'.repeat(depth)}`;
+
+    it.each([
+      [
+        'a lead',
+        '/v1/wizard/lead',
+        (data: unknown) => ({
+          contact: contact(),
+          lead: lead({ fields: [{ name: 'price.price', valueType: 'RAW', value: '1', data }] }),
+        }),
+      ],
+    ])('refuses %s whose field data nests 4,500 deep with a 400', async (_name, path, body) => {
+      const answer = await raw(server, {
+        method: 'POST',
+        path: PREFIX + path,
+        headers: { 'Content-Type': 'application/json', ...(await xsrf(server)) },
+        body: JSON.stringify(body('DATA')).replace('"DATA"', nested(4500)),
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'too_deep', data: { status: 400 } });
+      expect(await server.mails()).toEqual([]);
+    });
+
+    it('refuses field data over 2,000 characters, takes a little', async () => {
+      const client = server.client();
+      const withData = (data: unknown) => ({
+        contact: contact(),
+        lead: lead({ fields: [{ name: 'price.price', valueType: 'NUMBER', value: 1, data }] }),
+      });
+      expect(
+        (await client.post(`${PREFIX}/v1/wizard/lead`, withData('x'.repeat(3000)))).status,
+      ).toBe(400);
+      expect(
+        (await client.post(`${PREFIX}/v1/wizard/lead`, withData({ source: 'Makler' }))).status,
+      ).toBe(201);
+    });
+
+    it('answers a malformed URL in the API shape, without echoing it', async () => {
+      const answer = await raw(server, { method: 'GET', path: `${PREFIX}/v1/wizard/%E0%A4%A<x>` });
+      expect(answer.status).toBe(400);
+      const body = JSON.parse(answer.body) as { code: string; message: string };
+      expect(body).toMatchObject({ code: 'rest_bad_url', data: { status: 400 } });
+      expect(answer.body).not.toContain('<x>');
+    });
+
+    it('calls only a broken JSON body invalid_json', async () => {
+      const broken = await raw(server, {
+        method: 'POST',
+        path: `${PREFIX}/v1/auth/email`,
+        headers: { 'Content-Type': 'application/json', ...(await xsrf(server)) },
+        body: '{"email":',
+      });
+      expect(JSON.parse(broken.body)).toMatchObject({ code: 'invalid_json' });
+    });
+  });
 });

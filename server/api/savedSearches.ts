@@ -38,10 +38,17 @@ export function checkCategory(input: {
   }
 }
 
+/** The most a field's free-form `data` may hold, as JSON. */
+export const MAX_FIELD_DATA = 2000;
+
 export function checkFields(categoryId: number, fields: FieldValue[]) {
   const allowed = new Set(fieldIdsFor(categoryId));
   const unknown = fields.filter((f) => !allowed.has(f.name)).map((f) => f.name);
   if (unknown.length) throw new ApiError(400, 'unknown_field', 'unknownField', { fields: unknown });
+  const large = fields
+    .filter((f) => f.data !== undefined && JSON.stringify(f.data).length > MAX_FIELD_DATA)
+    .map((f) => f.name);
+  if (large.length) throw new ApiError(400, 'rest_invalid_param', 'invalidParam', { data: large });
 }
 
 export function checkSavedSearch(ctx: ApiContext, input: SavedSearchInput) {

@@ -67,6 +67,12 @@ export const MESSAGES = {
   invalidParam: { de: 'Ungültige Eingabe', en: 'Invalid input' },
   invalidJson: { de: 'Die Anfrage ist kein gültiges JSON.', en: 'The request is not valid JSON.' },
   tooLarge: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
+  tooDeep: {
+    de: 'Die Anfrage ist zu tief verschachtelt.',
+    en: 'The request is nested too deeply.',
+  },
+  badUrl: { de: 'Die Adresse ist ungültig.', en: 'The address is invalid.' },
+  badRequest: { de: 'Die Anfrage ist ungültig.', en: 'The request is invalid.' },
   notFound: { de: 'Kein passender Endpunkt gefunden.', en: 'No route was found matching the URL.' },
   notLoggedIn: { de: 'Sie sind nicht angemeldet.', en: 'You are not signed in.' },
   badNonce: {

@@ -928,6 +928,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The Idempotency-Key was used for another request (another body or client) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many submissions from this address */
                 429: {
                     headers: {
@@ -1013,6 +1022,15 @@ export interface paths {
                 };
                 /** @description Body too large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used for another request (another body or client) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1115,6 +1133,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The Idempotency-Key was used for another request (another body or client) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many submissions from this address */
                 429: {
                     headers: {
@@ -1202,6 +1229,15 @@ export interface paths {
                 };
                 /** @description Body too large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used for another request (another body or client) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -232,4 +232,43 @@ describe('backend hardening', () => {
       expect(JSON.parse(broken.body)).toMatchObject({ code: 'invalid_json' });
     });
   });
+
+  describe('idempotency that means what it says', () => {
+    it('answers the same key with another body with a 422, never with the first answer', async () => {
+      const client = server.client();
+      const headers = { 'Idempotency-Key': 'reused-key-0001' };
+      const first = await client.post(
+        `${PREFIX}/v1/wizard/lead`,
+        { contact: contact(), lead: lead(), meta: { fillMs: 5000 } },
+        headers,
+      );
+      expect(first.status).toBe(201);
+      // A retry of the widget: the same request, a later fill time.
+      const retry = await client.post(
+        `${PREFIX}/v1/wizard/lead`,
+        { contact: contact(), lead: lead(), meta: { fillMs: 9000 } },
+        headers,
+      );
+      expect(retry.status).toBe(201);
+      expect(retry.body).toEqual(first.body);
+      const other = await client.post(
+        `${PREFIX}/v1/wizard/lead`,
+        { contact: contact({ email: 'someone@example.de' }), lead: lead() },
+        headers,
+      );
+      expect(other.status).toBe(422);
+      expect(other.body).toMatchObject({ code: 'idempotency_key_reused' });
+      expect((await server.mails()).map((m) => m.to)).toEqual(['erika@example.de']);
+    });
+
+    it('sweeps expired keys through an index, not a scan of the table', async () => {
+      const { openDatabase } = await import('../db/database');
+      const db = openDatabase(':memory:');
+      const plan = db
+        .prepare('EXPLAIN QUERY PLAN DELETE FROM idempotency WHERE created_at < ?')
+        .all('2026-01-01') as { detail: string }[];
+      db.close();
+      expect(plan.map((row) => row.detail).join(' ')).toMatch(/USING INDEX idempotency_created/);
+    });
+  });
 });

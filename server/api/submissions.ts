@@ -69,7 +69,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
       return reply.code(201).send({ success: true, uuid });
     }
-    const id = idem.keyOf(request);
+    const id = idem.keyOf(request, sessions.current(request)?.tokenHash ?? request.ip);
     const previous = idem.find(id);
     if (previous) return idem.replay(reply, previous);
     const contact = clean(body.contact);

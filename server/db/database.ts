@@ -88,6 +88,11 @@ const MIGRATIONS: string[] = [
   CREATE INDEX inquiries_contact ON expose_inquiries(contact_id);
   CREATE INDEX sessions_contact ON sessions(contact_id);
   `,
+  // 2: an Idempotency-Key answers only the same client with the same body; expiry by index
+  `
+  ALTER TABLE idempotency ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  `,
 ];
 
 export function openDatabase(file: string): Db {

@@ -47,9 +47,12 @@ export function prepareStatements(db: Db) {
     useKey: db.prepare(
       'UPDATE auth_keys SET first_used_at = ? WHERE key_hash = ? AND first_used_at IS NULL',
     ),
-    idempotent: db.prepare('SELECT status, body FROM idempotency WHERE key = ? AND route = ?'),
+    idempotent: db.prepare(
+      'SELECT status, body, fingerprint FROM idempotency WHERE key = ? AND route = ?',
+    ),
     insertIdempotent: db.prepare(
-      'INSERT INTO idempotency (key, route, status, body, created_at) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO idempotency (key, route, fingerprint, status, body, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     ),
     pruneIdempotent: db.prepare('DELETE FROM idempotency WHERE created_at < ?'),
     listing: db.prepare('SELECT * FROM listings WHERE id = ?'),

@@ -73,6 +73,10 @@ export const MESSAGES = {
   },
   badUrl: { de: 'Die Adresse ist ungültig.', en: 'The address is invalid.' },
   badRequest: { de: 'Die Anfrage ist ungültig.', en: 'The request is invalid.' },
+  idempotencyMismatch: {
+    de: 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.',
+    en: 'This Idempotency-Key belongs to another request.',
+  },
   notFound: { de: 'Kein passender Endpunkt gefunden.', en: 'No route was found matching the URL.' },
   notLoggedIn: { de: 'Sie sind nicht angemeldet.', en: 'You are not signed in.' },
   badNonce: {

@@ -65,7 +65,11 @@ async function serverLoad() {
       url: `${server.base}${PREFIX}/v1/wizard/lead`,
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({ contact: contact(), lead: lead() }),
+      body: JSON.stringify({
+        contact: contact(),
+        lead: lead(),
+        meta: { website: '', fillMs: 5000 },
+      }),
     });
     const me = await load('GET /v1/auth/me', {
       url: `${server.base}${PREFIX}/v1/auth/me`,

@@ -27,6 +27,9 @@ function loadSecret(dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const HEADERS_TIMEOUT_MS = 20_000;
+
 /** No request of the contract nests deeper than this; free-form `data` included. */
 export const MAX_BODY_DEPTH = 16;
 
@@ -48,12 +51,16 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   const db = options.db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'));
   seed(db);
   const mailer = createMailer(db, config.smtpUrl, config.mailFrom);
-  const sessions = createSessions(db, loadSecret(config.dataDir));
+  const secureCookies = config.publicUrl?.startsWith('https:') ?? false;
+  const sessions = createSessions(db, loadSecret(config.dataDir), { secureCookies });
 
   const app = Fastify({
     logger: config.logger,
     bodyLimit: 64 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // Behind a proxy (TRUST_PROXY=1) the client address and scheme come from X-Forwarded-*.
+    trustProxy: config.trustProxy,
+    // A client that trickles its request is cut off (Node checks every 30 s).
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Errors of Fastify's own router (a malformed URL) in the API's shape, the URL not echoed.
     frameworkErrors: (_error, request, reply) =>
       sendError(request, reply, 400, 'rest_bad_url', 'badUrl'),
@@ -66,6 +73,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
       },
     },
   });
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.addHook('onClose', async () => db.close());
   if (config.rejectedOrigins.length)
     app.log.warn(
@@ -100,7 +108,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/webapp')) {
-      ensureXsrfCookie(request, reply);
+      ensureXsrfCookie(request, reply, secureCookies);
     }
   });
 

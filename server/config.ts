@@ -25,6 +25,8 @@ export interface ServerConfig {
   loginUrl: string | null;
   /** The dev outbox at /dev/mailbox: without SMTP, on a loopback bind or with DEV_MAILBOX=1. */
   devMailbox: boolean;
+  /** TRUST_PROXY=1: client address and scheme from the proxy's X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Upstream Photon host; without it the bundled offline geocoder answers. */
   geocoderUpstream: string | null;
   limits: {
@@ -81,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
     publicUrl: absoluteUrl(env.PUBLIC_URL),
     loginUrl: absoluteUrl(env.LOGIN_URL),
+    trustProxy: env.TRUST_PROXY === '1',
     devMailbox: !env.SMTP_URL && (env.DEV_MAILBOX === '1' || isLoopback(env.HOST ?? '127.0.0.1')),
     geocoderUpstream: env.GEOCODER_UPSTREAM || null,
     limits: {

@@ -5,6 +5,7 @@
  * test against the real server: redirected links, walked-around XSRF checks, hostile bodies.
  */
 import net from 'node:net';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { configFromEnv } from '../config';
 import { contact, DEFAULT_TEST_ENV, lead, PREFIX, startTestServer } from '../testing';
 import { DEMO_CUSTOMER } from '../db/seed';
@@ -269,6 +270,64 @@ describe('backend hardening', () => {
         .all('2026-01-01') as { detail: string }[];
       db.close();
       expect(plan.map((row) => row.detail).join(' ')).toMatch(/USING INDEX idempotency_created/);
+    });
+  });
+
+  describe('bots, slow clients and proxies', () => {
+    it('takes a submission without a fill time for a bot: answered like a stored one, not stored', async () => {
+      const timed = await startTestServer({ MIN_FILL_MS: '3000' });
+      try {
+        const client = timed.client();
+        const silent = await client.post(`${PREFIX}/v1/wizard/lead`, {
+          contact: contact({ email: 'bot@example.de' }),
+          lead: lead(),
+        });
+        expect(silent.status).toBe(201);
+        expect(silent.body).toMatchObject({ success: true, uuid: expect.any(String) });
+        const person = await client.post(`${PREFIX}/v1/wizard/lead`, {
+          contact: contact(),
+          lead: lead(),
+          meta: { website: '', fillMs: 45_000 },
+        });
+        expect(person.status).toBe(201);
+        expect((await timed.mails()).map((m) => m.to)).toEqual(['erika@example.de']);
+      } finally {
+        await timed.close();
+      }
+    });
+
+    it('cuts off clients that trickle their request', () => {
+      expect(server.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(server.app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+      expect(HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS);
+    });
+
+    it('sets Secure cookies whenever the public URL is https', async () => {
+      const https = await startTestServer({ PUBLIC_URL: 'https://makler.example' });
+      try {
+        const answer = await fetch(`${https.base}${PREFIX}/v1/wizard/locations`);
+        expect(answer.headers.get('set-cookie')).toMatch(/XSRF-TOKEN=[^;]+;.*Secure/);
+      } finally {
+        await https.close();
+      }
+      const plain = await fetch(`${server.base}${PREFIX}/v1/wizard/locations`);
+      expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
+    });
+
+    it('behind a proxy (TRUST_PROXY=1) reads the scheme from X-Forwarded-Proto', async () => {
+      const proxied = await startTestServer({ TRUST_PROXY: '1' });
+      try {
+        const answer = await fetch(`${proxied.base}${PREFIX}/v1/wizard/locations`, {
+          headers: { 'X-Forwarded-Proto': 'https' },
+        });
+        expect(answer.headers.get('set-cookie')).toMatch(/Secure/);
+      } finally {
+        await proxied.close();
+      }
+      const direct = await fetch(`${server.base}${PREFIX}/v1/wizard/locations`, {
+        headers: { 'X-Forwarded-Proto': 'https' },
+      });
+      expect(direct.headers.get('set-cookie')).not.toMatch(/Secure/);
     });
   });
 });

@@ -16,17 +16,22 @@ export interface SessionUser {
   tokenHash: string;
 }
 
-function secure(request: FastifyRequest) {
-  return request.protocol === 'https';
+/** Cookies are Secure when the request came over https, or always (an https public URL). */
+function secure(request: FastifyRequest, always: boolean) {
+  return always || request.protocol === 'https';
 }
 
 /** Every visitor gets an XSRF cookie, readable by the widget, sent back as X-XSRF-TOKEN. */
-export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply) {
+export function ensureXsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  alwaysSecure = false,
+) {
   if (request.cookies[XSRF_COOKIE]) return;
   reply.setCookie(XSRF_COOKIE, randomToken(24), {
     path: '/',
     sameSite: 'lax',
-    secure: secure(request),
+    secure: secure(request, alwaysSecure),
     httpOnly: false,
   });
 }
@@ -39,7 +44,7 @@ export function checkXsrf(request: FastifyRequest) {
   }
 }
 
-export function createSessions(db: Db, secret: string) {
+export function createSessions(db: Db, secret: string, options = { secureCookies: false }) {
   const findSession = db.prepare(
     `SELECT s.token_hash, s.contact_id, c.email FROM sessions s JOIN contacts c ON c.id = s.contact_id
      WHERE s.token_hash = ? AND s.expires_at > ?`,
@@ -80,7 +85,7 @@ export function createSessions(db: Db, secret: string) {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure: secure(request),
+        secure: secure(request, options.secureCookies),
         expires,
       });
       return sha256(token);

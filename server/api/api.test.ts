@@ -1,6 +1,10 @@
 /**
  * @jest-environment node
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { responseConforms } from '../../contract/validator';
 import type { Method } from '../../contract/schema';
 import {
@@ -707,15 +711,26 @@ describe('reference backend', () => {
 
   describe('security headers', () => {
     it('lets only the allowed origins frame the widget, and nothing frame the rest', async () => {
+      // A built widget of its own, so the test does not depend on npm run build.
+      const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-static-'));
+      const inline = "document.body.className += ' not-supported';";
+      fs.writeFileSync(
+        path.join(staticDir, 'index.html'),
+        `<!doctype html><html><head><meta name="immosuite:allowed-origins" content=""></head><body><div id="root"></div><script nomodule>${inline}</script><script src="/webapp/static/app.js" defer></script></body></html>`,
+      );
+      fs.writeFileSync(path.join(staticDir, 'embed.js'), '/* embed */');
       const allowed = await startTestServer({
         ALLOWED_ORIGINS: 'https://agency.example, https://evil.example;script-src *',
+        STATIC_DIR: staticDir,
       });
       try {
         const page = await fetch(`${allowed.base}/webapp/lead-wizard`);
+        expect(page.status).toBe(200);
         const csp = page.headers.get('content-security-policy') ?? '';
         expect(csp).toMatch(/frame-ancestors 'self' https:\/\/agency\.example$/);
         expect(csp).not.toContain('evil');
-        expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+        const hash = crypto.createHash('sha256').update(inline).digest('base64');
+        expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
         expect(page.headers.get('x-frame-options')).toBeNull();
         expect(page.headers.get('x-content-type-options')).toBe('nosniff');
         const api = await fetch(`${allowed.base}${PREFIX}/v1/wizard/locations`);
@@ -728,6 +743,7 @@ describe('reference backend', () => {
         expect(embed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
       } finally {
         await allowed.close();
+        fs.rmSync(staticDir, { recursive: true, force: true });
       }
     });
   });

@@ -1,12 +1,47 @@
 // Two builds: the widget (React app, split into chunks, loaded in the iframe) and the embed
 // script (no dependencies, one small file at a stable URL for agencies to paste).
 const path = require('path');
+const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const STATIC_DIR = path.resolve(__dirname, 'static');
 // Build-time default of the public asset prefix (DECISIONS 2); the app derives its
 // router base from the prefix it was really loaded from.
 const PUBLIC_PATH = process.env.PUBLIC_PATH || '/webapp/static/';
+
+/**
+ * Writes a brotli and a gzip copy beside each text asset, so the server sends them
+ * pre-compressed (@fastify/static preCompressed) instead of compressing per request.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!/\.(js|css|html|svg)$/.test(name)) continue;
+            const buffer = asset.buffer();
+            if (buffer.length < 1024) continue;
+            compilation.emitAsset(
+              `${name}.gz`,
+              new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })),
+            );
+            compilation.emitAsset(
+              `${name}.br`,
+              new sources.RawSource(
+                zlib.brotliCompressSync(buffer, {
+                  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+                }),
+              ),
+            );
+          }
+        },
+      );
+    });
+  }
+}
 
 const babelRule = {
   test: /\.[jt]sx?$/,
@@ -49,6 +84,7 @@ module.exports = (env, argv) => {
       ],
     },
     plugins: [
+      ...(production ? [new PrecompressPlugin()] : []),
       new HtmlWebpackPlugin({
         template: './src/index.html',
         filename: 'index.html',
@@ -71,6 +107,7 @@ module.exports = (env, argv) => {
     entry: { embed: './embed/index.ts' },
     target: ['web', 'es2017'],
     output: { path: STATIC_DIR, filename: 'embed.js', iife: true, clean: false },
+    plugins: production ? [new PrecompressPlugin()] : [],
   };
   return [widget, embed];
 };

@@ -27,6 +27,8 @@ export interface ServerConfig {
   devMailbox: boolean;
   /** TRUST_PROXY=1: client address and scheme from the proxy's X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** SOURCE_MAPS=1 serves the widget's source maps (off by default). */
+  sourceMaps: boolean;
   /** Upstream Photon host; without it the bundled offline geocoder answers. */
   geocoderUpstream: string | null;
   limits: {
@@ -84,6 +86,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: absoluteUrl(env.PUBLIC_URL),
     loginUrl: absoluteUrl(env.LOGIN_URL),
     trustProxy: env.TRUST_PROXY === '1',
+    sourceMaps: env.SOURCE_MAPS === '1',
     devMailbox: !env.SMTP_URL && (env.DEV_MAILBOX === '1' || isLoopback(env.HOST ?? '127.0.0.1')),
     geocoderUpstream: env.GEOCODER_UPSTREAM || null,
     limits: {

@@ -26,8 +26,14 @@ export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
     prefix: '/webapp/static/',
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each asset: sent as the client accepts them.
+    preCompressed: true,
+    // Our own Cache-Control below; the plugin's would overwrite it (max-age=0).
+    cacheControl: false,
+    // Source maps only when asked for (SOURCE_MAPS=1): they show the widget's whole source.
+    allowedPath: (pathName) => config.sourceMaps || !pathName.endsWith('.map'),
     setHeaders(reply, filePath) {
-      const hashed = /\.[0-9a-f]{8}\.(js|css|png|svg)$/.test(filePath);
+      const hashed = /\.[0-9a-f]{8}\.(js|css|png|svg)(\.br|\.gz)?$/.test(filePath);
       reply.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

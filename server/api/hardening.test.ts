@@ -4,7 +4,11 @@
  * What an attacker tries against the reference backend on its defaults, each as a regression
  * test against the real server: redirected links, walked-around XSRF checks, hostile bodies.
  */
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { configFromEnv } from '../config';
 import { contact, DEFAULT_TEST_ENV, lead, PREFIX, startTestServer } from '../testing';
@@ -328,6 +332,57 @@ describe('backend hardening', () => {
         headers: { 'X-Forwarded-Proto': 'https' },
       });
       expect(direct.headers.get('set-cookie')).not.toMatch(/Secure/);
+    });
+  });
+
+  describe('assets go out pre-compressed, source maps only when asked for', () => {
+    function builtWidget() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-static-'));
+      const code = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+      fs.writeFileSync(path.join(dir, 'app.1234abcd.js'), code);
+      fs.writeFileSync(path.join(dir, 'app.1234abcd.js.gz'), zlib.gzipSync(code));
+      fs.writeFileSync(path.join(dir, 'app.1234abcd.js.br'), zlib.brotliCompressSync(code));
+      fs.writeFileSync(path.join(dir, 'app.1234abcd.js.map'), '{"version":3}');
+      return dir;
+    }
+
+    it.each([
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ])('Accept-Encoding %s gets %s', async (accept, encoding) => {
+      const dir = builtWidget();
+      const served = await startTestServer({ STATIC_DIR: dir });
+      try {
+        const answer = await fetch(`${served.base}/webapp/static/app.1234abcd.js`, {
+          headers: { 'Accept-Encoding': accept },
+        });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-encoding')).toBe(encoding);
+        expect(await answer.text()).toContain('console.log');
+        expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      } finally {
+        await served.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('serves source maps only with SOURCE_MAPS=1', async () => {
+      const dir = builtWidget();
+      for (const [env, status] of [
+        [{}, 404],
+        [{ SOURCE_MAPS: '1' }, 200],
+      ] as const) {
+        const served = await startTestServer({ STATIC_DIR: dir, ...env });
+        try {
+          expect((await fetch(`${served.base}/webapp/static/app.1234abcd.js.map`)).status).toBe(
+            status,
+          );
+        } finally {
+          await served.close();
+        }
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Click and keystroke to next paint, with 4x CPU throttling (Chromium's Event Timing: from
- * the input to the paint after its handlers), in the lead wizard and in the interaction floor
- * (bench/floors/interaction.tsx). Runs alternate between the two; medians and ratios.
+ * the input to the paint after its handlers), in the lead wizard and in two floor pages
+ * (bench/floors/interaction*.tsx). Runs alternate; medians and ratios.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,11 +10,6 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { buildFloor } from './bundle';
 
 const CPU_THROTTLING = 4;
-
-export interface InteractionFigures {
-  clickMs: number[];
-  keyMs: number[];
-}
 
 /** Collects Event Timing entries of interactions in a document (page or frame). */
 async function observe(target: Page | Frame) {
@@ -97,43 +92,61 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** Alternating runs of the widget (served from `base`) and the floor page. */
-export async function interactions(browser: Browser, base: string, runs = 7) {
+async function floorPage(name: string, dir: string): Promise<string> {
+  await buildFloor(name, dir);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="de"><body><div id="root"></div><script src="floor.js"></script></body></html>',
+  );
+  return `file://${path.join(dir, 'index.html')}`;
+}
+
+const figures = (runs: { click: number; key: number }[]) => ({
+  clickMs: median(runs.map((r) => r.click)),
+  keyMs: median(runs.map((r) => r.key)),
+  samples: runs,
+});
+
+/**
+ * Alternating runs of the widget (served from `base`) and two floors: the same markup and
+ * styles rendered by plain React + RTK (the floor the targets are judged against), and a
+ * minimal React + RTK page doing a route change (for reference).
+ */
+export async function interactions(browser: Browser, base: string, runs = 11) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-interaction-'));
   try {
-    await buildFloor('interaction', dir);
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html lang="de"><body><div id="root"></div><script src="floor.js"></script></body></html>',
-    );
-    const floorUrl = `file://${path.join(dir, 'index.html')}`;
-    const widget: InteractionFigures = { clickMs: [], keyMs: [] };
-    const floor: InteractionFigures = { clickMs: [], keyMs: [] };
+    const sameDom = await floorPage('interaction', path.join(dir, 'same'));
+    const minimal = await floorPage('interaction-minimal', path.join(dir, 'minimal'));
+    const samples = { widget: [], floor: [], minimal: [] } as Record<
+      'widget' | 'floor' | 'minimal',
+      { click: number; key: number }[]
+    >;
     for (let i = 0; i < runs; i += 1) {
-      const w = await measureWidget(browser, base);
-      const f = await measureFloor(browser, floorUrl);
-      widget.clickMs.push(w.click);
-      widget.keyMs.push(w.key);
-      floor.clickMs.push(f.click);
-      floor.keyMs.push(f.key);
+      samples.widget.push(await measureWidget(browser, base));
+      samples.floor.push(await measureFloor(browser, sameDom));
+      samples.minimal.push(await measureFloor(browser, minimal));
     }
+    const widget = figures(samples.widget);
+    const floor = figures(samples.floor);
+    const reference = figures(samples.minimal);
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     const result = {
       cpuThrottling: CPU_THROTTLING,
       runs,
-      clickMedianMs: median(widget.clickMs),
-      clickFloorMedianMs: median(floor.clickMs),
-      keyMedianMs: median(widget.keyMs),
-      keyFloorMedianMs: median(floor.keyMs),
-      clickRatio: Math.round((median(widget.clickMs) / median(floor.clickMs)) * 100) / 100,
-      keyRatio: Math.round((median(widget.keyMs) / median(floor.keyMs)) * 100) / 100,
-      samples: { widget, floor },
+      widget,
+      floor,
+      minimalFloor: reference,
+      clickRatio: ratio(widget.clickMs, floor.clickMs),
+      keyRatio: ratio(widget.keyMs, floor.keyMs),
+      clickRatioMinimal: ratio(widget.clickMs, reference.clickMs),
+      keyRatioMinimal: ratio(widget.keyMs, reference.keyMs),
     };
     console.log(`interaction to next paint (${CPU_THROTTLING}x CPU throttling, median of ${runs})`);
     console.log(
-      `  category tile click: ${result.clickMedianMs} ms, floor ${result.clickFloorMedianMs} ms = ${result.clickRatio} x`,
+      `  category tile click: ${widget.clickMs} ms; same-markup floor ${floor.clickMs} ms = ${result.clickRatio} x; minimal page ${reference.clickMs} ms = ${result.clickRatioMinimal} x`,
     );
     console.log(
-      `  keystroke in 'Adresse suchen': ${result.keyMedianMs} ms, floor ${result.keyFloorMedianMs} ms = ${result.keyRatio} x`,
+      `  keystroke in 'Adresse suchen': ${widget.keyMs} ms; same-markup floor ${floor.keyMs} ms = ${result.keyRatio} x; minimal page ${reference.keyMs} ms = ${result.keyRatioMinimal} x`,
     );
     return result;
   } finally {

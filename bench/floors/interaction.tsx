@@ -1,84 +1,122 @@
 /**
- * The interaction floor: a plain React + Redux Toolkit page that does what a wizard step
- * change does (a click on a tile changes the store and the route, focus moves to the new
- * heading) and what typing does (each key goes through the store). `npm run bench` times
- * click and keystroke to the next paint here and in the widget, with the same throttling.
+ * The interaction floor: the lead wizard's first two steps (their captured markup and styles,
+ * leadMarkup.ts) rendered by plain React with Redux Toolkit: a tile's click changes the store
+ * and the step, focus moves to the new heading, each key goes through the store. So it does
+ * the same DOM and style work as the widget, without styled-components, sagas or our code.
  */
 import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { useEffect, useRef } from 'react';
+import { createElement, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider, useDispatch, useSelector } from 'react-redux';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-
-const TILES = ['Wohnung', 'Haus', 'Mehrfamilienhaus', 'Grundstück'];
+import { ADDRESS_STEP, CATEGORY_STEP, CSS } from './leadMarkup';
 
 const wizard = createSlice({
   name: 'wizard',
-  initialState: { chosen: null as string | null, text: '' },
+  initialState: { step: 1, chosen: null as string | null, text: '' },
   reducers: {
-    chosen: (state, action: PayloadAction<string>) => void (state.chosen = action.payload),
+    chosen: (state, action: PayloadAction<string>) => {
+      state.chosen = action.payload;
+      state.step = 2;
+    },
     typed: (state, action: PayloadAction<string>) => void (state.text = action.payload),
   },
 });
 const store = configureStore({ reducer: { wizard: wizard.reducer } });
 type State = ReturnType<typeof store.getState>;
 
-function Tiles() {
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
-  return (
-    <main>
-      <h2>Um welche Immobilie geht es?</h2>
-      <ul>
-        {TILES.map((tile) => (
-          <li key={tile}>
-            <button
-              type="button"
-              onClick={() => {
-                dispatch(wizard.actions.chosen(tile));
-                navigate('/next');
-              }}
-            >
-              {tile}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </main>
+/** A parsed element tree, parsed once at start (not in the timed interaction). */
+interface Tree {
+  tag: string;
+  props: Record<string, string | boolean>;
+  children: (Tree | string)[];
+}
+
+const REACT_NAMES: Record<string, string> = {
+  class: 'className',
+  tabindex: 'tabIndex',
+  for: 'htmlFor',
+  autocomplete: 'autoComplete',
+  viewbox: 'viewBox',
+  'stroke-width': 'strokeWidth',
+  'stroke-linejoin': 'strokeLinejoin',
+  'stroke-linecap': 'strokeLinecap',
+};
+
+const BOOLEAN = new Set(['hidden', 'disabled']);
+
+function parse(html: string): Tree[] {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const convert = (node: Element): Tree => ({
+    tag: node.tagName.toLowerCase(),
+    props: Object.fromEntries(
+      [...node.attributes]
+        .filter((a) => a.name !== 'style' && a.name !== 'value' && a.name !== 'checked')
+        .map((a) => [REACT_NAMES[a.name] ?? a.name, BOOLEAN.has(a.name) ? true : a.value]),
+    ),
+    children: [...node.childNodes].flatMap((child) =>
+      child.nodeType === Node.ELEMENT_NODE
+        ? [convert(child as Element)]
+        : child.nodeType === Node.TEXT_NODE
+          ? [child.textContent ?? '']
+          : [],
+    ),
+  });
+  return [...template.content.children].map(convert);
+}
+
+const CATEGORY = parse(CATEGORY_STEP);
+const ADDRESS = parse(ADDRESS_STEP);
+
+function render(tree: Tree | string, key: number, hooks: Hooks): ReactNode {
+  if (typeof tree === 'string') return tree;
+  const props: Record<string, unknown> = { ...tree.props, key };
+  hooks(tree, props);
+  return createElement(
+    tree.tag,
+    props,
+    ...tree.children.map((child, index) => render(child, index, hooks)),
   );
 }
 
-function Next() {
+type Hooks = (tree: Tree, props: Record<string, unknown>) => void;
+
+function CategoryStep() {
+  const dispatch = useDispatch();
+  const hooks: Hooks = (tree, props) => {
+    if (tree.tag === 'button' && props['aria-pressed'] !== undefined) {
+      const name = tree.children.filter((c) => typeof c === 'string').join('');
+      props.onClick = () => dispatch(wizard.actions.chosen(name));
+    }
+    if (tree.tag === 'input' && tree.props.type === 'radio') props.readOnly = true;
+  };
+  return <>{CATEGORY.map((tree, index) => render(tree, index, hooks))}</>;
+}
+
+function AddressStep() {
   const dispatch = useDispatch();
   const text = useSelector((state: State) => state.wizard.text);
-  const chosen = useSelector((state: State) => state.wizard.chosen);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <main>
-      <h2 tabIndex={-1} ref={heading}>
-        Adresse: {chosen}
-      </h2>
-      <label>
-        Adresse suchen
-        <input
-          role="combobox"
-          aria-expanded="false"
-          value={text}
-          onChange={(e) => dispatch(wizard.actions.typed(e.target.value))}
-        />
-      </label>
-    </main>
-  );
+  useEffect(() => document.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true }), []);
+  const hooks: Hooks = (tree, props) => {
+    if (tree.tag === 'input') {
+      props.value = text;
+      props.onChange = (e: { target: { value: string } }) =>
+        dispatch(wizard.actions.typed(e.target.value));
+    }
+  };
+  return <>{ADDRESS.map((tree, index) => render(tree, index, hooks))}</>;
 }
 
+function Page() {
+  const step = useSelector((state: State) => state.wizard.step);
+  return step === 1 ? <CategoryStep /> : <AddressStep />;
+}
+
+const style = document.createElement('style');
+style.textContent = CSS;
+document.head.appendChild(style);
 createRoot(document.getElementById('root')!).render(
   <Provider store={store}>
-    <MemoryRouter>
-      <Routes>
-        <Route path="/" element={<Tiles />} />
-        <Route path="/next" element={<Next />} />
-      </Routes>
-    </MemoryRouter>
+    <Page />
   </Provider>,
 );

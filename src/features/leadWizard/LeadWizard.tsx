@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { dataKey } from '../../i18n';
 import { CategoryPicker } from '../../parts/category/CategoryPicker';
 import { FieldInput } from '../../parts/fields/FieldInput';
+import { LocationPicker } from '../../parts/location/LocationPicker';
 import {
   mapTilesFailed,
   pointPlaced,
@@ -108,11 +109,26 @@ function CategoryStep() {
   );
 }
 
+/** The address search: typing re-renders this alone, not the map beside it. */
+function AddressSearch() {
+  const dispatch = useAppDispatch();
+  const geocoder = useAppSelector(selectGeocoder);
+  return (
+    <LocationPicker
+      text={geocoder.text}
+      status={geocoder.status}
+      suggestions={geocoder.suggestions}
+      onText={(text) => dispatch(searchTextChanged(text))}
+      onChoose={(address, line) => dispatch(suggestionChosen({ address, line }))}
+      onClear={() => dispatch(searchCleared())}
+    />
+  );
+}
+
 function AddressStepView() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const config = useAppSelector(selectConfig);
-  const geocoder = useAppSelector(selectGeocoder);
   const location = useAppSelector((state) => selectLeadWizard(state).location);
   const manualEntry = useAppSelector((state) => selectLeadWizard(state).manualEntry);
   const mapView = useAppSelector((state) => selectLeadWizard(state).mapView);
@@ -132,14 +148,7 @@ function AddressStepView() {
   };
   return (
     <AddressStep
-      picker={{
-        text: geocoder.text,
-        status: geocoder.status,
-        suggestions: geocoder.suggestions,
-        onText: (text) => dispatch(searchTextChanged(text)),
-        onChoose: (address, line) => dispatch(suggestionChosen({ address, line })),
-        onClear: () => dispatch(searchCleared()),
-      }}
+      picker={<AddressSearch />}
       location={location}
       manualEntry={manualEntry}
       showFieldsWithPin={order === 'address-first'}

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { LazyMap } from '../../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../../ui/map/LocationMap';
 import { Actions, FieldRow, Input, Label, LinkButton, PrimaryButton } from '../../../ui/primitives';
 import { BackButton } from '../../../wizard/BackButton';
 import { hasCoordinates, type Address } from '../../../parts/location/address';
-import { LocationPicker, type LocationPickerProps } from '../../../parts/location/LocationPicker';
 
 const Stack = styled.div`
   display: flex;
@@ -32,7 +32,8 @@ export function AddressStep({
   onNext,
   onBack,
 }: {
-  picker: LocationPickerProps;
+  /** The address search; its own component, so typing re-renders it alone. */
+  picker: ReactNode;
   location: Address | null;
   manualEntry: boolean;
   showFieldsWithPin: boolean;
@@ -69,7 +70,7 @@ export function AddressStep({
   };
   return (
     <Stack>
-      <LocationPicker {...picker} />
+      {picker}
       {!showFields && (
         <div>
           <LinkButton type="button" onClick={onManual}>

@@ -354,7 +354,12 @@ export const openapi = {
       },
       delete: {
         summary: 'Log out',
-        parameters: [nonceHeader],
+        description:
+          'Ends this session, or with all=1 every session of the contact; the login keys of the ended sessions stop working.',
+        parameters: [
+          nonceHeader,
+          { name: 'all', in: 'query', required: false, schema: { type: 'string', enum: ['1'] } },
+        ],
         responses: {
           '200': ok('Logged out', {
             type: 'object',

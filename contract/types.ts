@@ -242,10 +242,15 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Log out */
+        /**
+         * Log out
+         * @description Ends this session, or with all=1 every session of the contact; the login keys of the ended sessions stop working.
+         */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    all?: "1";
+                };
                 header: {
                     /** @description The nonce of the session (from login/nonce, init, or a previous response). */
                     "X-WP-Nonce": string;

@@ -61,13 +61,18 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
     },
   );
 
-  /** The contact a key opens: login keys and confirmation keys, unexpired, reuse window. */
+  /**
+   * The contact a login key opens: unexpired, within its reuse window. Only a login key logs
+   * in: a confirmation key (mailed to whoever typed an address into a form) confirms that
+   * submission and nothing more, so a typed-in address never opens someone's account.
+   */
   function contactForKey(k: string): { contactId: number; keyHash: string } {
     const keyHash = sha256(k);
     const key = q.key.get(keyHash) as
-      { contact_id: number; expires_at: string; first_used_at: string | null } | undefined;
+      | { purpose: string; contact_id: number; expires_at: string; first_used_at: string | null }
+      | undefined;
     const at = Date.now();
-    if (!key || Date.parse(key.expires_at) <= at)
+    if (!key || key.purpose !== 'login' || Date.parse(key.expires_at) <= at)
       throw new ApiError(403, 'invalid_key', 'invalidKey');
     if (key.first_used_at && at - Date.parse(key.first_used_at) > KEY_REUSE_MS)
       throw new ApiError(403, 'invalid_key', 'invalidKey');
@@ -96,8 +101,9 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   route(app, 'DELETE', '/v1/auth/me', async (request, reply) => {
-    sessions.require(request, reply);
-    sessions.end(request, reply);
+    const user = sessions.require(request, reply);
+    // ?all=1 ends every session of the contact (e.g. after a lost device).
+    sessions.end(request, reply, user, (request.query as { all?: string }).all === '1');
     reply.removeHeader('X-WP-Nonce');
     return { loggedOut: true };
   });

@@ -11,7 +11,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { configFromEnv } from '../config';
-import { contact, DEFAULT_TEST_ENV, lead, PREFIX, startTestServer } from '../testing';
+import {
+  contact,
+  DEFAULT_TEST_ENV,
+  keyOf,
+  lead,
+  PREFIX,
+  savedSearch,
+  startTestServer,
+} from '../testing';
 import { DEMO_CUSTOMER } from '../db/seed';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -383,6 +391,101 @@ describe('backend hardening', () => {
         }
       }
       fs.rmSync(dir, { recursive: true, force: true });
+    });
+  });
+
+  describe('keys and sessions', () => {
+    /** A confirmed contact and a fresh login key of theirs. */
+    async function loginKey(email = 'erika@example.de') {
+      const client = server.client();
+      await client.post(`${PREFIX}/v1/wizard/lead`, { contact: contact({ email }), lead: lead() });
+      const confirmation = keyOf((await server.mails())[0]!.links[0]!);
+      expect((await client.post(`${PREFIX}/v1/wizard/confirm`, { k: confirmation })).status).toBe(
+        200,
+      );
+      await client.post(`${PREFIX}/v1/auth/email`, { email });
+      return { confirmation, login: keyOf((await server.mails())[0]!.links[0]!) };
+    }
+
+    async function logIn(k: string) {
+      const client = server.client();
+      const answer = await client.post(`${PREFIX}/v1/auth/login`, { k });
+      if (answer.status === 200) {
+        const nonce = await client.post<{ nonce: string }>(`${PREFIX}/v1/auth/login/nonce`, { k });
+        client.nonce = nonce.body.nonce;
+      }
+      return { client, status: answer.status };
+    }
+
+    it('a confirmation key confirms but never logs in; a login key does', async () => {
+      const { confirmation, login } = await loginKey();
+      expect((await logIn(confirmation)).status).toBe(403);
+      expect((await logIn(login)).status).toBe(200);
+    });
+
+    it('one login key opens one session: a second use joins it', async () => {
+      const { login } = await loginKey();
+      const scanner = await logIn(login);
+      const contactItself = await logIn(login);
+      expect(contactItself.client.cookies.get('immosuite_session')).toBe(
+        scanner.client.cookies.get('immosuite_session'),
+      );
+    });
+
+    it('logout ends the session and its key; all=1 ends every session of the contact', async () => {
+      const first = await loginKey();
+      const phone = await logIn(first.login);
+      await phone.client.del(`${PREFIX}/v1/auth/me`);
+      expect((await phone.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
+      expect((await logIn(first.login)).status).toBe(403);
+
+      await server.client().post(`${PREFIX}/v1/auth/email`, { email: 'erika@example.de' });
+      const laptop = await logIn(keyOf((await server.mails())[0]!.links[0]!));
+      await server.client().post(`${PREFIX}/v1/auth/email`, { email: 'erika@example.de' });
+      const tablet = await logIn(keyOf((await server.mails())[0]!.links[0]!));
+      expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(200);
+      expect((await tablet.client.del(`${PREFIX}/v1/auth/me?all=1`)).status).toBe(200);
+      expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
+    });
+
+    it("confirming someone else's form never overwrites a confirmed account", async () => {
+      await loginKey('erika@example.de');
+      const client = server.client();
+      await client.post(`${PREFIX}/v1/wizard/contact`, {
+        contact: contact({ firstname: 'Mallory', lastname: 'Fremd', phone: '0000' }),
+        message: 'Hallo',
+      });
+      const k = keyOf((await server.mails())[0]!.links[0]!);
+      expect((await client.post(`${PREFIX}/v1/wizard/confirm`, { k })).body).toEqual({
+        opcode: 'Contact',
+      });
+      await server.client().post(`${PREFIX}/v1/auth/email`, { email: 'erika@example.de' });
+      const erika = await logIn(keyOf((await server.mails())[0]!.links[0]!));
+      expect((await erika.client.get(`${PREFIX}/v1/contact`)).body).toMatchObject({
+        firstname: 'Erika',
+        lastname: 'Mustermann',
+      });
+    });
+
+    it('editing a saved search through the wizard needs the nonce', async () => {
+      const { login } = await loginKey();
+      const { client } = await logIn(login);
+      const created = await client.post<{ uuid: string }>(
+        `${PREFIX}/v1/saved-search`,
+        savedSearch(),
+      );
+      const edit = {
+        contact: contact(),
+        savedSearch: { ...savedSearch(), uuid: created.body.uuid },
+      };
+      const nonce = client.nonce;
+      client.nonce = null;
+      expect(
+        (await client.post(`${PREFIX}/v1/wizard/saved-search`, edit, { 'X-WP-Nonce': 'wrong' }))
+          .status,
+      ).toBe(403);
+      client.nonce = nonce;
+      expect((await client.post(`${PREFIX}/v1/wizard/saved-search`, edit)).status).toBe(201);
     });
   });
 });

@@ -1,5 +1,6 @@
 /** XSRF double-submit cookie, cookie sessions and WordPress-style nonces. */
 import '@fastify/cookie';
+import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
@@ -54,6 +55,14 @@ export function createSessions(db: Db, secret: string, options = { secureCookies
   );
   const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const sessionKey = db.prepare('SELECT login_key_hash FROM sessions WHERE token_hash = ?');
+  const expiryOf = db.prepare(
+    'SELECT expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?',
+  );
+  const sessionsOfContact = db.prepare('SELECT token_hash FROM sessions WHERE contact_id = ?');
+  const expireLoginKey = db.prepare(
+    `UPDATE auth_keys SET expires_at = ?
+     WHERE key_hash = (SELECT login_key_hash FROM sessions WHERE token_hash = ?)`,
+  );
 
   function current(request: FastifyRequest): SessionUser | null {
     const token = request.cookies[SESSION_COOKIE];
@@ -77,10 +86,21 @@ export function createSessions(db: Db, secret: string, options = { secureCookies
       reply.header('X-WP-Nonce', nonceFor(secret, user.tokenHash, currentTick()));
       return user;
     },
+    /**
+     * Opens the session of a login key. One key opens one session: its token is derived from
+     * the key, so a second use within the reuse window (a mail scanner first, then the
+     * contact) joins the same session instead of opening another.
+     */
     start(request: FastifyRequest, reply: FastifyReply, contactId: number, loginKeyHash: string) {
-      const token = randomToken();
-      const expires = new Date(Date.now() + SESSION_DAYS * 86400000);
-      insertSession.run(sha256(token), contactId, loginKeyHash, now(), expires.toISOString());
+      const token = createHmac('sha256', secret)
+        .update(`session:${loginKeyHash}`)
+        .digest('base64url');
+      const existing = expiryOf.get(sha256(token), now()) as { expires_at: string } | undefined;
+      const expires = existing
+        ? new Date(existing.expires_at)
+        : new Date(Date.now() + SESSION_DAYS * 86400000);
+      if (!existing)
+        insertSession.run(sha256(token), contactId, loginKeyHash, now(), expires.toISOString());
       reply.setCookie(SESSION_COOKIE, token, {
         path: '/',
         httpOnly: true,
@@ -90,9 +110,17 @@ export function createSessions(db: Db, secret: string, options = { secureCookies
       });
       return sha256(token);
     },
-    end(request: FastifyRequest, reply: FastifyReply) {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) deleteSession.run(sha256(token));
+    /** Ends this session (or every session of the contact); their login keys expire with them. */
+    end(request: FastifyRequest, reply: FastifyReply, user: SessionUser, everywhere = false) {
+      db.transaction(() => {
+        const ended = everywhere
+          ? (sessionsOfContact.all(user.contactId) as { token_hash: string }[])
+          : [{ token_hash: user.tokenHash }];
+        for (const { token_hash } of ended) {
+          expireLoginKey.run(now(), token_hash);
+          deleteSession.run(token_hash);
+        }
+      })();
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     },
     loginKeyOf(user: SessionUser): string | null {

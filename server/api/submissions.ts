@@ -163,9 +163,8 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         contact: ContactInput;
       };
       if (savedSearch.uuid) {
-        // Editing: only the logged-in owner, and no new opt-in for it.
-        const user = sessions.current(request);
-        if (!user) throw new ApiError(404, 'not_found', 'savedSearchNotFound');
+        // Editing: only the logged-in owner with the session's nonce, and no new opt-in.
+        const user = sessions.require(request, reply);
         requireConsent(clean(contact));
         updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch);
         return reply.code(201).send({ success: true, uuid: savedSearch.uuid });

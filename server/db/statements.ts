@@ -9,6 +9,9 @@ export const CONTACT_COLUMNS = [
 ] as const;
 
 const contactSets = CONTACT_COLUMNS.map((c) => `${c} = @${c}`).join(', ');
+const firstOnly = CONTACT_COLUMNS.map(
+  (c) => `${c} = CASE WHEN confirmed_at IS NULL THEN @${c} ELSE ${c} END`,
+).join(', ');
 
 export function prepareStatements(db: Db) {
   return {
@@ -22,8 +25,10 @@ export function prepareStatements(db: Db) {
       `UPDATE contacts SET ${contactSets}, data_privacy = @data_privacy,
         accept_contact = @accept_contact, newsletter = @newsletter, updated_at = @at WHERE id = @id`,
     ),
+    // A contact's first confirmation takes the form's data; a confirmed account keeps its own
+    // (the submission keeps what was typed, for the contact to take over in the portal).
     confirmContact: db.prepare(
-      `UPDATE contacts SET ${contactSets}, data_privacy = 1, accept_contact = 1,
+      `UPDATE contacts SET ${firstOnly}, data_privacy = 1, accept_contact = 1,
         newsletter = CASE WHEN @newsletter IS NULL THEN newsletter ELSE @newsletter END,
         confirmed_at = COALESCE(confirmed_at, @at), updated_at = @at WHERE id = @id`,
     ),

@@ -1,0 +1,133 @@
+/**
+ * npm run crash: the reference backend killed with SIGKILL in the middle of submission
+ * bursts, restarted on the same database, and every request retried with its Idempotency-Key
+ * as the widget retries. Passes when every submission is stored exactly once: none lost, none
+ * twice. Rounds and burst size: --rounds=N (5), --burst=N (60).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const root = path.resolve(__dirname, '..');
+const PREFIX = '/wp-json/sw-immosuite';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG: '0',
+      MIN_FILL_MS: '0',
+      RATE_LIMIT_SUBMISSIONS: '1000000',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      await fetch(`http://127.0.0.1:${port}${PREFIX}/v1/wizard/locations`);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('the server did not start');
+}
+
+interface Sent {
+  key: string;
+  email: string;
+}
+
+async function submit(port: number, xsrf: string, sent: Sent): Promise<number> {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${port}${PREFIX}/v1/wizard/contact`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: `XSRF-TOKEN=${xsrf}`,
+        'X-XSRF-TOKEN': xsrf,
+        'Idempotency-Key': sent.key,
+      },
+      body: JSON.stringify({
+        contact: {
+          firstname: 'Crash',
+          lastname: 'Test',
+          email: sent.email,
+          customFields: { dataPrivacy: true, acceptContact: true },
+        },
+        message: sent.key,
+      }),
+    });
+    return answer.status;
+  } catch {
+    return 0; // the connection died with the server
+  }
+}
+
+async function main() {
+  const rounds = arg('rounds', 5);
+  const burst = arg('burst', 60);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-crash-'));
+  const port = await freePort();
+  const xsrf = 'crash-test-xsrf-token';
+  const all: Sent[] = [];
+  let server = await start(dataDir, port);
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      const batch = Array.from({ length: burst }, (_, i) => ({
+        key: `crash-${round}-${i}-key`,
+        email: `crash${round}x${i}@example.de`,
+      }));
+      all.push(...batch);
+      const answers = batch.map((sent) => submit(port, xsrf, sent));
+      // Kill it while the burst is under way.
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
+      server.kill('SIGKILL');
+      const statuses = await Promise.all(answers);
+      const acknowledged = statuses.filter((s) => s === 201).length;
+      server = await start(dataDir, port);
+      // The widget retries whatever did not answer, with the same key.
+      for (const sent of batch) {
+        const status = await submit(port, xsrf, sent);
+        if (status !== 201) throw new Error(`retry of ${sent.key} answered ${status}`);
+      }
+      console.log(`round ${round + 1}: ${acknowledged} of ${burst} acknowledged before the kill`);
+    }
+  } finally {
+    server.kill('SIGKILL');
+  }
+  const db = new Database(path.join(dataDir, 'immosuite.sqlite'), { readonly: true });
+  const stored = db
+    .prepare('SELECT message, COUNT(*) AS n FROM contact_messages GROUP BY message')
+    .all() as { message: string; n: number }[];
+  db.close();
+  const count = new Map(stored.map((row) => [row.message, row.n]));
+  const lost = all.filter((sent) => !count.has(sent.key)).length;
+  const twice = stored.filter((row) => row.n > 1).length;
+  console.log(
+    `crash: ${rounds} SIGKILL rounds, ${all.length} submissions: ${all.length - lost} stored, ${lost} lost, ${twice} stored twice`,
+  );
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(lost === 0 && twice === 0 ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

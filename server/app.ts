@@ -8,7 +8,7 @@ import Fastify, { type FastifyError } from 'fastify';
 import { randomToken } from './auth/crypto';
 import { ApiError, sendError } from './api/errors';
 import { API_PREFIX, registerApi } from './api/routes';
-import { createSessions, ensureXsrfCookie } from './api/security';
+import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
@@ -51,8 +51,8 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   const db = options.db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'));
   seed(db);
   const mailer = createMailer(db, config.smtpUrl, config.mailFrom);
-  const secureCookies = config.publicUrl?.startsWith('https:') ?? false;
-  const sessions = createSessions(db, loadSecret(config.dataDir), { secureCookies });
+  const cookies = cookiePolicy(config);
+  const sessions = createSessions(db, loadSecret(config.dataDir), cookies);
 
   const app = Fastify({
     logger: config.logger,
@@ -108,7 +108,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/webapp')) {
-      ensureXsrfCookie(request, reply, secureCookies);
+      ensureXsrfCookie(request, reply, cookies);
     }
   });
 

@@ -38,6 +38,13 @@ export interface ApiContext extends ApiDeps {
   publicUrl(): string;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The widget's own origin (of the public URL), as browsers send it in Origin. */
+    ownOrigin(): string;
+  }
+}
+
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
@@ -59,7 +66,9 @@ export function route(
     method,
     url: API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1'),
     schema: { ...(body ? { body } : {}), ...(params ? { params } : {}) },
-    ...(method !== 'GET' ? { preValidation: async (request) => checkXsrf(request) } : {}),
+    ...(method !== 'GET'
+      ? { preValidation: async (request) => checkXsrf(request, request.server.ownOrigin()) }
+      : {}),
     handler,
   });
 }

@@ -488,4 +488,52 @@ describe('backend hardening', () => {
       expect((await client.post(`${PREFIX}/v1/wizard/saved-search`, edit)).status).toBe(201);
     });
   });
+
+  describe('embedding across sites', () => {
+    it('gives SameSite=None; Secure; Partitioned cookies when another site may frame the widget', async () => {
+      const embedded = await startTestServer({ ALLOWED_ORIGINS: 'https://agency.example' });
+      try {
+        const cookie = (await fetch(`${embedded.base}${PREFIX}/v1/wizard/locations`)).headers.get(
+          'set-cookie',
+        );
+        expect(cookie).toMatch(/SameSite=None/);
+        expect(cookie).toMatch(/Secure/);
+        expect(cookie).toMatch(/Partitioned/);
+      } finally {
+        await embedded.close();
+      }
+      const alone = (await fetch(`${server.base}${PREFIX}/v1/wizard/locations`)).headers.get(
+        'set-cookie',
+      );
+      expect(alone).toMatch(/SameSite=Lax/);
+      expect(alone).not.toMatch(/Partitioned/);
+    });
+
+    it('takes an anonymous form without cookies only as JSON from the widget itself', async () => {
+      const form = JSON.stringify({ contact: contact(), message: 'ohne Cookies' });
+      const send = (headers: Record<string, string>) =>
+        raw(server, {
+          method: 'POST',
+          path: `${PREFIX}/v1/wizard/contact`,
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: form,
+        });
+      expect((await send({ Origin: 'https://evil.example' })).status).toBe(403);
+      expect((await send({})).status).toBe(403);
+      expect((await send({ Origin: server.base, Cookie: 'immosuite_session=stolen' })).status).toBe(
+        403,
+      );
+      expect((await send({ Origin: server.base })).status).toBe(201);
+      expect(
+        (
+          await raw(server, {
+            method: 'POST',
+            path: `${PREFIX}/v1/wizard/contact`,
+            headers: { 'Content-Type': 'text/plain', Origin: server.base },
+            body: form,
+          })
+        ).status,
+      ).toBe(403);
+    });
+  });
 });

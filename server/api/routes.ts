@@ -32,6 +32,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
       ]),
     ),
   };
+  app.decorate('ownOrigin', () => new URL(ctx.publicUrl()).origin);
   for (const plugin of [
     authRoutes,
     contactRoutes,

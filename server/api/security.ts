@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
 import { currentTick, nonceFor, randomToken, safeEqual, sha256, verifyNonce } from '../auth/crypto';
+import { isLoopback } from '../config';
 import { ApiError } from './errors';
 
 export const SESSION_COOKIE = 'immosuite_session';
@@ -17,35 +18,74 @@ export interface SessionUser {
   tokenHash: string;
 }
 
-/** Cookies are Secure when the request came over https, or always (an https public URL). */
-function secure(request: FastifyRequest, always: boolean) {
-  return always || request.protocol === 'https';
+/**
+ * How the widget's cookies are set. Framed by another site (ALLOWED_ORIGINS), a cookie reaches
+ * the widget only as `SameSite=None; Secure`, kept per embedding site (`Partitioned`, CHIPS);
+ * browsers take Secure cookies from https and from loopback. Otherwise `SameSite=Lax`, Secure
+ * when the public URL is https or the request came over https.
+ */
+export interface CookiePolicy {
+  crossSite: boolean;
+  alwaysSecure: boolean;
+}
+
+export function cookiePolicy(config: {
+  allowedOrigins: string[];
+  publicUrl: string | null;
+  host: string;
+}): CookiePolicy {
+  const https = config.publicUrl?.startsWith('https:') ?? false;
+  const loopback = config.publicUrl
+    ? isLoopback(new URL(config.publicUrl).hostname)
+    : isLoopback(config.host);
+  return {
+    crossSite: config.allowedOrigins.length > 0 && (https || loopback),
+    alwaysSecure: https,
+  };
+}
+
+function cookieOptions(request: FastifyRequest, policy: CookiePolicy) {
+  return policy.crossSite
+    ? { sameSite: 'none' as const, secure: true, partitioned: true }
+    : { sameSite: 'lax' as const, secure: policy.alwaysSecure || request.protocol === 'https' };
 }
 
 /** Every visitor gets an XSRF cookie, readable by the widget, sent back as X-XSRF-TOKEN. */
 export function ensureXsrfCookie(
   request: FastifyRequest,
   reply: FastifyReply,
-  alwaysSecure = false,
+  policy: CookiePolicy = { crossSite: false, alwaysSecure: false },
 ) {
   if (request.cookies[XSRF_COOKIE]) return;
   reply.setCookie(XSRF_COOKIE, randomToken(24), {
     path: '/',
-    sameSite: 'lax',
-    secure: secure(request, alwaysSecure),
+    ...cookieOptions(request, policy),
     httpOnly: false,
   });
 }
 
-export function checkXsrf(request: FastifyRequest) {
+/**
+ * The double-submit check of every mutating route. One exception: a browser that keeps no
+ * cookie at all in a frame of another site (third-party cookies blocked, even partitioned
+ * ones) may still send an anonymous form, when the request comes from the widget's own origin
+ * (the browser's Origin header, which a page cannot forge) as JSON (which another origin could
+ * send only after a CORS preflight this server never grants). Rate limits apply as ever.
+ */
+export function checkXsrf(request: FastifyRequest, ownOrigin?: string) {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers['x-xsrf-token'];
-  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
-    throw new ApiError(403, 'rest_xsrf_invalid', 'badXsrf');
-  }
+  if (cookie && typeof header === 'string' && safeEqual(cookie, header)) return;
+  const cookieless = !cookie && !request.cookies[SESSION_COOKIE];
+  const json = /^application\/json\b/i.test(request.headers['content-type'] ?? '');
+  if (cookieless && json && ownOrigin && request.headers.origin === ownOrigin) return;
+  throw new ApiError(403, 'rest_xsrf_invalid', 'badXsrf');
 }
 
-export function createSessions(db: Db, secret: string, options = { secureCookies: false }) {
+export function createSessions(
+  db: Db,
+  secret: string,
+  policy: CookiePolicy = { crossSite: false, alwaysSecure: false },
+) {
   const findSession = db.prepare(
     `SELECT s.token_hash, s.contact_id, c.email FROM sessions s JOIN contacts c ON c.id = s.contact_id
      WHERE s.token_hash = ? AND s.expires_at > ?`,
@@ -104,8 +144,7 @@ export function createSessions(db: Db, secret: string, options = { secureCookies
       reply.setCookie(SESSION_COOKIE, token, {
         path: '/',
         httpOnly: true,
-        sameSite: 'lax',
-        secure: secure(request, options.secureCookies),
+        ...cookieOptions(request, policy),
         expires,
       });
       return sha256(token);

@@ -31,6 +31,7 @@ const SUBMIT_ERRORS = {
   '400': error('Invalid input (validation, consent missing, unknown object)'),
   '403': error('XSRF token missing or wrong'),
   '413': error('Body too large'),
+  '409': error('A repeat of a stored submission whose contact has since withdrawn consent'),
   '422': error('The Idempotency-Key was used for another request (another body or client)'),
   '429': error('Too many submissions from this address'),
 };

@@ -924,6 +924,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A repeat of a stored submission whose contact has since withdrawn consent */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body too large */
                 413: {
                     headers: {
@@ -1018,6 +1027,15 @@ export interface paths {
                 };
                 /** @description XSRF token missing or wrong */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A repeat of a stored submission whose contact has since withdrawn consent */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1129,6 +1147,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A repeat of a stored submission whose contact has since withdrawn consent */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body too large */
                 413: {
                     headers: {
@@ -1225,6 +1252,15 @@ export interface paths {
                 };
                 /** @description XSRF token missing or wrong */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A repeat of a stored submission whose contact has since withdrawn consent */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

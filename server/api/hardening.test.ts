@@ -274,6 +274,35 @@ describe('backend hardening', () => {
       expect((await server.mails()).map((m) => m.to)).toEqual(['erika@example.de']);
     });
 
+    it('does not replay a stored submission once its contact has withdrawn consent', async () => {
+      const client = server.client();
+      const headers = { 'Idempotency-Key': 'withdrawn-key-01' };
+      const body = { contact: contact(), lead: lead() };
+      expect((await client.post(`${PREFIX}/v1/wizard/lead`, body, headers)).status).toBe(201);
+      // The contact confirms, logs in and takes the consent back.
+      await client.post(`${PREFIX}/v1/wizard/confirm`, {
+        k: keyOf((await server.mails())[0]!.links[0]!),
+      });
+      await client.post(`${PREFIX}/v1/auth/email`, { email: 'erika@example.de' });
+      const k = keyOf((await server.mails())[0]!.links[0]!);
+      await client.post(`${PREFIX}/v1/auth/login`, { k });
+      client.nonce = (
+        await client.post<{ nonce: string }>(`${PREFIX}/v1/auth/login/nonce`, { k })
+      ).body.nonce;
+      expect(
+        (
+          await client.put(`${PREFIX}/v1/contact`, {
+            ...contact(),
+            customFields: { dataPrivacy: false, acceptContact: false },
+          })
+        ).status,
+      ).toBe(200);
+      // The anonymous visitor's retry (the key is bound to the client that sent it first).
+      const replay = await server.client().post(`${PREFIX}/v1/wizard/lead`, body, headers);
+      expect(replay.status).toBe(409);
+      expect(replay.body).toMatchObject({ code: 'consent_withdrawn' });
+    });
+
     it('sweeps expired keys through an index, not a scan of the table', async () => {
       const { openDatabase } = await import('../db/database');
       const db = openDatabase(':memory:');
@@ -296,6 +325,13 @@ describe('backend hardening', () => {
         });
         expect(silent.status).toBe(201);
         expect(silent.body).toMatchObject({ success: true, uuid: expect.any(String) });
+        // A fill time but no honeypot at all: the widget always sends it, a bot may not.
+        const noHoneypot = await client.post(`${PREFIX}/v1/wizard/lead`, {
+          contact: contact({ email: 'bot2@example.de' }),
+          lead: lead(),
+          meta: { fillMs: 45_000 },
+        });
+        expect(noHoneypot.status).toBe(201);
         const person = await client.post(`${PREFIX}/v1/wizard/lead`, {
           contact: contact(),
           lead: lead(),

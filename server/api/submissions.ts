@@ -54,6 +54,13 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     },
   };
 
+  /** A stored answer is not replayed once its contact has withdrawn consent since. */
+  function refuseWithdrawn(answer: { body: string }) {
+    const { uuid } = JSON.parse(answer.body) as { uuid?: string };
+    if (uuid && q.withdrawnSince.get(uuid))
+      throw new ApiError(409, 'consent_withdrawn', 'consentWithdrawn');
+  }
+
   /** Rate limit, honeypot, idempotency, consent, storage and the confirmation mail. */
   async function submit(
     request: FastifyRequest,
@@ -63,15 +70,22 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
   ) {
     const body = request.body as { contact: ContactInput; meta?: Meta };
     const uuid = crypto.randomUUID();
-    // Bots leave out what a browser sends: no fill time counts as too fast.
-    const bot = (body.meta?.website ?? '') !== '' || (body.meta?.fillMs ?? 0) < limits.minFillMs;
+    // Bots fill the hidden field, or leave out what the widget always sends: no fill time
+    // counts as too fast, no honeypot as filled (both only while the timer is on).
+    const checks = limits.minFillMs > 0;
+    const bot =
+      (body.meta?.website ?? '') !== '' ||
+      (checks && (body.meta?.website === undefined || (body.meta?.fillMs ?? 0) < limits.minFillMs));
     if (bot) {
       request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
       return reply.code(201).send({ success: true, uuid });
     }
     const id = idem.keyOf(request, sessions.current(request)?.tokenHash ?? request.ip);
     const previous = idem.find(id);
-    if (previous) return idem.replay(reply, previous);
+    if (previous) {
+      refuseWithdrawn(previous);
+      return idem.replay(reply, previous);
+    }
     const contact = clean(body.contact);
     requireConsent(contact);
     const language = langOfRequest(request);
@@ -121,7 +135,10 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       idem.record(id, 201, response);
       return null;
     })();
-    if (replayed) return idem.replay(reply, replayed);
+    if (replayed) {
+      refuseWithdrawn(replayed);
+      return idem.replay(reply, replayed);
+    }
     try {
       const link = linkFor(ctx, key);
       await mailer.send({ to: contact.email, ...confirmMail(language, kind, link), links: [link] });

@@ -93,6 +93,8 @@ const MIGRATIONS: string[] = [
   ALTER TABLE idempotency ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
   CREATE INDEX idempotency_created ON idempotency(created_at);
   `,
+  // 3: a contact's consents, looked up when a stored submission is asked for again
+  `CREATE INDEX consents_contact ON consents(contact_id, at);`,
 ];
 
 export function openDatabase(file: string): Db {

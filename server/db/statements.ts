@@ -37,6 +37,12 @@ export function prepareStatements(db: Db) {
        VALUES (?, ?, ?, ?, ?, ?)`,
     ),
     submissionById: db.prepare('SELECT * FROM submissions WHERE id = ?'),
+    /** Whether the contact of a submission took back a required consent after sending it. */
+    withdrawnSince: db.prepare(
+      `SELECT 1 FROM submissions s JOIN consents c ON c.contact_id = s.contact_id
+       WHERE s.uuid = ? AND c.kind IN ('dataPrivacy', 'acceptContact') AND c.given = 0
+         AND c.at > s.created_at LIMIT 1`,
+    ),
     confirmSubmission: db.prepare(
       `UPDATE submissions SET status = 'confirmed', confirmed_at = ? WHERE id = ?`,
     ),

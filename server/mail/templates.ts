@@ -73,6 +73,10 @@ export const MESSAGES = {
   },
   badUrl: { de: 'Die Adresse ist ungültig.', en: 'The address is invalid.' },
   badRequest: { de: 'Die Anfrage ist ungültig.', en: 'The request is invalid.' },
+  consentWithdrawn: {
+    de: 'Die Einwilligung zu dieser Anfrage wurde zurückgenommen.',
+    en: 'The consent to this request has been withdrawn.',
+  },
   idempotencyMismatch: {
     de: 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.',
     en: 'This Idempotency-Key belongs to another request.',

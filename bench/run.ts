@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { contact, keyOf, lead, PREFIX, startTestServer } from '../server/testing';
+import { contact, lead, newLoggedInContact, PREFIX, startTestServer } from '../server/testing';
 import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
 import { interactions } from './interaction';
@@ -50,17 +50,8 @@ async function serverLoad() {
   // Limits off: this measures throughput, not the rate limiter.
   const server = await startTestServer({ RATE_LIMIT_SUBMISSIONS: '1000000000' });
   try {
-    const client = server.client();
-    // A logged-in contact: submit, confirm, ask for a login link, log in, fetch the nonce.
-    await client.post(`${PREFIX}/v1/wizard/lead`, { contact: contact(), lead: lead() });
-    await client.post(`${PREFIX}/v1/wizard/confirm`, {
-      k: keyOf((await server.mails())[0]!.links[0]!),
-    });
-    await client.post(`${PREFIX}/v1/auth/email`, { email: contact().email });
-    const k = keyOf((await server.mails())[0]!.links[0]!);
-    await client.post(`${PREFIX}/v1/auth/login`, { k });
-    const { nonce } = (await client.post<{ nonce: string }>(`${PREFIX}/v1/auth/login/nonce`, { k }))
-      .body;
+    const client = await newLoggedInContact(server);
+    const nonce = client.nonce!;
     const cookie = [...client.cookies].map(([key, v]) => `${key}=${v}`).join('; ');
     const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN')!);
     console.log(`backend on loopback (10 connections, ${seconds} s each)`);

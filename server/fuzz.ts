@@ -7,7 +7,7 @@
  */
 import { openapi } from '../contract/openapi';
 import { requestBodySchema, type Method } from '../contract/schema';
-import { contact, keyOf, lead, PREFIX, type startTestServer, type TestClient } from './testing';
+import { newLoggedInContact, PREFIX, type startTestServer, type TestClient } from './testing';
 
 type Schema = Record<string, unknown>;
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -142,18 +142,7 @@ export function operations(): Operation[] {
 
 /** A confirmed, logged-in contact with a saved search to aim at. */
 async function loggedInClient(server: Server): Promise<{ client: TestClient; uuid: string }> {
-  const client = server.client();
-  const email = `fuzz${Date.now()}@example.de`;
-  await client.post(`${PREFIX}/v1/wizard/lead`, { contact: contact({ email }), lead: lead() });
-  await client.post(`${PREFIX}/v1/wizard/confirm`, {
-    k: keyOf((await server.mails())[0]!.links[0]!),
-  });
-  await client.post(`${PREFIX}/v1/auth/email`, { email });
-  const k = keyOf((await server.mails())[0]!.links[0]!);
-  await client.post(`${PREFIX}/v1/auth/login`, { k });
-  client.nonce = (
-    await client.post<{ nonce: string }>(`${PREFIX}/v1/auth/login/nonce`, { k })
-  ).body.nonce;
+  const client = await newLoggedInContact(server, `fuzz${Date.now()}@example.de`);
   const { uuid } = (
     await client.post<{ uuid: string }>(`${PREFIX}/v1/saved-search`, {
       objectType: 'LIVING',

@@ -159,3 +159,25 @@ export function savedSearch(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * A new contact as a visitor becomes one: sends a lead, confirms it from the mail, asks for a
+ * login link and logs in with it. The client holds the session and the nonce.
+ */
+export async function newLoggedInContact(
+  server: { client(): TestClient; mails(): Promise<{ links: string[] }[]> },
+  email = contact().email,
+): Promise<TestClient> {
+  const client = server.client();
+  await client.post(`${PREFIX}/v1/wizard/lead`, { contact: contact({ email }), lead: lead() });
+  await client.post(`${PREFIX}/v1/wizard/confirm`, {
+    k: keyOf((await server.mails())[0]!.links[0]!),
+  });
+  await client.post(`${PREFIX}/v1/auth/email`, { email });
+  const k = keyOf((await server.mails())[0]!.links[0]!);
+  await client.post(`${PREFIX}/v1/auth/login`, { k });
+  client.nonce = (
+    await client.post<{ nonce: string }>(`${PREFIX}/v1/auth/login/nonce`, { k })
+  ).body.nonce;
+  return client;
+}

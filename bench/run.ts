@@ -1,7 +1,7 @@
 /**
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
- * bench/results/latest.json. Options: --only=bundle|load|typing|interaction, --seconds=N
+ * bench/results/latest.json. Options: --only=bundle|load|leads|typing|interaction, --seconds=N
  * (BENCH_STATIC_DIR: time another build's widget).
  */
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { contact, lead, newLoggedInContact, PREFIX, startTestServer } from '../s
 import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
 import { interactions } from './interaction';
+import { leadSubmissions } from './leads';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -120,6 +121,7 @@ async function main() {
   const results: Record<string, unknown> = { date: new Date().toISOString() };
   if (!only || only === 'bundle') results.bundle = await bundleSizes();
   if (!only || only === 'load') results.load = await serverLoad();
+  if (!only || only === 'leads') results.leads = await leadSubmissions(seconds);
   if (!only || only === 'typing') results.typing = await typing();
   if (!only || only === 'interaction') {
     const server = await startTestServer(

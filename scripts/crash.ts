@@ -116,15 +116,25 @@ async function main() {
   const stored = db
     .prepare('SELECT message, COUNT(*) AS n FROM contact_messages GROUP BY message')
     .all() as { message: string; n: number }[];
+  // Every submission's confirmation mail in the dev outbox, exactly once.
+  const mailed = new Map(
+    (
+      db.prepare('SELECT recipient, COUNT(*) AS n FROM mails GROUP BY recipient').all() as {
+        recipient: string;
+        n: number;
+      }[]
+    ).map((row) => [row.recipient, row.n]),
+  );
   db.close();
   const count = new Map(stored.map((row) => [row.message, row.n]));
   const lost = all.filter((sent) => !count.has(sent.key)).length;
   const twice = stored.filter((row) => row.n > 1).length;
+  const mailsWrong = all.filter((sent) => mailed.get(sent.email) !== 1).length;
   console.log(
-    `crash: ${rounds} SIGKILL rounds, ${all.length} submissions: ${all.length - lost} stored, ${lost} lost, ${twice} stored twice`,
+    `crash: ${rounds} SIGKILL rounds, ${all.length} submissions: ${all.length - lost} stored, ${lost} lost, ${twice} stored twice; ${mailsWrong} without exactly one confirmation mail`,
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(lost === 0 && twice === 0 ? 0 : 1);
+  process.exit(lost === 0 && twice === 0 && mailsWrong === 0 ? 0 : 1);
 }
 
 main().catch((error: unknown) => {

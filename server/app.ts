@@ -10,6 +10,7 @@ import { ApiError, sendError } from './api/errors';
 import { API_PREFIX, registerApi } from './api/routes';
 import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
+import { startCheckpointer } from './db/checkpointer';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
@@ -74,7 +75,13 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
-  app.addHook('onClose', async () => db.close());
+  const checkpointer = startCheckpointer(db, (message) =>
+    app.log.error({ message }, 'WAL checkpoint failed'),
+  );
+  app.addHook('onClose', async () => {
+    await checkpointer.stop();
+    db.close();
+  });
   if (config.rejectedOrigins.length)
     app.log.warn(
       { rejected: config.rejectedOrigins },

@@ -16,14 +16,18 @@ export { API_PREFIX } from './context';
 
 export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
   const q = prepareStatements(deps.db);
+  // Without PUBLIC_URL: the loopback address of the listening port, looked up once.
+  let listening: string | null = null;
   const ctx: ApiContext = {
     ...deps,
     q,
     publicUrl: () => {
       if (deps.config.publicUrl) return deps.config.publicUrl;
+      if (listening) return listening;
       const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : deps.config.port;
-      return `http://127.0.0.1:${port}`;
+      if (typeof address === 'object' && address)
+        return (listening = `http://127.0.0.1:${address.port}`);
+      return `http://127.0.0.1:${deps.config.port}`;
     },
     regionNameById: new Map(
       (q.regionIds.all() as { location_id: number; name: string }[]).map((r) => [

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { randomToken, sha256 } from '../auth/crypto';
 import { now } from '../db/database';
+import { groupCommit } from '../db/groupCommit';
 import { CONTACT_COLUMNS } from '../db/statements';
 import { confirmMail, type SubmissionKind } from '../mail/templates';
 import {
@@ -42,6 +43,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db, q, config, mailer, sessions } = ctx;
   const limits = config.limits;
   const idem = idempotency(q);
+  const commit = groupCommit(db);
   // Every submission route counts against one limit per client (@fastify/rate-limit).
   const limited = {
     config: {
@@ -81,20 +83,19 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       return reply.code(201).send({ success: true, uuid });
     }
     const id = idem.keyOf(request, sessions.current(request)?.tokenHash ?? request.ip);
-    const previous = idem.find(id);
-    if (previous) {
-      refuseWithdrawn(previous);
-      return idem.replay(reply, previous);
-    }
     const contact = clean(body.contact);
     requireConsent(contact);
     const language = langOfRequest(request);
     const key = randomToken();
+    const link = linkFor(ctx, key);
+    const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
     const response = { success: true, uuid };
-    const replayed = db.transaction(() => {
-      // A retry that raced this one may have stored first.
-      const raced = idem.find(id);
-      if (raced) return raced;
+    let deliver: () => Promise<void> = async () => {};
+    const replayed = await commit(() => {
+      // A retry of a stored request gets its stored answer (looked up where it commits, so
+      // a retry racing the first try finds it too).
+      const stored = idem.find(id);
+      if (stored) return stored;
       const at = now();
       let row = q.contactByEmail.get(contact.email) as { id: number } | undefined;
       if (!row) {
@@ -133,15 +134,16 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
       );
       idem.record(id, 201, response);
+      // The dev outbox's row commits with the submission: no stored lead without its mail.
+      deliver = mailer.stage(mail);
       return null;
-    })();
+    });
     if (replayed) {
       refuseWithdrawn(replayed);
       return idem.replay(reply, replayed);
     }
     try {
-      const link = linkFor(ctx, key);
-      await mailer.send({ to: contact.email, ...confirmMail(language, kind, link), links: [link] });
+      await deliver();
     } catch (error) {
       request.log.error({ err: error }, 'confirmation mail could not be sent');
     }

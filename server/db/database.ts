@@ -95,6 +95,27 @@ const MIGRATIONS: string[] = [
   `,
   // 3: a contact's consents, looked up when a stored submission is asked for again
   `CREATE INDEX consents_contact ON consents(contact_id, at);`,
+  // 4: tables found by a text key keep their rows in that key's tree alone (no rowid table
+  // beside it): one page fewer to write per submission
+  `
+  CREATE TABLE idempotency_new (
+    key TEXT NOT NULL, route TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL, fingerprint TEXT NOT NULL DEFAULT '', PRIMARY KEY (key, route)
+  ) WITHOUT ROWID;
+  INSERT INTO idempotency_new SELECT key, route, status, body, created_at, fingerprint FROM idempotency;
+  DROP TABLE idempotency;
+  ALTER TABLE idempotency_new RENAME TO idempotency;
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  CREATE TABLE auth_keys_new (
+    key_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, contact_id INTEGER REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, first_used_at TEXT
+  ) WITHOUT ROWID;
+  INSERT INTO auth_keys_new SELECT key_hash, purpose, contact_id, submission_id, created_at,
+    expires_at, first_used_at FROM auth_keys;
+  DROP TABLE auth_keys;
+  ALTER TABLE auth_keys_new RENAME TO auth_keys;
+  `,
 ];
 
 export function openDatabase(file: string): Db {
@@ -104,13 +125,17 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  // Submissions land on random pages of several indexes (uuids, hashed keys, e-mail
+  // addresses): a 64 MB page cache keeps them in memory as the tables grow.
+  db.pragma('cache_size = -65536');
   migrate(db);
   return db;
 }
 
-export function migrate(db: Db) {
+/** Runs the migrations the database has not had, up to `target` (all by default). */
+export function migrate(db: Db, target = MIGRATIONS.length) {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version += 1) {
+  for (let version = current; version < target; version += 1) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version]!);
       db.pragma(`user_version = ${version + 1}`);

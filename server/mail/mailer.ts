@@ -11,6 +11,11 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * For a caller's transaction: the dev outbox stores the mail right away, so it commits or
+   * rolls back with the caller's rows; the returned delivery (SMTP) runs after the commit.
+   */
+  stage(mail: Mail): () => Promise<void>;
   /** The dev outbox, newest first; empty when mail goes to SMTP. */
   outbox(limit?: number): (Mail & { id: number; createdAt: string })[];
 }
@@ -21,18 +26,22 @@ export function createMailer(db: Db, smtpUrl: string | null, from: string): Mail
   );
   const list = db.prepare('SELECT * FROM mails ORDER BY id DESC LIMIT ?');
   let transport: Promise<{ sendMail(options: object): Promise<unknown> }> | null = null;
-  return {
-    async send(mail) {
-      if (!smtpUrl) {
-        insert.run(mail.to, mail.subject, mail.text, JSON.stringify(mail.links), now());
-        return;
-      }
+  const stage = (mail: Mail) => {
+    if (!smtpUrl) {
+      insert.run(mail.to, mail.subject, mail.text, JSON.stringify(mail.links), now());
+      return async () => {};
+    }
+    return async () => {
       // Loaded only when SMTP is configured.
       transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
       await (
         await transport
       ).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-    },
+    };
+  };
+  return {
+    stage,
+    send: (mail) => stage(mail)(),
     outbox(limit = 100) {
       return (
         list.all(limit) as {

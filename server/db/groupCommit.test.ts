@@ -1,0 +1,82 @@
+/**
+ * @jest-environment node
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createMailer } from '../mail/mailer';
+import { openDatabase, type Db } from './database';
+import { groupCommit } from './groupCommit';
+
+describe('group commit', () => {
+  let dir: string;
+  let db: Db;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-gc-'));
+    db = openDatabase(path.join(dir, 'test.sqlite'));
+    db.exec('CREATE TABLE t (v TEXT NOT NULL UNIQUE)');
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const rows = () =>
+    (db.prepare('SELECT v FROM t ORDER BY v').all() as { v: string }[]).map((r) => r.v);
+
+  it('commits the jobs of one turn in one transaction, each settling after the commit', async () => {
+    const commit = groupCommit(db);
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    // A second connection sees only what has committed.
+    const reader = new Database(path.join(dir, 'test.sqlite'), { readonly: true });
+    const committed = () =>
+      (reader.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+    const seenByOthers: number[] = [];
+    const done = Promise.all(
+      ['a', 'b', 'c'].map((v) =>
+        commit(() => {
+          insert.run(v);
+          seenByOthers.push(committed());
+          return v.toUpperCase();
+        }),
+      ),
+    );
+    expect(rows()).toEqual([]);
+    await expect(done).resolves.toEqual(['A', 'B', 'C']);
+    // While the third job ran, none of the three had committed; then all three at once.
+    expect(seenByOthers).toEqual([0, 0, 0]);
+    expect(committed()).toBe(3);
+    reader.close();
+  });
+
+  it('rolls back a failing job alone and hands its caller the error', async () => {
+    const commit = groupCommit(db);
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const results = await Promise.allSettled([
+      commit(() => insert.run('a')),
+      commit(() => {
+        insert.run('half-done');
+        insert.run('a'); // violates UNIQUE: this job's rows go, the others stay
+      }),
+      commit(() => insert.run('c')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(rows()).toEqual(['a', 'c']);
+  });
+
+  it('keeps a staged outbox mail only when its job commits', async () => {
+    const commit = groupCommit(db);
+    const mailer = createMailer(db, null, 'agency@example.de');
+    const mail = (to: string) => ({ to, subject: 'Bitte bestätigen', text: 'Link', links: [] });
+    await Promise.allSettled([
+      commit(() => mailer.stage(mail('kept@example.de'))),
+      commit(() => {
+        mailer.stage(mail('dropped@example.de'));
+        throw new Error('storing the submission failed');
+      }),
+    ]);
+    expect(mailer.outbox().map((m) => m.to)).toEqual(['kept@example.de']);
+  });
+});

@@ -85,6 +85,10 @@ module.exports = (env, argv) => {
     },
     plugins: [
       ...(production ? [new PrecompressPlugin()] : []),
+      // The version a QA action log names (DECISIONS 17).
+      new (require('webpack').DefinePlugin)({
+        __APP_VERSION__: JSON.stringify(require('./package.json').version),
+      }),
       new HtmlWebpackPlugin({
         template: './src/index.html',
         filename: 'index.html',

@@ -30,7 +30,16 @@ export interface EmbedOptions {
 export interface EmbedHandle {
   iframe: HTMLIFrameElement;
   destroy(): void;
+  /** QA (DECISIONS 17): starts recording the widget's actions. */
+  startRecording(): void;
+  /**
+   * QA: the widget's action log (personal data redacted unless `redact: false`); rejects
+   * when the widget does not answer within 10 s or has nothing to export.
+   */
+  exportLog(options?: { redact?: boolean }): Promise<unknown>;
 }
+
+const EXPORT_TIMEOUT_MS = 10_000;
 
 interface HostWindowConfig {
   privacyUrl?: string;
@@ -125,6 +134,12 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
     iframe.contentWindow?.postMessage(data, widgetOrigin);
   }
 
+  const pendingExports = new Map<
+    string,
+    { resolve(log: unknown): void; reject(error: Error): void }
+  >();
+  let exportCount = 0;
+
   function onMessage(event: MessageEvent) {
     if (event.source !== iframe.contentWindow || event.origin !== widgetOrigin) return;
     const message = parseWidgetEnvelope(event.data);
@@ -153,6 +168,14 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
         );
         options.onSave?.(message.payload.lead);
         break;
+      case 'qa-log': {
+        const pending = pendingExports.get(message.payload.id);
+        if (!pending) break;
+        pendingExports.delete(message.payload.id);
+        if ('log' in message.payload) pending.resolve(message.payload.log);
+        else pending.reject(new Error(`Immosuite: ${message.payload.error}`));
+        break;
+      }
     }
   }
 
@@ -163,6 +186,30 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
     destroy() {
       window.removeEventListener('message', onMessage);
       iframe.remove();
+    },
+    startRecording() {
+      send(hostMessage('qa', { command: 'record' }));
+    },
+    exportLog(exportOptions = {}) {
+      exportCount += 1;
+      const id = `export-${exportCount}`;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pendingExports.delete(id);
+          reject(new Error('Immosuite: the widget did not answer the export'));
+        }, EXPORT_TIMEOUT_MS);
+        pendingExports.set(id, {
+          resolve: (log) => {
+            clearTimeout(timer);
+            resolve(log);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
+        send(hostMessage('qa', { command: 'export', id, redact: exportOptions.redact !== false }));
+      });
     },
   };
 }

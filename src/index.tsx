@@ -6,13 +6,17 @@ import { App } from './app/App';
 import { basePathFromPublicPath } from './app/basePath';
 import { browserEnv } from './app/env';
 import { bodyClasses } from './app/platform';
-import { makeStore } from './app/store';
+import { makeStore, rootReducer } from './app/store';
 import { initAccepted } from './host/slice';
 import { languageFromTag } from './i18n/language';
 import { createI18n, loadLocale, localeOf, switchLanguage } from './i18n';
+import type { Reducer } from './qa/log';
+import { QaPanelWhileRecording } from './qa/QaPanelWhileRecording';
 import { createActionRecorder } from './qa/recorder';
+import { routeOf } from './qa/route';
 
 declare let __webpack_public_path__: string;
+declare const __APP_VERSION__: string;
 
 document.body.classList.add(...bodyClasses(navigator.userAgent));
 
@@ -27,17 +31,21 @@ loadLocale(urlLanguage).then(
   () => {},
 );
 
+const basename = basePathFromPublicPath(__webpack_public_path__);
 const recorder = createActionRecorder({
+  reducer: rootReducer as Reducer,
   startWhen: (action) => initAccepted.match(action) && action.payload.config.options.recordActions,
+  route: () => routeOf(window.location.pathname, basename),
+  appVersion: __APP_VERSION__,
 });
 if (query.get('qa') === 'record') recorder.start();
-// QA staff export the log from the console: immosuiteQA.exportLog() (redacted by default).
+// QA staff can also export from the console: immosuiteQA.exportLog() (redacted by default).
 Object.assign(window, { immosuiteQA: recorder });
 
 const env = browserEnv(async (language) => {
   await switchLanguage(i18n, language);
   document.documentElement.lang = localeOf(language);
-});
+}, recorder);
 const store = makeStore({ env, recorder });
 
 const root = document.getElementById('root');
@@ -45,8 +53,10 @@ if (root) {
   createRoot(root).render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <BrowserRouter basename={basePathFromPublicPath(__webpack_public_path__)}>
-          <App />
+        <BrowserRouter basename={basename}>
+          <App>
+            <QaPanelWhileRecording recorder={recorder} />
+          </App>
         </BrowserRouter>
       </I18nextProvider>
     </Provider>,

@@ -62,6 +62,7 @@ export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
     now: () => Date.now(),
     afterPaint: () => Promise.resolve(),
     log: jest.fn(),
+    qa: null,
     emitHeight(height) {
       heightListener?.(height);
     },

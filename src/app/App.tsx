@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
@@ -34,8 +34,11 @@ function Messages() {
   );
 }
 
-/** The shell: theme, progress bar, the route view once the host has initialised us, messages. */
-export function App() {
+/**
+ * The shell: theme, progress bar, the route view once the host has initialised us, messages;
+ * `children` (the QA panel) below them.
+ */
+export function App({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const initialised = useAppSelector(selectInitialised);
   const loading = useAppSelector(selectLoading);
@@ -57,6 +60,7 @@ export function App() {
         </Suspense>
       )}
       <Messages />
+      {children}
     </ThemeProvider>
   );
 }

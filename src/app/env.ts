@@ -35,6 +35,15 @@ export interface AppEnv {
   /** Resolves once the browser has painted what the current task changed. */
   afterPaint(): Promise<void>;
   log(message: string, detail?: unknown): void;
+  /** The QA action recorder (DECISIONS 17), for the host page's QA commands. */
+  qa: QaControl | null;
+}
+
+export interface QaControl {
+  start(): void;
+  readonly recording: boolean;
+  readonly size: number;
+  exportLog(options: { redact: boolean }): unknown;
 }
 
 /**
@@ -78,7 +87,7 @@ function safeStorage(get: () => Storage): Storage | null {
   }
 }
 
-export function browserEnv(setLanguage: AppEnv['setLanguage']): AppEnv {
+export function browserEnv(setLanguage: AppEnv['setLanguage'], qa: QaControl | null): AppEnv {
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
   const meta = document.querySelector<HTMLMetaElement>('meta[name="immosuite:allowed-origins"]');
   return {
@@ -99,5 +108,6 @@ export function browserEnv(setLanguage: AppEnv['setLanguage']): AppEnv {
     afterPaint: () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
     // eslint-disable-next-line no-console -- spec 8: some failures are only logged
     log: (message, detail) => console.warn(`[immosuite] ${message}`, detail ?? ''),
+    qa,
   };
 }

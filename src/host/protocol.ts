@@ -8,9 +8,15 @@ export const WIDGET_SOURCE = 'immosuite-widget';
 export const HOST_SOURCE = 'immosuite-host';
 
 /** Messages the host sends to the widget. */
-export type HostMessageType = 'init';
+export type HostMessageType = 'init' | 'qa';
 /** Messages the widget sends to the host. */
-export type WidgetMessageType = 'ready' | 'size' | 'tracking' | 'scroll' | 'save';
+export type WidgetMessageType = 'ready' | 'size' | 'tracking' | 'scroll' | 'save' | 'qa-log';
+
+/**
+ * QA commands of the mount handle (DECISIONS 17): start recording, or export the log, which
+ * comes back as 'qa-log' with the same id (to the init's origin only).
+ */
+export type QaCommand = { command: 'record' } | { command: 'export'; id: string; redact: boolean };
 
 export interface Envelope<S extends string, T extends string, P> {
   source: S;
@@ -39,6 +45,8 @@ export interface WidgetPayloads {
   tracking: TrackingPayload;
   scroll: { top: number };
   save: { lead: unknown };
+  /** The exported action log, or why there is none. */
+  'qa-log': { id: string; log: unknown } | { id: string; error: string };
 }
 
 export type WidgetEnvelope = {
@@ -64,9 +72,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parseHostEnvelope(data: unknown): HostEnvelope | null {
   if (!isRecord(data)) return null;
   if (data.source !== HOST_SOURCE || data.version !== PROTOCOL_VERSION) return null;
-  if (data.type !== 'init') return null;
+  if (data.type !== 'init' && data.type !== 'qa') return null;
   if (!isRecord(data.payload)) return null;
+  if (data.type === 'qa' && !parseQaCommand(data.payload)) return null;
   return { source: HOST_SOURCE, version: PROTOCOL_VERSION, type: data.type, payload: data.payload };
+}
+
+const MAX_ID = 100;
+
+/** A QA command from the host page, or null when it is not one. */
+export function parseQaCommand(payload: unknown): QaCommand | null {
+  if (!isRecord(payload)) return null;
+  if (payload.command === 'record') return { command: 'record' };
+  if (
+    payload.command === 'export' &&
+    typeof payload.id === 'string' &&
+    payload.id.length > 0 &&
+    payload.id.length <= MAX_ID
+  )
+    return { command: 'export', id: payload.id, redact: payload.redact !== false };
+  return null;
 }
 
 const MAX_LABEL = 200;
@@ -99,6 +124,10 @@ export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
     }
     case 'save':
       return 'lead' in p ? widgetMessage('save', { lead: p.lead }) : null;
+    case 'qa-log':
+      if (typeof p.id !== 'string') return null;
+      if (typeof p.error === 'string') return widgetMessage('qa-log', { id: p.id, error: p.error });
+      return isRecord(p.log) ? widgetMessage('qa-log', { id: p.id, log: p.log }) : null;
     default:
       return null;
   }

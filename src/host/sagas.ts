@@ -20,7 +20,15 @@ import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
 import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
 import { parseInitPayload, type UrlDefaults } from './config';
-import { isAllowedOrigin, parseHostEnvelope, widgetMessage, type WidgetEnvelope } from './protocol';
+import {
+  isAllowedOrigin,
+  parseHostEnvelope,
+  parseQaCommand,
+  widgetMessage,
+  type QaCommand,
+  type WidgetEnvelope,
+  type WidgetPayloads,
+} from './protocol';
 import { initAccepted, languageApplied } from './slice';
 
 /** DECISIONS 12: at most one size message per 16 ms. */
@@ -48,12 +56,30 @@ export function* postToHost(message: WidgetEnvelope): Saga {
   }
 }
 
+/** QA commands, only from the page whose init was accepted; the log goes back only there. */
+function* handleQa(env: AppEnv, command: QaCommand): Saga {
+  if (command.command === 'record') {
+    env.qa?.start();
+    return;
+  }
+  let answer: WidgetPayloads['qa-log'];
+  if (!env.qa) answer = { id: command.id, error: 'this widget has no action recorder' };
+  else if (!env.qa.recording && env.qa.size === 0)
+    answer = { id: command.id, error: 'nothing recorded: start recording first' };
+  else answer = { id: command.id, log: env.qa.exportLog({ redact: command.redact }) };
+  yield call(postToHost, widgetMessage('qa-log', answer));
+}
+
 function* handleMessage(env: AppEnv, event: MessageEvent): Saga {
   const envelope = parseHostEnvelope(event.data);
   if (!envelope) return;
   if (!isAllowedOrigin(event.origin, env.allowList)) return;
   if (!env.parent || event.source !== env.parent) return;
   const { origin } = yield select(selectHost);
+  if (envelope.type === 'qa') {
+    if (origin === event.origin) yield call(handleQa, env, parseQaCommand(envelope.payload)!);
+    return;
+  }
   if (origin !== null && origin !== event.origin) return;
   const parsed = parseInitPayload(envelope.payload, urlDefaults(env));
   if (parsed.warnings.length > 0) env.log('init config values ignored', parsed.warnings);

@@ -7,13 +7,16 @@ import { DEFAULT_CONFIG } from '../host/config';
 import { EMPTY_CONTACT } from '../parts/contactForm/model';
 import { EMPTY_ADDRESS } from '../parts/location/address';
 import * as location from '../parts/location/slice';
-import { makeStore } from '../app/store';
+import { makeStore, rootReducer } from '../app/store';
+import type { Reducer } from './log';
 import { createTestEnv, sendInit } from '../../test/helpers';
 import { trackingEventOccurred } from '../host/actions';
 
+const reducer = rootReducer as Reducer;
+
 describe('action recorder', () => {
   it('records nothing unless started', () => {
-    const recorder = createActionRecorder();
+    const recorder = createActionRecorder({ reducer });
     const env = createTestEnv();
     const store = makeStore({ env, recorder });
     store.dispatch(trackingEventOccurred({ event: 'LeadWizard' }));
@@ -22,13 +25,18 @@ describe('action recorder', () => {
 
   it('records every action with its time since the start', () => {
     let now = 1_000;
-    const recorder = createActionRecorder({ now: () => now });
+    const recorder = createActionRecorder({ reducer, now: () => now });
     const store = makeStore({ env: createTestEnv(), recorder });
     recorder.start();
     now = 1_250;
     store.dispatch(trackingEventOccurred({ event: 'LeadWizard' }));
     const log = recorder.exportLog();
-    expect(log).toMatchObject({ format: 'immosuite-action-log', version: 1, redacted: true });
+    expect(log).toMatchObject({
+      format: 'immosuite-action-log',
+      schemaVersion: 2,
+      redacted: true,
+      dropped: 0,
+    });
     expect(log.startedAt).toBe(new Date(1_000).toISOString());
     expect(log.entries).toEqual([
       { t: 250, action: { type: 'host/trackingEventOccurred', payload: { event: 'LeadWizard' } } },
@@ -38,6 +46,7 @@ describe('action recorder', () => {
 
   it('starts when the host asks for it in init', () => {
     const recorder = createActionRecorder({
+      reducer,
       startWhen: (action) =>
         (
           action as {
@@ -76,7 +85,7 @@ describe('action recorder', () => {
           nonce: word,
         }),
         (data) => {
-          const recorder = createActionRecorder({ now: () => 0 });
+          const recorder = createActionRecorder({ reducer, now: () => 0 });
           const store = makeStore({
             env: createTestEnv(),
             recorder,

@@ -1,33 +1,34 @@
 /**
  * The QA action recorder (DECISIONS 17): a middleware that keeps every action with its time,
- * off until started. Exported logs are versioned JSON, with personal data redacted
- * (redaction.ts) unless the caller says otherwise.
+ * off until started, in a ring buffer of the last `maxActions` actions. The exported log
+ * (log.ts) carries the state before its first action, and checkpoints computed by replaying
+ * the exported actions through the reducers; personal data is redacted (redaction.ts) unless
+ * the caller says otherwise.
  */
 import { nanoid, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { makePlaceholder, redactAction } from './redaction';
+import {
+  ACTION_LOG_FORMAT,
+  ACTION_LOG_SCHEMA_VERSION,
+  checkpointsOf,
+  stateHash,
+  type ActionLog,
+  type ActionLogEntry,
+  type Reducer,
+} from './log';
+import { makePlaceholder, redactAction, redactValue } from './redaction';
 
-export const ACTION_LOG_FORMAT = 'immosuite-action-log';
-export const ACTION_LOG_VERSION = 1;
-
-export interface ActionLogEntry {
-  /** Milliseconds since recording started. */
-  t: number;
-  action: UnknownAction;
-}
-
-export interface ActionLog {
-  format: typeof ACTION_LOG_FORMAT;
-  version: typeof ACTION_LOG_VERSION;
-  startedAt: string;
-  redacted: boolean;
-  entries: ActionLogEntry[];
-}
+export const DEFAULT_MAX_ACTIONS = 10_000;
+export const DEFAULT_CHECKPOINT_EVERY = 100;
 
 export interface ActionRecorder {
   middleware: Middleware;
   start(): void;
   stop(): void;
   readonly recording: boolean;
+  /** Actions held now (at most maxActions). */
+  readonly size: number;
+  /** Called when recording starts or stops. */
+  subscribe(listener: () => void): () => void;
   exportLog(options?: { redact?: boolean }): ActionLog;
 }
 
@@ -35,48 +36,123 @@ export interface RecorderOptions {
   now?: () => number;
   /** Starts recording when this action arrives (e.g. an init that asks for recording). */
   startWhen?: (action: unknown) => boolean;
+  /** The store's reducer: replays the exported actions for the checkpoints. */
+  reducer: Reducer;
+  /** The route shown now (e.g. 'lead-wizard'). */
+  route?: () => string;
+  appVersion?: string;
+  maxActions?: number;
+  checkpointEvery?: number;
 }
 
 export function createActionRecorder({
   now = () => Date.now(),
   startWhen,
-}: RecorderOptions = {}): ActionRecorder {
+  reducer,
+  route = () => '',
+  appVersion = 'dev',
+  maxActions = DEFAULT_MAX_ACTIONS,
+  checkpointEvery = DEFAULT_CHECKPOINT_EVERY,
+}: RecorderOptions): ActionRecorder {
+  // Whole chunks of `checkpointEvery` actions leave the buffer, so it holds at least
+  // maxActions - checkpointEvery + 1 of the newest.
+  const chunk = Math.max(1, Math.min(checkpointEvery, maxActions));
   let recording = false;
   let startedAt = 0;
+  /** Actions recorded since the start, including those the buffer let go. */
+  let count = 0;
+  let dropped = 0;
   let entries: ActionLogEntry[] = [];
+  /** The live state before entries[0], once known. */
+  let base: unknown;
+  /** Live states (immutable references, no copies) after every chunk of actions. */
+  let live = new Map<number, unknown>();
+  let lastState: unknown;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+
   const recorder: ActionRecorder = {
-    middleware: () => (next) => (action) => {
+    middleware: (api) => (next) => (action) => {
       if (!recording && startWhen?.(action)) recorder.start();
-      if (recording) {
-        // Actions are serializable by rule; the copy keeps later mutation out of the log.
-        entries.push({ t: now() - startedAt, action: structuredClone(action) as UnknownAction });
+      if (!recording) return next(action);
+      if (base === undefined) base = api.getState();
+      // Redux actions are not changed after dispatch: kept by reference, copied on export.
+      entries.push({ t: now() - startedAt, action: action as UnknownAction });
+      const result = next(action);
+      count += 1;
+      lastState = api.getState();
+      if (count % chunk === 0) live.set(count, lastState);
+      if (entries.length > maxActions) {
+        entries = entries.slice(chunk);
+        dropped += chunk;
+        base = live.get(dropped);
+        live.delete(dropped);
       }
-      return next(action);
+      return result;
     },
     start() {
       if (recording) return;
       recording = true;
       startedAt = now();
+      count = 0;
+      dropped = 0;
       entries = [];
+      base = undefined;
+      live = new Map();
+      notify();
     },
     stop() {
+      if (!recording) return;
       recording = false;
+      notify();
     },
     get recording() {
       return recording;
     },
+    get size() {
+      return entries.length;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     exportLog(options = {}) {
-      const shouldRedact = options.redact ?? true;
+      const redact = options.redact ?? true;
       const placeholder = makePlaceholder(nanoid());
+      const initialState =
+        base === undefined ? reducer(undefined, { type: '@@immosuite/none' }) : base;
+      const shown = redact ? redactValue(initialState, placeholder) : initialState;
+      const out = entries.map((entry) => ({
+        t: entry.t,
+        action: (redact ? redactAction(entry.action, placeholder) : entry.action) as UnknownAction,
+      }));
+      const { checkpoints, hashes, states } = checkpointsOf(shown, out, reducer, chunk);
+      let faithful: boolean | null = null;
+      if (!redact) {
+        const expected = new Map(live);
+        if (entries.length) expected.set(count, lastState);
+        faithful = [...expected].every(([at, state]) => {
+          const replayed = states.get(at - dropped);
+          return replayed === undefined || stateHash(replayed) === stateHash(state);
+        });
+      }
+      const config = (shown as { host?: { config?: unknown } }).host?.config ?? null;
       return {
         format: ACTION_LOG_FORMAT,
-        version: ACTION_LOG_VERSION,
+        schemaVersion: ACTION_LOG_SCHEMA_VERSION,
+        appVersion,
+        route: route(),
         startedAt: new Date(startedAt).toISOString(),
-        redacted: shouldRedact,
-        entries: entries.map((entry) => ({
-          t: entry.t,
-          action: shouldRedact ? redactAction(entry.action, placeholder) : entry.action,
-        })),
+        exportedAt: new Date(now()).toISOString(),
+        redacted: redact,
+        config,
+        initialState: JSON.parse(JSON.stringify(shown)) as unknown,
+        dropped,
+        entries: JSON.parse(JSON.stringify(out)) as ActionLogEntry[],
+        checkpointEvery: chunk,
+        checkpoints,
+        hashes,
+        faithful,
       };
     },
   };

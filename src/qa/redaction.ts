@@ -75,6 +75,10 @@ function byKey(value: unknown, placeholder: Placeholder, inPersonal = false): un
   return value;
 }
 
+/** A value (e.g. a state) with every value under a personal key replaced. */
+export const redactValue = (value: unknown, placeholder: Placeholder): unknown =>
+  byKey(value, placeholder);
+
 /** The action as a redacted log keeps it. */
 export function redactAction<A extends { type: string; payload?: unknown }>(
   action: A,

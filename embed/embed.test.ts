@@ -61,6 +61,48 @@ describe('embed script', () => {
     );
   });
 
+  it('asks the widget for its QA log and hands over the answer to that request only', async () => {
+    const { mount } = loadEmbed();
+    const { iframe, exportLog, startRecording } = mount(document.body, { route: 'lead-wizard' });
+    const post = jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+    startRecording();
+    expect(post).toHaveBeenLastCalledWith(hostMessage('qa', { command: 'record' }), WIDGET_ORIGIN);
+    const first = exportLog();
+    const second = exportLog({ redact: false });
+    expect(post).toHaveBeenCalledWith(
+      hostMessage('qa', { command: 'export', id: 'export-1', redact: true }),
+      WIDGET_ORIGIN,
+    );
+    expect(post).toHaveBeenLastCalledWith(
+      hostMessage('qa', { command: 'export', id: 'export-2', redact: false }),
+      WIDGET_ORIGIN,
+    );
+    // From another origin: not taken.
+    fromWidget(
+      iframe,
+      widgetMessage('qa-log', { id: 'export-1', log: { forged: true } }),
+      'https://evil.test',
+    );
+    fromWidget(iframe, widgetMessage('qa-log', { id: 'export-2', error: 'nothing recorded' }));
+    fromWidget(iframe, widgetMessage('qa-log', { id: 'export-1', log: { entries: [] } }));
+    await expect(first).resolves.toEqual({ entries: [] });
+    await expect(second).rejects.toThrow('Immosuite: nothing recorded');
+  });
+
+  it('gives up on an export the widget does not answer', async () => {
+    jest.useFakeTimers();
+    try {
+      const { mount } = loadEmbed();
+      const { iframe, exportLog } = mount(document.body, { route: 'lead-wizard' });
+      jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+      const pending = exportLog();
+      jest.advanceTimersByTime(10_000);
+      await expect(pending).rejects.toThrow('did not answer');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('follows size messages and ignores foreign or malformed ones', () => {
     const { mount } = loadEmbed();
     const { iframe } = mount(document.body, { route: 'login' });

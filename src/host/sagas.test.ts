@@ -195,4 +195,64 @@ describe('size reporting', () => {
       true,
     );
   });
+
+  describe('QA commands from the host page', () => {
+    function withRecorder() {
+      const qa = {
+        recording: false,
+        size: 0,
+        start: jest.fn(() => {
+          qa.recording = true;
+        }),
+        exportLog: jest.fn((options: { redact: boolean }) => ({ redacted: options.redact })),
+      };
+      const { env, store } = setupStore({ env: createTestEnv({ qa }) });
+      return { env, store, qa };
+    }
+    const lastPost = (env: ReturnType<typeof createTestEnv>) => env.posted().at(-1);
+
+    it('starts recording and exports the log, answering the initialised page only', () => {
+      const { env, qa } = withRecorder();
+      sendInit(env);
+      receiveMessage(env, hostMessage('qa', { command: 'record' }));
+      expect(qa.start).toHaveBeenCalledTimes(1);
+      receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x1', redact: false }));
+      expect(qa.exportLog).toHaveBeenCalledWith({ redact: false });
+      expect(lastPost(env)).toEqual([
+        widgetMessage('qa-log', { id: 'x1', log: { redacted: false } }),
+        AGENCY_ORIGIN,
+      ]);
+      // Anything but an explicit false redacts.
+      receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x2', redact: 'no' }));
+      expect(qa.exportLog).toHaveBeenLastCalledWith({ redact: true });
+    });
+
+    it('says why there is no log', () => {
+      const { env } = withRecorder();
+      sendInit(env);
+      receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x1' }));
+      expect(lastPost(env)).toEqual([
+        widgetMessage('qa-log', { id: 'x1', error: 'nothing recorded: start recording first' }),
+        AGENCY_ORIGIN,
+      ]);
+    });
+
+    it('ignores commands before init, from another allowed origin, and malformed ones', () => {
+      const { env, qa } = withRecorder();
+      receiveMessage(env, hostMessage('qa', { command: 'record' }));
+      expect(qa.start).not.toHaveBeenCalled();
+      sendInit(env);
+      const before = env.posted().length;
+      receiveMessage(env, hostMessage('qa', { command: 'record' }), { origin: WIDGET_ORIGIN });
+      receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x' }), {
+        origin: WIDGET_ORIGIN,
+      });
+      receiveMessage(env, hostMessage('qa', { command: 'export' }));
+      receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x'.repeat(101) }));
+      receiveMessage(env, hostMessage('qa', { command: 'erase' }));
+      expect(qa.start).not.toHaveBeenCalled();
+      expect(qa.exportLog).not.toHaveBeenCalled();
+      expect(env.posted()).toHaveLength(before);
+    });
+  });
 });

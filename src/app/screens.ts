@@ -33,6 +33,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { id: 'contactFormWizard', path: 'contact-form-wizard', titleKey: 'routes.contactFormWizard' },
   { id: 'newsletterWizard', path: 'newsletter-wizard', titleKey: 'routes.newsletterWizard' },
   { id: 'login', path: 'login', titleKey: 'routes.login', name: 'home' },
+  { id: 'replay', path: 'replay', titleKey: 'routes.replay', load: () => import(/* webpackChunkName: "screen-replay" */ '../features/replay') },
 ];
 
 export function pathOf(name: string): string {

@@ -34,6 +34,9 @@ export interface Feature {
 /** A screen's chunk loaded: its injected slices take their initial state on this action. */
 export const featureStarted = createAction<{ slices: string[] }>('app/featureStarted');
 
+/** QA replay only (a store made with `replaceable`): the whole state becomes the payload. */
+export const stateReplaced = createAction<unknown>('app/stateReplaced');
+
 export interface StoreOptions {
   env: AppEnv;
   preloadedState?: Partial<RootState>;
@@ -42,6 +45,8 @@ export interface StoreOptions {
   runSagas?: boolean;
   /** Features to start at once (tests, and the replay that needs every reducer). */
   features?: readonly Feature[];
+  /** The QA replay's store: takes `stateReplaced` (to seek in a log). */
+  replaceable?: boolean;
 }
 
 export function makeStore({
@@ -50,13 +55,20 @@ export function makeStore({
   recorder,
   runSagas = true,
   features = [],
+  replaceable = false,
 }: StoreOptions) {
   const sagaMiddleware = createSagaMiddleware({
     context: { env },
     onError: (error) => env.log('saga error', error),
   });
+  const reducer: typeof rootReducer = replaceable
+    ? (((state: RootState | undefined, action: { type: string; payload?: unknown }) =>
+        stateReplaced.match(action)
+          ? (action.payload as RootState)
+          : rootReducer(state, action)) as unknown as typeof rootReducer)
+    : rootReducer;
   const store = configureStore({
-    reducer: rootReducer,
+    reducer,
     preloadedState: preloadedState as RootState | undefined,
     // RTK's serializable and immutable checks stay on (in development and tests).
     middleware: (getDefault) => {

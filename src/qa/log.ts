@@ -39,6 +39,11 @@ export interface ActionLog {
   config: unknown;
   /** The store's state before the first entry. */
   initialState: unknown;
+  /**
+   * The store's slices when the log was exported. Hashes and comparisons look at these
+   * alone, so a replay with more screens loaded (every reducer) still agrees.
+   */
+  slices: string[];
   /** Actions the ring buffer let go before the first entry (0: the log is whole). */
   dropped: number;
   entries: ActionLogEntry[];
@@ -98,6 +103,8 @@ export function parseActionLog(text: string): ActionLog {
   )
     throw new ActionLogError('hashes: not one per entry');
   if (!isRecord(data.initialState)) throw new ActionLogError('initialState: not an object');
+  if (!Array.isArray(data.slices) || !data.slices.every((slice) => typeof slice === 'string'))
+    throw new ActionLogError('slices: not a list of names');
   for (const key of ['appVersion', 'route', 'startedAt', 'exportedAt'] as const)
     if (typeof data[key] !== 'string') throw new ActionLogError(`${key}: not a string`);
   if (typeof data.redacted !== 'boolean') throw new ActionLogError('redacted: not a boolean');
@@ -133,6 +140,14 @@ function cyrb53(text: string): string {
 }
 
 export const stateHash = (state: unknown) => cyrb53(canonicalJson(state));
+
+/** The state's slices that the log knows (see ActionLog.slices). */
+export function project(state: unknown, slices: readonly string[]): unknown {
+  if (!isRecord(state)) return state;
+  const out: Record<string, unknown> = {};
+  for (const slice of slices) if (slice in state) out[slice] = state[slice];
+  return out;
+}
 
 /** A plain copy of a state as JSON keeps it (undefined values dropped). */
 export const plain = (state: unknown): unknown => JSON.parse(canonicalJson(state));
@@ -193,25 +208,26 @@ export function replayLog(log: ActionLog, reducer: Reducer, until?: number): Rep
   let state: unknown = log.initialState;
   let stretchStart = 0;
   let stretchState: unknown = state;
+  const known = (value: unknown) => project(value, log.slices);
   const firstDeparted = (from: number, to: number, start: unknown) => {
     let replayed = start;
     for (let i = from; i < to; i += 1) {
       replayed = reducer(replayed, log.entries[i]!.action);
-      if (stateHash(replayed) !== log.hashes[i]) return i;
+      if (stateHash(known(replayed)) !== log.hashes[i]) return i;
     }
     return to - 1;
   };
   const check = (after: number) => {
     const checkpoint = checkpoints.get(after);
     if (!checkpoint) return;
-    const hash = stateHash(state);
+    const hash = stateHash(known(state));
     if (hash !== checkpoint.hash || stateHash(checkpoint.state) !== checkpoint.hash) {
       const index = after === 0 ? -1 : firstDeparted(stretchStart, after, stretchState);
       divergences.push({
         index,
         after,
         actionType: index >= 0 ? log.entries[index]!.action.type : null,
-        path: firstDifference(checkpoint.state, plain(state)) ?? '$hash',
+        path: firstDifference(checkpoint.state, plain(known(state))) ?? '$hash',
       });
     }
     stretchStart = after;
@@ -231,19 +247,20 @@ export function checkpointsOf(
   entries: readonly ActionLogEntry[],
   reducer: Reducer,
   every: number,
+  slices: readonly string[],
 ): { checkpoints: Checkpoint[]; hashes: string[]; states: Map<number, unknown> } {
   const checkpoints: Checkpoint[] = [];
   const hashes: string[] = [];
   const states = new Map<number, unknown>();
   let state = initialState;
   const take = (after: number) => {
-    const copy = plain(state);
+    const copy = plain(project(state, slices));
     states.set(after, state);
     checkpoints.push({ after, hash: stateHash(copy), state: copy });
   };
   entries.forEach((entry, i) => {
     state = reducer(state, entry.action);
-    hashes.push(stateHash(state));
+    hashes.push(stateHash(project(state, slices)));
     if ((i + 1) % every === 0 && i + 1 !== entries.length) take(i + 1);
   });
   take(entries.length);

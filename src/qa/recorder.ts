@@ -10,6 +10,7 @@ import {
   ACTION_LOG_FORMAT,
   ACTION_LOG_SCHEMA_VERSION,
   checkpointsOf,
+  project,
   stateHash,
   type ActionLog,
   type ActionLogEntry,
@@ -126,14 +127,19 @@ export function createActionRecorder({
         t: entry.t,
         action: (redact ? redactAction(entry.action, placeholder) : entry.action) as UnknownAction,
       }));
-      const { checkpoints, hashes, states } = checkpointsOf(shown, out, reducer, chunk);
+      // The slices the live store has now (a screen's slices join when its chunk loads).
+      const slices = Object.keys((lastState ?? initialState) as object);
+      const { checkpoints, hashes, states } = checkpointsOf(shown, out, reducer, chunk, slices);
       let faithful: boolean | null = null;
       if (!redact) {
         const expected = new Map(live);
         if (entries.length) expected.set(count, lastState);
         faithful = [...expected].every(([at, state]) => {
           const replayed = states.get(at - dropped);
-          return replayed === undefined || stateHash(replayed) === stateHash(state);
+          return (
+            replayed === undefined ||
+            stateHash(project(replayed, slices)) === stateHash(project(state, slices))
+          );
         });
       }
       const config = (shown as { host?: { config?: unknown } }).host?.config ?? null;
@@ -147,6 +153,7 @@ export function createActionRecorder({
         redacted: redact,
         config,
         initialState: JSON.parse(JSON.stringify(shown)) as unknown,
+        slices,
         dropped,
         entries: JSON.parse(JSON.stringify(out)) as ActionLogEntry[],
         checkpointEvery: chunk,

@@ -96,8 +96,8 @@ export function ReplayScreen() {
   }
 
   return (
-    <Section>
-      <Title>{t('qa.replay.title')}</Title>
+    <Section as="main">
+      <Title as="h1">{t('qa.replay.title')}</Title>
       <Label>
         {t('qa.replay.file')}
         <input type="file" accept="application/json,.json" onChange={(e) => void choose(e)} />
@@ -185,7 +185,7 @@ export function ReplayScreen() {
             </p>
           </div>
           <section aria-labelledby="replay-current">
-            <h3 id="replay-current">{t('qa.replay.current')}</h3>
+            <h2 id="replay-current">{t('qa.replay.current')}</h2>
             {current ? (
               <>
                 <p>

@@ -53,15 +53,23 @@ const budgets: Budgets = JSON.parse(
 ) as Budgets;
 
 /** Builds a floor page (bench/floors/NAME.tsx) for production, as floor.js in `out`. */
-export async function buildFloor(name: string, out: string): Promise<void> {
+export function buildFloor(name: string, out: string): Promise<void> {
+  return buildPage(path.join(__dirname, 'floors', `${name}.tsx`), out);
+}
+
+/**
+ * Builds a bench page's script for production, like the widget, as floor.js in `out`
+ * (`publicPath`: where its chunks load from; by default beside the script).
+ */
+export async function buildPage(file: string, out: string, publicPath = 'auto'): Promise<void> {
   const widget = projectConfigs({}, { mode: 'production' }).find((c) => c.name === 'widget')!;
   await compile({
     mode: 'production',
     devtool: false,
     resolve: widget.resolve,
     module: widget.module,
-    entry: { floor: path.join(__dirname, 'floors', `${name}.tsx`) },
-    output: { path: out, filename: '[name].js', chunkFilename: '[name].js' },
+    entry: { floor: file },
+    output: { path: out, filename: '[name].js', chunkFilename: '[name].js', publicPath },
     performance: { hints: false },
   });
 }

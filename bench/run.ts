@@ -1,7 +1,7 @@
 /**
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
- * bench/results/latest.json. Options: --only=bundle|load|leads|typing|interaction, --seconds=N
+ * bench/results/latest.json. Options: --only=bundle|load|leads|typing|interaction|qa, --seconds=N
  * (BENCH_STATIC_DIR: time another build's widget).
  */
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
 import { interactions } from './interaction';
 import { leadSubmissions } from './leads';
+import { recorderOverhead, replaySpeed } from './qa';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -123,6 +124,14 @@ async function main() {
   if (!only || only === 'load') results.load = await serverLoad();
   if (!only || only === 'leads') results.leads = await leadSubmissions(seconds);
   if (!only || only === 'typing') results.typing = await typing();
+  if (!only || only === 'qa') {
+    const browser = await launchBrowser();
+    try {
+      results.qa = { replay: await replaySpeed(), recorder: await recorderOverhead(browser) };
+    } finally {
+      await browser.close();
+    }
+  }
   if (!only || only === 'interaction') {
     const server = await startTestServer(
       process.env.BENCH_STATIC_DIR ? { STATIC_DIR: process.env.BENCH_STATIC_DIR } : {},

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { ERIKA, leadJourney, recordingStore, reducer } from '../../test/actionLogs';
 import * as location from '../parts/location/slice';
+import { DEFAULT_CONFIG } from '../host/config';
+import { initAccepted } from '../host/slice';
 import { leadWizardActions as lead } from '../features/leadWizard/slice';
 import {
   ActionLogError,
@@ -82,6 +84,23 @@ describe('action log', () => {
     expect(replayLog(changedHash, reducer).divergences).toEqual([
       expect.objectContaining({ index: last.after - 1, path: '$hash' }),
     ]);
+  });
+
+  it('names the init config in its header, never with a secret in it', () => {
+    const { recorder, store } = recordingStore();
+    store.dispatch(
+      initAccepted({
+        origin: 'https://agency.test',
+        config: { ...DEFAULT_CONFIG, mapZoom: 15, query: { k: 'login-key', objectId: '7' } },
+        nonce: 'nonce-secret',
+        warnings: [],
+      }),
+    );
+    for (const redact of [true, false]) {
+      const log = recorder.exportLog({ redact });
+      expect(log.config).toMatchObject({ mapZoom: 15, query: { k: '[secret]', objectId: '7' } });
+      expect(JSON.stringify(log.config)).not.toContain('login-key');
+    }
   });
 
   it('stops where asked', () => {

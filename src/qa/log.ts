@@ -35,7 +35,7 @@ export interface ActionLog {
   startedAt: string;
   exportedAt: string;
   redacted: boolean;
-  /** The host's init config (host.config), personal values redacted like the rest. */
+  /** The host's init config (host.config) at export, secrets (keys, nonces) always hidden. */
   config: unknown;
   /** The store's state before the first entry. */
   initialState: unknown;

@@ -16,7 +16,7 @@ import {
   type ActionLogEntry,
   type Reducer,
 } from './log';
-import { makePlaceholder, redactAction, redactValue } from './redaction';
+import { makePlaceholder, redactAction, redactValue, withoutSecrets } from './redaction';
 
 export const DEFAULT_MAX_ACTIONS = 10_000;
 export const DEFAULT_CHECKPOINT_EVERY = 100;
@@ -142,7 +142,9 @@ export function createActionRecorder({
           );
         });
       }
-      const config = (shown as { host?: { config?: unknown } }).host?.config ?? null;
+      const liveConfig =
+        ((lastState ?? initialState) as { host?: { config?: unknown } }).host?.config ?? null;
+      const config = withoutSecrets(redact ? redactValue(liveConfig, placeholder) : liveConfig);
       return {
         format: ACTION_LOG_FORMAT,
         schemaVersion: ACTION_LOG_SCHEMA_VERSION,

@@ -27,6 +27,21 @@ const PERSONAL_KEYS = new Set([
   'k',
   'idempotencyKey',
 ]);
+/** Keys whose values are secrets: hidden from a log's config header even when not redacting. */
+const SECRET_KEYS = new Set(['nonce', 'authenticationToken', 'k', 'idempotencyKey']);
+
+/** The value with every secret replaced by '[secret]' (the log header's init config). */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      SECRET_KEYS.has(key) && inner !== null && inner !== '' ? '[secret]' : withoutSecrets(inner),
+    ]),
+  );
+}
+
 /** Objects whose every value is personal (the contact record and the session's user). */
 const PERSONAL_OBJECTS = new Set(['contact', 'user']);
 

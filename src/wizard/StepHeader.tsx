@@ -46,7 +46,7 @@ const StepButton = styled.button<{ $current: boolean }>`
   }
 `;
 
-const Number = styled.span`
+const Number = styled.span<{ $missing: boolean }>`
   display: inline-grid;
   place-items: center;
   width: 1.75rem;
@@ -55,6 +55,7 @@ const Number = styled.span`
   border: 2px solid currentColor;
   font-weight: 700;
   flex: none;
+  ${(p) => (p.$missing ? `color: #fff; background: ${p.theme.colors.error}; border-color: ${p.theme.colors.error};` : '')}
 `;
 
 /** The wizard's step header (spec 2.1, 2.3), typed by the wizard's own step ids. */
@@ -64,12 +65,15 @@ export function StepHeader<StepId extends string>({
   labelOf,
   canJump,
   onJump,
+  missing = [],
 }: {
   steps: readonly StepId[];
   current: number;
   labelOf(step: StepId): string;
   canJump(step: number): boolean;
   onJump(step: number): void;
+  /** Steps a refused submit found incomplete: marked, and named so to screen readers. */
+  missing?: readonly StepId[];
 }) {
   const { t } = useTranslation();
   return (
@@ -87,8 +91,13 @@ export function StepHeader<StepId extends string>({
                 disabled={!isCurrent && !canJump(number)}
                 onClick={() => !isCurrent && onJump(number)}
               >
-                <Number aria-hidden="true">{number}</Number>
+                <Number aria-hidden="true" $missing={missing.includes(step)}>
+                  {missing.includes(step) ? '!' : number}
+                </Number>
                 <span className="label">{labelOf(step)}</span>
+                {missing.includes(step) && (
+                  <span className="visually-hidden">{` ${t('wizard.stepMissing')}`}</span>
+                )}
               </StepButton>
             </li>
           );

@@ -276,6 +276,7 @@ export function LeadWizard() {
   const stepId = useAppSelector(selectCurrentStepId);
   const jumpable = useAppSelector(selectJumpable);
   const complete = useAppSelector(selectIsComplete);
+  const missing = useAppSelector((state) => selectLeadWizard(state).missing);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
 
@@ -321,6 +322,7 @@ export function LeadWizard() {
           labelOf={(id) => t(STEP_LABELS[id])}
           canJump={(number) => jumpable[number - 1] ?? false}
           onJump={(number) => dispatch(actions.stepHeaderClicked(number))}
+          missing={missing}
         />
       )}
       <Section key={stepId} aria-labelledby={`lead-step-${stepId}`}>

@@ -409,6 +409,34 @@ describe('submission', () => {
 });
 
 describe('wizard rules', () => {
+  it('refuses to send a lead without its address after a jump in the header, marking the step', async () => {
+    const { store } = started();
+    fieldsReply();
+    // nock answers no lead: a POST would fail the test with an unmatched request.
+    store.dispatch(wizard.categoryChosen(30225));
+    store.dispatch(wizard.stepHeaderClicked(4));
+    expect(selectLeadWizard(store.getState()).step).toBe(4);
+    store.dispatch(wizard.contactEdited(contact));
+    store.dispatch(wizard.submitRequested());
+    expect(selectLeadWizard(store.getState())).toMatchObject({
+      status: 'editing',
+      missing: ['address'],
+      error: 'leadWizard.missingSteps',
+    });
+    // Placing the pin clears the mark and the message; then the lead can go.
+    store.dispatch(pointPlaced({ lat: 52.5, lng: 13.4 }));
+    expect(selectLeadWizard(store.getState())).toMatchObject({ missing: [], error: null });
+    const sent = nock(API)
+      .post(
+        '/v1/wizard/lead',
+        (body: { lead: { location: { lat: number } } }) => body.lead.location.lat === 52.5,
+      )
+      .reply(201, { success: true, uuid: 'u' });
+    store.dispatch(wizard.submitRequested());
+    await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
+    sent.done();
+  });
+
   it('changing the object type clears the category; a tile moves on', () => {
     const { store } = started();
     store.dispatch(wizard.categoryChosen(30225));

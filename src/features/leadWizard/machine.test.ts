@@ -2,6 +2,7 @@ import {
   can,
   currentStepId,
   isComplete,
+  missingSteps,
   stepsOf,
   transition,
   type MachineContext,
@@ -127,6 +128,15 @@ describe('lead wizard machine', () => {
       expect(transition({ ...atContact, status: 'userError' }, { type: 'SUBMIT' })).toEqual({
         status: 'loading',
       });
+    });
+
+    it('SUBMIT never sends a lead without its address, even after a jump in the header', () => {
+      const jumped = ctx({ categoryId: 30225, step: 4, maxStep: 2, location: null });
+      expect(can(jumped, { type: 'SUBMIT' })).toBe(false);
+      expect(missingSteps(jumped)).toEqual(['address']);
+      const noPin = { ...jumped, location: { lat: null, lng: null } };
+      expect(can(noPin, { type: 'SUBMIT' })).toBe(false);
+      expect(missingSteps(atContact)).toEqual([]);
     });
 
     it('SUCCEEDED and FAILED only while sending', () => {

@@ -44,8 +44,9 @@ const machine = stepMachine<StepId, MachineContext>({
   },
   // Steps 2 to 4 open in the header only once a category is chosen.
   canJumpAhead: guards.hasCategory,
-  // Only the contact step sends; without it the footer hands the lead to the host instead.
-  canSubmit: (ctx) => !ctx.hideContactStep && guards.hasCategory(ctx),
+  // Only the contact step sends, and only a whole lead (the header may have jumped past the
+  // address); without the contact step the footer hands the lead to the host instead.
+  canSubmit: (ctx) => !ctx.hideContactStep && isComplete(ctx),
 });
 
 export const { currentStepId, transition, can } = machine;
@@ -53,4 +54,12 @@ export const { currentStepId, transition, can } = machine;
 /** spec 2.1: the footer's flag, true once a location and a category are set. */
 export function isComplete(ctx: MachineContext): boolean {
   return guards.hasCategory(ctx) && guards.hasCoordinates(ctx);
+}
+
+/** The steps whose data a lead still lacks (what a refused submit points the visitor to). */
+export function missingSteps(ctx: MachineContext): StepId[] {
+  const missing: StepId[] = [];
+  if (!guards.hasCategory(ctx)) missing.push('category');
+  if (!guards.hasCoordinates(ctx)) missing.push('address');
+  return missing;
 }

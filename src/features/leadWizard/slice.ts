@@ -21,7 +21,9 @@ import { clampSteps } from '../../wizard/stepMachine';
 import { newSubmissionKey, SUBMISSION_ERRORS } from '../../wizard/submission';
 import {
   currentStepId,
+  missingSteps,
   stepsOf,
+  type StepId,
   transition,
   type MachineContext,
   type WizardEvent,
@@ -43,10 +45,12 @@ export interface LeadWizardState extends MachineContext {
   /** When the visitor began (for the backend's minimum fill time). */
   startedAt: number;
   error: MessageKey | null;
+  /** Steps whose data a refused submit found missing (marked in the header). */
+  missing: StepId[];
 }
 
 /** What a reload brings back (session storage), validated by draft.ts before it arrives. */
-export type LeadDraft = Omit<LeadWizardState, 'error'>;
+export type LeadDraft = Omit<LeadWizardState, 'error' | 'missing'>;
 
 export const initialLeadWizardState: LeadWizardState = {
   order: 'category-first',
@@ -65,7 +69,16 @@ export const initialLeadWizardState: LeadWizardState = {
   submissionKey: '',
   startedAt: 0,
   error: null,
+  missing: [],
 };
+
+/** A step marked missing stops being so once its data is there. */
+function recheckMissing(state: LeadWizardState) {
+  if (!state.missing.length) return;
+  const still = missingSteps(state);
+  state.missing = state.missing.filter((step) => still.includes(step));
+  if (!state.missing.length && state.error === 'leadWizard.missingSteps') state.error = null;
+}
 
 function apply(state: LeadWizardState, event: WizardEvent): boolean {
   const next = transition(state, event);
@@ -115,6 +128,7 @@ export const leadWizardSlice = createSlice({
             ? draft.mapView
             : null,
         error: null,
+        missing: [],
       });
       // Never past what the machine would allow: without a category, step 1.
       Object.assign(state, clampSteps(draft, stepsOf(state).length, state.categoryId !== null));
@@ -169,7 +183,17 @@ export const leadWizardSlice = createSlice({
       state.contact = action.payload;
     },
     submitRequested(state) {
-      if (apply(state, { type: 'SUBMIT' })) state.error = null;
+      if (apply(state, { type: 'SUBMIT' })) {
+        state.error = null;
+        return;
+      }
+      // Refused: a lead without its address (or category) is never sent; the header marks
+      // the step to go back to.
+      const missing = missingSteps(state);
+      if (state.status !== 'loading' && state.status !== 'sent' && missing.length) {
+        state.missing = missing;
+        state.error = 'leadWizard.missingSteps';
+      }
     },
     validationFailed(state) {
       if (apply(state, { type: 'INVALID' })) state.error = SUBMISSION_ERRORS.userError;
@@ -206,7 +230,8 @@ export const leadWizardSlice = createSlice({
       .addCase(pointUnresolved, (state) => {
         // No address for the pin: the visitor types it (spec 8 'invalid data' is only logged).
         state.manualEntry = true;
-      });
+      })
+      .addMatcher(() => true, recheckMissing);
   },
 });
 

@@ -96,7 +96,7 @@ export function StepHeader<StepId extends string>({
                 </Number>
                 <span className="label">{labelOf(step)}</span>
                 {missing.includes(step) && (
-                  <span className="visually-hidden">{` ${t('wizard.stepMissing')}`}</span>
+                  <span className="visually-hidden"> {t('wizard.stepMissing')}</span>
                 )}
               </StepButton>
             </li>

@@ -23,6 +23,9 @@ module.exports = {
     '\\.css$': '<rootDir>/test/stubs/style.js',
     '\\.(png|svg)$': '<rootDir>/test/stubs/file.js',
   },
+  // The slowest tests (whole screens with user-event) take about 3 s on an idle 2-core
+  // machine; CI's runs share those cores, so a test keeps a wide margin to its timeout.
+  testTimeout: 20_000,
   clearMocks: true,
   restoreMocks: true,
 };

@@ -21,7 +21,7 @@ function renderPanel(recorder: ActionRecorder) {
 
 describe('QA panel', () => {
   it('shows only while recording, and copies the redacted log unless asked otherwise', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const writeText = jest.fn((_text: string) => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { recorder } = leadJourney();
@@ -56,7 +56,7 @@ describe('QA panel', () => {
   });
 
   it('downloads the log as a JSON file named after the route', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const created: Blob[] = [];
     Object.assign(URL, {
       createObjectURL: jest.fn((blob: Blob) => {

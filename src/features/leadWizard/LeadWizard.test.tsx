@@ -26,7 +26,7 @@ async function openWith(config: Record<string, unknown>, language?: 'en-US') {
   const view = renderApp({ route: '/lead-wizard' });
   await act(async () => sendInit(view.env, { ...(language ? { language } : {}), config }));
   await screen.findByRole('heading', { level: 1 });
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
 async function open(options: { order?: string; language?: 'en-US' } = {}) {
@@ -41,7 +41,7 @@ async function open(options: { order?: string; language?: 'en-US' } = {}) {
     }),
   );
   await screen.findByRole('heading', { level: 1 });
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
 async function chooseAddress(user: ReturnType<typeof userEvent.setup>) {

@@ -11,7 +11,7 @@ function logFile(log: ActionLog | string, name = 'log.json') {
 }
 
 async function openReplay() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const app = renderApp({ route: '/replay' });
   act(() => sendInit(app.env));
   await screen.findByRole('heading', { name: 'Aktionsprotokoll abspielen' });

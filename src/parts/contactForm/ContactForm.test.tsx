@@ -71,7 +71,7 @@ describe('contact form options', () => {
 
   it('sends the message, the wish and an optional newsletter box', async () => {
     const onSubmit = jest.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm({
       options: { message: true, wish: true, newsletter: 'optional' },
       initial: filled,
@@ -96,7 +96,7 @@ describe('contact form options', () => {
   it('refuses to send without the newsletter box when it is required', async () => {
     const onSubmit = jest.fn();
     const onInvalid = jest.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm({
       options: { ...NONE, newsletter: 'required' },
       initial: filled,
@@ -119,7 +119,7 @@ describe('contact form options', () => {
 
 describe('contact form values', () => {
   it('shows errors only after a submit attempt', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm({ options: NONE });
     await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), 'kaputt');
     expect(screen.queryByText('Pflichtfeld')).not.toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('contact form values', () => {
   it('takes values that arrive after it is shown, and sends those', async () => {
     const onSubmit = jest.fn();
     let setValues: (values: ContactValues) => void = () => {};
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm({ options: NONE, onSubmit, expose: (set) => (setValues = set) });
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('');
     // e.g. the account's contact, loaded after the form appeared

@@ -1,6 +1,8 @@
 /** What visitors hit in the lead wizard (issue #8), each where the visitor saw it. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Frame, Page } from 'playwright-core';
 import { serverAndBrowser } from './harness';
 import { SUCCESS } from './journeys';
@@ -24,7 +26,72 @@ async function mailsTo(address: string) {
   return mails.filter((m) => m.to === address);
 }
 
+/** The lead as the backend stored it, by the contact's e-mail address. */
+function storedLead(email: string) {
+  const db = new Database(path.join(ctx.server.dataDir, 'immosuite.sqlite'), { readonly: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT l.location FROM leads l JOIN submissions s ON s.id = l.submission_id
+         JOIN contacts c ON c.id = s.contact_id WHERE c.email = ?`,
+      )
+      .get(email) as { location: string } | undefined;
+    return row ? (JSON.parse(row.location) as Record<string, unknown>) : null;
+  } finally {
+    db.close();
+  }
+}
+
+async function contactAndSend(frame: Frame, email: string) {
+  await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
+  await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
+  await frame.getByRole('textbox', { name: 'E-Mail' }).fill(email);
+  await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
+  await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
+  await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
+  await frame.getByText(SUCCESS.de).waitFor();
+}
+
 describe('lead wizard, as visitors found it', () => {
+  it('a typed address is never overwritten; typing the town takes the map there', async () => {
+    const { page, frame } = await open('/demo/lead-wizard');
+    await frame.getByRole('button', { name: 'Wohnung', exact: true }).click();
+    await frame.getByRole('button', { name: 'Adresse manuell eingeben' }).click();
+    const typed: [string, string][] = [
+      ['Straße', 'Königstraße'],
+      ['Haus-Nr.', '12a'],
+      ['PLZ', '70173'],
+      ['Stadt', 'Stuttgart'],
+    ];
+    const townFound = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/geocoder?') && response.url().includes('Stuttgart'),
+    );
+    for (const [name, value] of typed) await frame.getByRole('textbox', { name }).fill(value);
+    await townFound;
+    // Two frames later the map has moved to Stuttgart.
+    await frame.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    const reverse = page.waitForResponse((response) => response.url().includes('/reverse'));
+    await frame.getByRole('button', { name: 'Markierung in die Kartenmitte setzen' }).click();
+    await reverse;
+    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).waitFor();
+    for (const [name, value] of typed)
+      assert.equal(await frame.getByRole('textbox', { name }).inputValue(), value);
+    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+    await frame.getByRole('button', { name: 'Weiter' }).click();
+    await contactAndSend(frame, 'typed.address@example.de');
+    const location = storedLead('typed.address@example.de')!;
+    assert.equal(location.street, 'Königstraße');
+    assert.equal(location.number, '12a');
+    assert.equal(location.zip, '70173');
+    assert.equal(location.city, 'Stuttgart');
+    assert.ok(Math.abs((location.lat as number) - 48.78) < 0.1, `lat ${location.lat}`);
+    assert.ok(Math.abs((location.lng as number) - 9.18) < 0.1, `lng ${location.lng}`);
+    await page.context().close();
+  });
+
   it('no lead without an address: a jump to the contact step cannot send, the address step is marked', async () => {
     const { page, frame } = await open('/demo/lead-wizard');
     await frame.getByRole('button', { name: 'Wohnung', exact: true }).click();

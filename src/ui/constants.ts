@@ -8,6 +8,8 @@ export const MAP = {
   narrowZoom: 10,
   narrowBelowPx: 576,
   addressZoom: 18,
+  /** Where a typed postcode or town takes the map: the town, streets readable. */
+  townZoom: 14,
   scrollWheelZoom: false,
 } as const;
 

@@ -17,6 +17,10 @@ export const leadDraftSchema = yup.object({
   objectType: yup.string().oneOf(OBJECT_TYPES).required(),
   marketingType: yup.string().oneOf(MARKETING_TYPES).required(),
   location: addressSchema.nullable().defined().default(null),
+  // Drafts from before the typed parts were kept read as nothing typed.
+  typed: yup
+    .array(yup.string().oneOf(['street', 'number', 'zip', 'city'] as const).required())
+    .default([]),
   manualEntry: yup.boolean().required(),
   mapView: mapViewSchema.nullable().defined().default(null),
   fieldInputs: stringRecord(200),

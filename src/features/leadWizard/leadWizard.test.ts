@@ -253,6 +253,79 @@ describe('placing the pin', () => {
     });
   });
 
+  it('never overwrites a typed address: the geocoder fills only what was not typed', async () => {
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query({ q: '70173 Stuttgart', lang: 'de', limit: '1' })
+      .reply(200, {
+        features: [
+          {
+            ...photon('Stuttgart', { postcode: '70173' }),
+            geometry: { type: 'Point', coordinates: [9.18, 48.78] },
+          },
+        ],
+      });
+    // The pin lands in a district the geocoder names after a Berlin one.
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder/reverse')
+      .query(true)
+      .reply(200, {
+        features: [
+          photon('Mitte', { osm_value: 'suburb', city: 'Mitte', postcode: '', street: 'Am Markt' }),
+        ],
+      });
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(wizard.manualEntryOpened());
+    for (const [field, value] of [
+      ['street', 'Königstraße'],
+      ['number', '12a'],
+      ['zip', '70173'],
+      ['city', 'Stuttgart'],
+    ] as const)
+      store.dispatch(wizard.addressFieldEdited({ field, value }));
+    // Typing the town moves the map there (after a pause in typing), not the address.
+    await waitFor(() =>
+      expect(selectLeadWizard(store.getState()).mapView).toEqual({
+        lat: 48.78,
+        lng: 9.18,
+        zoom: 14,
+      }),
+    );
+    store.dispatch(pointPlaced({ lat: 48.779, lng: 9.181 }));
+    // The answer has arrived once the found country is there (nothing typed it).
+    await waitFor(() =>
+      expect(selectLeadWizard(store.getState()).location?.country).toBe('Deutschland'),
+    );
+    expect(selectLeadWizard(store.getState()).location).toMatchObject({
+      street: 'Königstraße',
+      number: '12a',
+      zip: '70173',
+      city: 'Stuttgart',
+      district: '',
+      lat: 48.779,
+      lng: 9.181,
+    });
+  });
+
+  it('fills the parts the visitor left empty', async () => {
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder/reverse')
+      .query(true)
+      .reply(200, {
+        features: [photon('Berlin', { street: 'Kastanienallee', housenumber: '12' })],
+      });
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(wizard.manualEntryOpened());
+    store.dispatch(wizard.addressFieldEdited({ field: 'street', value: 'Lindenweg' }));
+    store.dispatch(pointPlaced({ lat: 52.538, lng: 13.41 }));
+    await waitFor(() => expect(selectLeadWizard(store.getState()).location?.zip).toBe('10435'));
+    expect(selectLeadWizard(store.getState()).location).toMatchObject({
+      street: 'Lindenweg',
+      number: '',
+      city: 'Berlin',
+    });
+  });
+
   it("without a result ('invalid data') opens the manual fields and keeps the pin", async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
     const { store, env } = started({ order: 'address-first' });

@@ -6,6 +6,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import {
   call,
+  delay,
   getContext,
   put,
   select,
@@ -22,12 +23,16 @@ import type { RootState } from '../../app/store';
 import type { ApiResult } from '../../api/client';
 import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from '../../host/actions';
 import { definitionsRequested } from '../../parts/fields/slice';
+import type { Address } from '../../parts/location/address';
+import { geocoderSearch } from '../../parts/location/sagas';
 import {
+  MIN_SEARCH_LENGTH,
   pointPlaced,
   pointResolved,
   pointUnresolved,
   suggestionChosen,
 } from '../../parts/location/slice';
+import { MAP } from '../../ui/constants';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
 import { selectConfig } from '../../app/selectors';
 import { parseLeadWizardOptions } from './options';
@@ -53,7 +58,7 @@ const isWizardAction = (action: Action) =>
 const draft: DraftOptions<LeadDraft> = {
   key: DRAFT_KEY,
   select: (state: RootState) => {
-    const { error: _error, ...rest } = selectLeadWizard(state);
+    const { error: _error, missing: _missing, ...rest } = selectLeadWizard(state);
     return rest;
   },
   schema: () =>
@@ -111,7 +116,31 @@ function* handToHost(): Saga {
   yield put(leadHandedToHost({ lead }));
 }
 
+/** How long typing in PLZ or Stadt rests before the map goes to that town. */
+export const TYPED_TOWN_DEBOUNCE_MS = 500;
+
+const isTownEdit = (action: Action) =>
+  actions.addressFieldEdited.match(action) &&
+  (action.payload.field === 'zip' || action.payload.field === 'city');
+
+/** A typed postcode or town moves the map there, so the pin can be placed in that town. */
+function* moveMapToTypedTown(): Saga {
+  yield delay(TYPED_TOWN_DEBOUNCE_MS);
+  const { location }: LeadWizardState = yield select(selectLeadWizard);
+  const query = [location?.zip, location?.city]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  if (query.length < MIN_SEARCH_LENGTH) return;
+  const found: Address[] | null = yield call(geocoderSearch, query, 1);
+  const place = found?.[0];
+  if (!place || place.lat === null || place.lng === null) return;
+  // Only the view moves: the typed address and a placed pin stay as they are.
+  yield put(actions.mapMoved({ lat: place.lat, lng: place.lng, zoom: MAP.townZoom }));
+}
+
 export function* leadWizardSaga(): Saga {
+  yield takeLatest(isTownEdit, moveMapToTypedTown);
   yield takeEvery(actions.opened.type, function* () {
     const env: AppEnv = yield getContext('env');
     const { warnings } = parseLeadWizardOptions(yield select(selectConfig));

@@ -11,6 +11,9 @@ import type { MessageKey } from '../../i18n';
 import { redactPayloads, textKeys } from '../../qa/redaction';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
 import { EMPTY_ADDRESS, type Address } from '../../parts/location/address';
+
+/** The address parts a visitor types by hand. */
+export type AddressPart = 'street' | 'number' | 'zip' | 'city';
 import {
   pointPlaced,
   pointResolved,
@@ -34,6 +37,8 @@ export interface LeadWizardState extends MachineContext {
   objectType: ObjectType;
   marketingType: MarketingType;
   location: Address | null;
+  /** Address parts the visitor typed (since the last suggestion): a geocoder never replaces them. */
+  typed: AddressPart[];
   manualEntry: boolean;
   /** The map view the visitor last saw; null: the configured one. */
   mapView: { lat: number; lng: number; zoom: number } | null;
@@ -62,6 +67,7 @@ export const initialLeadWizardState: LeadWizardState = {
   objectType: 'LIVING',
   marketingType: 'buy',
   location: null,
+  typed: [],
   manualEntry: false,
   mapView: null,
   fieldInputs: {},
@@ -166,12 +172,14 @@ export const leadWizardSlice = createSlice({
       state.manualEntry = true;
       state.location ??= { ...EMPTY_ADDRESS };
     },
-    addressFieldEdited(
-      state,
-      action: PayloadAction<{ field: 'street' | 'number' | 'zip' | 'city'; value: string }>,
-    ) {
+    addressFieldEdited(state, action: PayloadAction<{ field: AddressPart; value: string }>) {
+      const { field, value } = action.payload;
       state.location ??= { ...EMPTY_ADDRESS };
-      state.location[action.payload.field] = action.payload.value.slice(0, 200);
+      state.location[field] = value.slice(0, 200);
+      const typed = state.typed.filter((part) => part !== field);
+      state.typed = value.trim() ? [...typed, field] : typed;
+      // A typed town replaces the district the geocoder had named for another place.
+      if (field === 'city' || field === 'zip') state.location.district = '';
     },
     mapMoved(state, action: PayloadAction<{ lat: number; lng: number; zoom: number }>) {
       state.mapView = action.payload;
@@ -211,6 +219,7 @@ export const leadWizardSlice = createSlice({
     builder
       .addCase(suggestionChosen, (state, action) => {
         state.location = action.payload.address;
+        state.typed = [];
         const { lat, lng } = action.payload.address;
         if (lat !== null && lng !== null) state.mapView = { lat, lng, zoom: MAP.addressZoom };
       })
@@ -218,13 +227,19 @@ export const leadWizardSlice = createSlice({
         state.location = { ...(state.location ?? EMPTY_ADDRESS), ...action.payload };
       })
       .addCase(pointResolved, (state, action) => {
-        const typed = state.location ?? EMPTY_ADDRESS;
+        const current = state.location ?? EMPTY_ADDRESS;
         const found = action.payload;
-        // What the geocoder knows replaces the place; a street the visitor typed stays.
+        const kept = (part: AddressPart) => state.typed.includes(part) && current[part].trim() !== '';
+        // What the visitor typed wins; the geocoder fills the rest. A found house number only
+        // goes with the found street.
+        const streetKept = kept('street');
         state.location = {
           ...found,
-          street: found.street || typed.street,
-          number: found.street ? found.number : typed.number,
+          street: streetKept ? current.street : found.street,
+          number: kept('number') ? current.number : streetKept ? current.number : found.number,
+          zip: kept('zip') ? current.zip : found.zip,
+          city: kept('city') ? current.city : found.city,
+          district: kept('city') || kept('zip') ? current.district : found.district,
         };
       })
       .addCase(pointUnresolved, (state) => {

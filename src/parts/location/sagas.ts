@@ -32,11 +32,8 @@ export function featuresOf(data: unknown): unknown[] {
   return Array.isArray(features) ? features : [];
 }
 
-function* search(action: ReturnType<typeof searchTextChanged>): Saga {
-  const text = action.payload.trim();
-  if (text.length < MIN_SEARCH_LENGTH) return;
-  // takeLatest + delay: typing on cancels this task before the request leaves.
-  yield delay(GEOCODER_DEBOUNCE_MS);
+/** A forward search: the addresses the geocoder finds for the text; null when it failed (logged). */
+export function* geocoderSearch(text: string, limit = GEOCODER_LIMIT): Saga<Address[] | null> {
   const env: AppEnv = yield getContext('env');
   const base: string = yield select(geocoderBase);
   const result: ApiResult<PhotonAnswer> = yield call(
@@ -44,20 +41,31 @@ function* search(action: ReturnType<typeof searchTextChanged>): Saga {
     {
       method: 'GET',
       path: `${base}/api/geocoder`,
-      query: { q: text, lang: GEOCODER_LANG, limit: GEOCODER_LIMIT },
+      query: { q: text, lang: GEOCODER_LANG, limit },
     },
     { hideError: true, background: true },
   );
   if (!result.ok) {
     // spec 8: logged, no message for the visitor.
     env.log('geocoder search failed', result.error);
+    return null;
+  }
+  return featuresOf(result.data)
+    .map(featureToAddress)
+    .filter((a): a is Address => a !== null)
+    .slice(0, limit);
+}
+
+function* search(action: ReturnType<typeof searchTextChanged>): Saga {
+  const text = action.payload.trim();
+  if (text.length < MIN_SEARCH_LENGTH) return;
+  // takeLatest + delay: typing on cancels this task before the request leaves.
+  yield delay(GEOCODER_DEBOUNCE_MS);
+  const items: Address[] | null = yield call(geocoderSearch, text);
+  if (!items) {
     yield put(searchFailed({ text: action.payload }));
     return;
   }
-  const items = featuresOf(result.data)
-    .map(featureToAddress)
-    .filter((a): a is Address => a !== null)
-    .slice(0, GEOCODER_LIMIT);
   yield put(suggestionsReceived({ text: action.payload, items }));
 }
 

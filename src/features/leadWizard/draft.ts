@@ -19,7 +19,12 @@ export const leadDraftSchema = yup.object({
   location: addressSchema.nullable().defined().default(null),
   // Drafts from before the typed parts were kept read as nothing typed.
   typed: yup
-    .array(yup.string().oneOf(['street', 'number', 'zip', 'city'] as const).required())
+    .array(
+      yup
+        .string()
+        .oneOf(['street', 'number', 'zip', 'city'] as const)
+        .required(),
+    )
     .default([]),
   manualEntry: yup.boolean().required(),
   mapView: mapViewSchema.nullable().defined().default(null),

@@ -229,7 +229,8 @@ export const leadWizardSlice = createSlice({
       .addCase(pointResolved, (state, action) => {
         const current = state.location ?? EMPTY_ADDRESS;
         const found = action.payload;
-        const kept = (part: AddressPart) => state.typed.includes(part) && current[part].trim() !== '';
+        const kept = (part: AddressPart) =>
+          state.typed.includes(part) && current[part].trim() !== '';
         // What the visitor typed wins; the geocoder fills the rest. A found house number only
         // goes with the found street.
         const streetKept = kept('street');

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Frame, Page } from 'playwright-core';
-import { serverAndBrowser } from './harness';
+import { serverAndBrowser, startForeignSite } from './harness';
 import { SUCCESS } from './journeys';
 
 const ctx = serverAndBrowser();
@@ -124,5 +124,29 @@ describe('lead wizard, as visitors found it', () => {
     await frame.getByText(SUCCESS.de).waitFor();
     assert.equal((await mailsTo('no.address@example.de')).length, 1);
     await page.context().close();
+  });
+
+  it('a host page that is not allowed learns why in its console', async () => {
+    const site =
+      await startForeignSite(`<!doctype html><html lang="de"><head><title>Fremd</title></head>
+      <body><div data-immosuite-widget="lead-wizard"></div>
+      <script src="${ctx.server.baseUrl}/webapp/static/embed.js"></script></body></html>`);
+    const page = await (await ctx.browser.newContext()).newPage();
+    try {
+      const told = page.waitForEvent('console', {
+        predicate: (message) => message.text().startsWith('Immosuite:'),
+        timeout: 20_000,
+      });
+      await page.goto(site.url);
+      const message = await told;
+      assert.equal(message.type(), 'error');
+      assert.equal(
+        message.text(),
+        `Immosuite: the widget from ${ctx.server.baseUrl} did not start on this page. Its server must allow ${new URL(site.url).origin} in ALLOWED_ORIGINS.`,
+      );
+    } finally {
+      await page.context().close();
+      await site.close();
+    }
   });
 });

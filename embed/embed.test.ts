@@ -103,6 +103,26 @@ describe('embed script', () => {
     }
   });
 
+  it("tells the page's developer when the widget does not start within 10 s", () => {
+    jest.useFakeTimers();
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { mount } = loadEmbed();
+      const started = mount(document.body, { route: 'lead-wizard' });
+      jest.spyOn(started.iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+      fromWidget(started.iframe, widgetMessage('ready', {}));
+      const refused = mount(document.body, { route: 'lead-wizard' });
+      jest.advanceTimersByTime(10_000);
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(error).toHaveBeenCalledWith(
+        `Immosuite: the widget from ${WIDGET_ORIGIN} did not start on this page. Its server must allow ${window.location.origin} in ALLOWED_ORIGINS.`,
+      );
+      refused.destroy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('follows size messages and ignores foreign or malformed ones', () => {
     const { mount } = loadEmbed();
     const { iframe } = mount(document.body, { route: 'login' });

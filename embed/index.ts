@@ -40,6 +40,8 @@ export interface EmbedHandle {
 }
 
 const EXPORT_TIMEOUT_MS = 10_000;
+/** How long a widget may take to say it is ready before the page's developer is told why. */
+export const READY_TIMEOUT_MS = 10_000;
 
 interface HostWindowConfig {
   privacyUrl?: string;
@@ -146,6 +148,7 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
     if (!message) return;
     switch (message.type) {
       case 'ready':
+        clearTimeout(notReady);
         send(hostMessage('init', { language: lang, ...(nonce ? { nonce } : {}), config }));
         break;
       case 'size':
@@ -181,9 +184,18 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
 
   window.addEventListener('message', onMessage);
   target.appendChild(iframe);
+  // A widget server that does not list this page's origin refuses to be framed here
+  // (frame-ancestors): the frame stays empty, so the page's developer learns why here.
+  const notReady = setTimeout(() => {
+    // eslint-disable-next-line no-console -- the agency's developer needs to see this
+    console.error(
+      `Immosuite: the widget from ${widgetOrigin} did not start on this page. Its server must allow ${window.location.origin} in ALLOWED_ORIGINS.`,
+    );
+  }, READY_TIMEOUT_MS);
   return {
     iframe,
     destroy() {
+      clearTimeout(notReady);
       window.removeEventListener('message', onMessage);
       iframe.remove();
     },

@@ -17,6 +17,22 @@ describe('app shell', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('gives the progress bar up for a notice when no init comes within 10 s', async () => {
+    jest.useFakeTimers();
+    try {
+      renderApp({ route: '/lead-wizard' });
+      await act(async () => jest.advanceTimersByTime(9_999));
+      expect(screen.getByRole('progressbar')).toBeInTheDocument();
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(
+        screen.getByText(/^Dieses Formular lässt sich hier gerade nicht anzeigen\./),
+      ).toHaveAttribute('role', 'status');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('speaks English when the host page is en-US', () => {
     const { env } = renderApp({ route: '/login' });
     act(() => sendInit(env, { language: 'en-US' }));

@@ -16,6 +16,10 @@ const NotFound = styled.p`
   padding: 1rem;
 `;
 
+const Overdue = styled.p`
+  padding: 1rem;
+`;
+
 function Messages() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -42,12 +46,17 @@ export function App({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const initialised = useAppSelector(selectInitialised);
   const loading = useAppSelector(selectLoading);
+  const initOverdue = useAppSelector((state) => state.host.initOverdue);
   const { theme: colors } = useAppSelector(selectConfig);
   const theme = useMemo(() => makeTheme(colors), [colors]);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      {(!initialised || loading) && <ProgressBar label={t('app.loading')} />}
+      {initOverdue && !initialised ? (
+        <Overdue role="status">{t('app.initOverdue')}</Overdue>
+      ) : (
+        (!initialised || loading) && <ProgressBar label={t('app.loading')} />
+      )}
       {initialised && (
         <Suspense fallback={<ProgressBar label={t('app.loading')} />}>
           <Routes>

@@ -41,6 +41,17 @@ describe('frame channel', () => {
     expect(store.getState().session.auth.authenticationToken).toBeNull();
   });
 
+  it("tells the page's developer once why an init from an origin off the allow-list is ignored", () => {
+    const { env } = setupStore();
+    sendInit(env, {}, 'https://makler.example');
+    sendInit(env, {}, 'https://makler.example');
+    receiveMessage(env, { hello: 'world' }, { origin: 'https://other.example' });
+    expect(env.log).toHaveBeenCalledTimes(1);
+    expect(env.log).toHaveBeenCalledWith(
+      "init from https://makler.example refused: that origin is not allowed to embed this widget. Add it to ALLOWED_ORIGINS on the widget's server.",
+    );
+  });
+
   it('ignores an init that does not come from the parent window', () => {
     const { env, store } = setupStore();
     receiveMessage(env, hostMessage('init', {}), { source: {} });

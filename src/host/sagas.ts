@@ -10,6 +10,7 @@ import {
   fork,
   getContext,
   put,
+  race,
   select,
   take,
   takeEvery,
@@ -29,10 +30,12 @@ import {
   type WidgetEnvelope,
   type WidgetPayloads,
 } from './protocol';
-import { initAccepted, languageApplied } from './slice';
+import { initAccepted, initOverdue, languageApplied } from './slice';
 
 /** DECISIONS 12: at most one size message per 16 ms. */
 const FRAME_RESIZE_THROTTLE_MS = 16;
+/** Without an init by then, the progress bar gives way to a notice. */
+export const INIT_NOTICE_MS = 10_000;
 
 const selectHost = (state: RootState) => state.host;
 
@@ -70,10 +73,27 @@ function* handleQa(env: AppEnv, command: QaCommand): Saga {
   yield call(postToHost, widgetMessage('qa-log', answer));
 }
 
+/** Origins whose refused init has been logged (once each). */
+const refusedOrigins = new WeakMap<AppEnv, Set<string>>();
+
 function* handleMessage(env: AppEnv, event: MessageEvent): Saga {
   const envelope = parseHostEnvelope(event.data);
   if (!envelope) return;
-  if (!isAllowedOrigin(event.origin, env.allowList)) return;
+  if (!isAllowedOrigin(event.origin, env.allowList)) {
+    // The embedding page's developer learns why nothing happens, once per origin.
+    const logged = refusedOrigins.get(env) ?? new Set<string>();
+    refusedOrigins.set(env, logged);
+    if (envelope.type === 'init' && env.parent && event.source === env.parent) {
+      const origin = String(event.origin);
+      if (!logged.has(origin)) {
+        logged.add(origin);
+        env.log(
+          `init from ${origin} refused: that origin is not allowed to embed this widget. Add it to ALLOWED_ORIGINS on the widget's server.`,
+        );
+      }
+    }
+    return;
+  }
   if (!env.parent || event.source !== env.parent) return;
   const { origin } = yield select(selectHost);
   if (envelope.type === 'qa') {
@@ -104,6 +124,12 @@ function* listenForInit(env: AppEnv): Saga {
 
 function urlDefaults(env: AppEnv): UrlDefaults {
   return { language: env.urlLanguage, query: env.query };
+}
+
+/** No init in time (e.g. a page that may not embed the widget): a notice, not endless progress. */
+function* noticeWithoutInit(): Saga {
+  const { timeout } = yield race({ init: take(initAccepted.type), timeout: delay(INIT_NOTICE_MS) });
+  if (timeout) yield put(initOverdue());
 }
 
 /** Opened on its own (no host page, e.g. by QA), the widget initialises itself from its URL. */
@@ -170,6 +196,7 @@ export function* hostSaga(): Saga {
   }
   yield fork(listenForInit, env);
   yield fork(reportSize, env);
+  yield fork(noticeWithoutInit);
   // 'ready' carries nothing secret, so it may go to any origin: the embed script answers it
   // with init, addressed to our origin only.
   try {

@@ -12,6 +12,8 @@ export interface HostState {
   warnings: string[];
   /** The language whose strings are loaded and shown; the route view waits for it. */
   appliedLanguage: Language | null;
+  /** No init came within INIT_NOTICE_MS: the progress bar gives way to a notice. */
+  initOverdue: boolean;
 }
 
 export interface InitAccepted {
@@ -27,6 +29,7 @@ const initialState: HostState = {
   config: DEFAULT_CONFIG,
   warnings: [],
   appliedLanguage: null,
+  initOverdue: false,
 };
 
 export const hostSlice = createSlice({
@@ -38,6 +41,7 @@ export const hostSlice = createSlice({
       // Once an origin is established, only that origin may re-initialise.
       if (state.origin !== null && state.origin !== action.payload.origin) return;
       state.status = 'ready';
+      state.initOverdue = false;
       state.origin = action.payload.origin;
       state.config = action.payload.config;
       state.warnings = action.payload.warnings;
@@ -45,8 +49,11 @@ export const hostSlice = createSlice({
     languageApplied(state, action: PayloadAction<Language>) {
       state.appliedLanguage = action.payload;
     },
+    initOverdue(state) {
+      if (state.status === 'waiting') state.initOverdue = true;
+    },
   },
 });
 
-export const { initAccepted, languageApplied } = hostSlice.actions;
+export const { initAccepted, languageApplied, initOverdue } = hostSlice.actions;
 export default hostSlice.reducer;

@@ -4,7 +4,7 @@
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
 import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
-import { CONTACT_TEXT_FIELDS, SALUTATIONS, WISHES } from './contact';
+import { CONTACT_TEXT_FIELDS, MESSAGE_MAX, SALUTATIONS, WISHES } from './contact';
 
 type Schema = Record<string, unknown>;
 
@@ -507,8 +507,8 @@ export const openapi = {
     },
     '/v1/wizard/lead': {
       post: submit(
-        'Submit a lead (a property to sell, let or value)',
-        submitBody({ lead: ref('Lead') }, ['lead']),
+        'Submit a lead (a property to sell, let or value), with the visitor\'s message',
+        submitBody({ lead: ref('Lead'), message: str(MESSAGE_MAX) }, ['lead']),
       ),
     },
     '/v1/wizard/saved-search': {
@@ -537,7 +537,7 @@ export const openapi = {
       post: submit(
         'Send a contact message, or (type newsletter) change newsletter settings',
         submitBody(
-          { message: str(5000), type: { type: 'string', enum: ['contact', 'newsletter'] } },
+          { message: str(MESSAGE_MAX), type: { type: 'string', enum: ['contact', 'newsletter'] } },
           [],
         ),
       ),

@@ -876,7 +876,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit a lead (a property to sell, let or value) */
+        /** Submit a lead (a property to sell, let or value), with the visitor's message */
         post: {
             parameters: {
                 query?: never;
@@ -893,6 +893,7 @@ export interface paths {
                         contact: components["schemas"]["Contact"];
                         meta?: components["schemas"]["Honeypot"];
                         lead: components["schemas"]["Lead"];
+                        message?: string;
                     };
                 };
             };

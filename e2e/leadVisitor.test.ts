@@ -22,6 +22,7 @@ async function open(path: string): Promise<{ page: Page; frame: Frame }> {
 async function mailsTo(address: string) {
   const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
     to: string;
+    links: string[];
   }[];
   return mails.filter((m) => m.to === address);
 }
@@ -123,6 +124,43 @@ describe('lead wizard, as visitors found it', () => {
     await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
     await frame.getByText(SUCCESS.de).waitFor();
     assert.equal((await mailsTo('no.address@example.de')).length, 1);
+    await page.context().close();
+  });
+
+  it("what the visitor writes in 'Nachricht' is stored and reaches the agency", async () => {
+    const { page, frame } = await open('/demo/lead-wizard');
+    await frame.getByRole('button', { name: 'Haus', exact: true }).click();
+    await frame
+      .getByRole('combobox', { name: 'Adresse suchen' })
+      .fill('Kastanienallee 12, 10435 Berlin');
+    await frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }).click();
+    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+    await frame.getByRole('button', { name: 'Weiter' }).click();
+    await frame.getByRole('textbox', { name: 'Nachricht' }).fill('Bitte nur abends anrufen.');
+    await contactAndSend(frame, 'with.message@example.de');
+    const db = new Database(path.join(ctx.server.dataDir, 'immosuite.sqlite'), { readonly: true });
+    const stored = db
+      .prepare(
+        `SELECT l.message FROM leads l JOIN submissions s ON s.id = l.submission_id
+         JOIN contacts c ON c.id = s.contact_id WHERE c.email = ?`,
+      )
+      .get('with.message@example.de') as { message: string };
+    db.close();
+    assert.equal(stored.message, 'Bitte nur abends anrufen.');
+    // The visitor confirms from the mail; then the agency hears of the lead, message and all.
+    const [confirmation] = await mailsTo('with.message@example.de');
+    const k = new URL((confirmation as unknown as { links: string[] }).links[0]!).searchParams.get(
+      'k',
+    );
+    await ctx.server.client().post('/wp-json/sw-immosuite/v1/wizard/confirm', { k });
+    const agency = (
+      (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
+        to: string;
+        text: string;
+      }[]
+    ).find((m) => m.to === 'makler@immosuite.local' && m.text.includes('with.message@example.de'));
+    assert.ok(agency, 'agency mail');
+    assert.match(agency.text, /Nachricht:\nBitte nur abends anrufen\./);
     await page.context().close();
   });
 

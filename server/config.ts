@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** SMTP connection URL; without it mail goes to the dev outbox at /dev/mailbox. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where the agency hears of each confirmed lead; null: nowhere (AGENCY_EMAIL=''). */
+  agencyEmail: string | null;
   /**
    * The server's public base URL (PUBLIC_URL), from which mailed links are built; never taken
    * from a request. Without it: http://127.0.0.1 and the port the server listens on.
@@ -83,6 +85,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', 'data')),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
+    agencyEmail: env.AGENCY_EMAIL === undefined ? 'makler@immosuite.local' : env.AGENCY_EMAIL || null,
     publicUrl: absoluteUrl(env.PUBLIC_URL),
     loginUrl: absoluteUrl(env.LOGIN_URL),
     trustProxy: env.TRUST_PROXY === '1',

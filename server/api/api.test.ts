@@ -154,6 +154,29 @@ describe('reference backend', () => {
       });
     });
 
+    it("stores the visitor's message with the lead and tells the agency once it is confirmed", async () => {
+      const client = server.client();
+      const email = 'message.lead@example.de';
+      await call(client, 'post', '/v1/wizard/lead', {
+        contact: contact({ email }),
+        lead: lead(),
+        message: '  Bitte abends anrufen.  ',
+      });
+      const toAgency = async () =>
+        (await server.mails()).filter((m) => m.to === 'makler@immosuite.local');
+      const before = (await toAgency()).length;
+      const k = keyOf((await server.mails()).find((m) => m.to === email)!.links[0]!);
+      await call(client, 'post', '/v1/wizard/confirm', { k });
+      await call(client, 'post', '/v1/wizard/confirm', { k });
+      const agency = await toAgency();
+      expect(agency).toHaveLength(before + 1);
+      expect(agency[0]!.subject).toBe('Neue bestätigte Anfrage: Wohnung in 10435 Berlin');
+      expect(agency[0]!.text).toContain('Adresse: Kastanienallee 12, 10435 Berlin');
+      expect(agency[0]!.text).toContain(`E-Mail: ${email}`);
+      expect(agency[0]!.text).toContain('Nachricht:\nBitte abends anrufen.\n');
+      expect(agency[0]!.text).toContain('price.price: 350000');
+    });
+
     it('writes mails in English for an English visitor', async () => {
       const client = server.client();
       await call(

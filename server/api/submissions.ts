@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../auth/crypto';
 import { now } from '../db/database';
 import { groupCommit } from '../db/groupCommit';
 import { CONTACT_COLUMNS } from '../db/statements';
-import { confirmMail, type SubmissionKind } from '../mail/templates';
+import { agencyLeadMail, confirmMail, type StoredLead, type SubmissionKind } from '../mail/templates';
 import {
   clean,
   langOfRequest,
@@ -155,7 +155,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     'POST',
     '/v1/wizard/lead',
     async (request, reply) => {
-      const { lead } = request.body as { lead: LeadInput };
+      const { lead, message } = request.body as { lead: LeadInput; message?: string };
       checkCategory(lead);
       checkFields(lead.categoryId, lead.fields);
       return submit(request, reply, 'lead', (submissionId) => {
@@ -166,6 +166,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
           lead.marketingType,
           JSON.stringify(lead.location),
           JSON.stringify(lead.fields),
+          (message ?? '').trim(),
         );
       });
     },
@@ -256,6 +257,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     ) {
       throw new ApiError(403, 'invalid_key', 'invalidKey');
     }
+    let deliver: () => Promise<void> = async () => {};
     const opcode = db.transaction(() => {
       const submission = q.submissionById.get(key.submission_id) as
         | { id: number; kind: string; contact_id: number; contact_data: string; status: string }
@@ -276,8 +278,20 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         id: submission.contact_id,
       });
       q.confirmSubmission.run(at, submission.id);
+      // The agency hears of a lead once its sender has confirmed it (double opt-in).
+      const lead =
+        submission.kind === 'lead' && config.agencyEmail
+          ? (q.leadBySubmission.get(submission.id) as StoredLead | undefined)
+          : undefined;
+      if (lead && config.agencyEmail)
+        deliver = mailer.stage({ to: config.agencyEmail, ...agencyLeadMail(data, lead), links: [] });
       return 'Contact' as const;
     })();
+    try {
+      await deliver();
+    } catch (error) {
+      request.log.error({ err: error }, 'agency mail could not be sent');
+    }
     return { opcode };
   });
 }

@@ -16,7 +16,7 @@ describe('migrations', () => {
       `INSERT INTO auth_keys (key_hash, purpose, created_at, expires_at)
        VALUES ('hash-1', 'login', '2026-01-01', '2026-02-01')`,
     ).run();
-    migrate(db);
+    migrate(db, 4);
     expect(db.pragma('user_version', { simple: true })).toBe(4);
     expect(db.prepare('SELECT key, status, body, fingerprint FROM idempotency').all()).toEqual([
       { key: 'key-1', status: 201, body: '{"uuid":"u"}', fingerprint: 'fp' },

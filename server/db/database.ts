@@ -116,6 +116,8 @@ const MIGRATIONS: string[] = [
   DROP TABLE auth_keys;
   ALTER TABLE auth_keys_new RENAME TO auth_keys;
   `,
+  // 5: the message a visitor writes with a lead
+  `ALTER TABLE leads ADD COLUMN message TEXT NOT NULL DEFAULT '';`,
 ];
 
 export function openDatabase(file: string): Db {

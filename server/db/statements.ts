@@ -71,9 +71,10 @@ export function prepareStatements(db: Db) {
     regionIds: db.prepare('SELECT location_id, name FROM regions'),
     fieldDefinition: db.prepare('SELECT definition FROM field_definitions WHERE id = ?'),
     insertLead: db.prepare(
-      `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields,
+        message) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
+    leadBySubmission: db.prepare('SELECT * FROM leads WHERE submission_id = ?'),
     savedSearches: db.prepare(
       `SELECT ss.* FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
        WHERE ss.contact_id = ? AND (ss.submission_id IS NULL OR s.status = 'confirmed') ORDER BY ss.id`,

@@ -369,6 +369,24 @@ async function toContactStep(store: ReturnType<typeof started>['store']) {
 }
 
 describe('submission', () => {
+  it("sends what the visitor wrote in 'Nachricht' with the lead", async () => {
+    const { store } = started();
+    await toContactStep(store);
+    store.dispatch(wizard.contactEdited({ ...contact, message: '  Bitte abends anrufen.  ' }));
+    let sent: Record<string, unknown> = {};
+    const scope = nock(API)
+      .post('/v1/wizard/lead', (body) => {
+        sent = body;
+        return conforming('post', '/v1/wizard/lead')(body);
+      })
+      .reply(201, { success: true, uuid: 'u1' });
+    store.dispatch(wizard.submitRequested());
+    await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
+    scope.done();
+    expect(sent.message).toBe('Bitte abends anrufen.');
+    expect(sent.contact).not.toHaveProperty('message');
+  });
+
   it('posts {contact, lead} as spec 3 shapes it, then shows success and tells the host', async () => {
     const { store, env } = started();
     await toContactStep(store);
@@ -408,6 +426,7 @@ describe('submission', () => {
       customFields: { dataPrivacy: true, acceptContact: true },
     });
     expect(sent.meta).toEqual({ website: '', fillMs: expect.any(Number) });
+    expect(sent).not.toHaveProperty('message');
     expect(selectLeadWizard(store.getState()).status).toBe('sent');
     expect(env.posted()).toContainEqual([
       widgetMessage('tracking', { event: 'LeadWizard' }),

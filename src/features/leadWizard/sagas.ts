@@ -98,6 +98,8 @@ function* submit(): Saga {
     body: {
       contact,
       lead,
+      // The 'Nachricht' box travels beside the contact, as in the contact form's own route.
+      ...(state.contact.message.trim() ? { message: state.contact.message.trim() } : {}),
       meta: { website: state.contact.website, fillMs: Math.max(0, env.now() - state.startedAt) },
     },
   });

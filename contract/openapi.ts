@@ -507,7 +507,7 @@ export const openapi = {
     },
     '/v1/wizard/lead': {
       post: submit(
-        'Submit a lead (a property to sell, let or value), with the visitor\'s message',
+        "Submit a lead (a property to sell, let or value), with the visitor's message",
         submitBody({ lead: ref('Lead'), message: str(MESSAGE_MAX) }, ['lead']),
       ),
     },

@@ -9,7 +9,12 @@ import { randomToken, sha256 } from '../auth/crypto';
 import { now } from '../db/database';
 import { groupCommit } from '../db/groupCommit';
 import { CONTACT_COLUMNS } from '../db/statements';
-import { agencyLeadMail, confirmMail, type StoredLead, type SubmissionKind } from '../mail/templates';
+import {
+  agencyLeadMail,
+  confirmMail,
+  type StoredLead,
+  type SubmissionKind,
+} from '../mail/templates';
 import {
   clean,
   langOfRequest,
@@ -284,7 +289,11 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
           ? (q.leadBySubmission.get(submission.id) as StoredLead | undefined)
           : undefined;
       if (lead && config.agencyEmail)
-        deliver = mailer.stage({ to: config.agencyEmail, ...agencyLeadMail(data, lead), links: [] });
+        deliver = mailer.stage({
+          to: config.agencyEmail,
+          ...agencyLeadMail(data, lead),
+          links: [],
+        });
       return 'Contact' as const;
     })();
     try {

@@ -138,7 +138,11 @@ describe('lead wizard in the demo page', () => {
     await tabTo(page, house);
     await page.keyboard.press('Enter');
 
-    await frame.getByRole('heading', { name: 'Step 3 of 4: Details House' }).waitFor();
+    await frame.getByRole('heading', { name: 'Step 3 of 4: House details' }).waitFor();
+    // The backend labels the fields in English for an English page.
+    await frame.getByRole('textbox', { name: 'Living space (m²)' }).waitFor();
+    assert.equal(await frame.getByRole('textbox', { name: 'Year built' }).count(), 1);
+    assert.equal(await frame.getByText('Wohnfläche').count(), 0);
     const price = frame.getByRole('textbox', { name: 'Asking price' });
     await price.waitFor();
     await tabTo(page, price);

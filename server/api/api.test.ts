@@ -90,6 +90,34 @@ describe('reference backend', () => {
       });
     });
 
+    it('labels field definitions in the language the widget asks in', async () => {
+      const ask = (language: string) =>
+        call(
+          server.client(),
+          'post',
+          '/v1/wizard/fields',
+          { 'price.price': {}, 'area.livingSpace': {}, 'property[zustand]': {} },
+          { 'Accept-Language': language },
+        );
+      expect((await ask('en-US')).body).toMatchObject({
+        'price.price': {
+          label: 'Price',
+          marketingTypeLabel: { buy: 'Purchase price', rent: 'Net rent' },
+        },
+        'area.livingSpace': { label: 'Living space', unit: 'm²' },
+        'property[zustand]': {
+          label: 'Condition',
+          values: expect.arrayContaining([{ value: 'gepflegt', title: 'Well kept' }]),
+        },
+      });
+      expect((await ask('de')).body).toMatchObject({
+        'area.livingSpace': { label: 'Wohnfläche' },
+        'property[zustand]': {
+          values: expect.arrayContaining([{ value: 'gepflegt', title: 'Gepflegt' }]),
+        },
+      });
+    });
+
     it('lists regions as a tree: twelve districts with their localities', async () => {
       const { body } = await call(server.client(), 'get', '/v1/wizard/locations');
       const locations = (

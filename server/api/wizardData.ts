@@ -1,6 +1,7 @@
 /** What the wizards read: field definitions and the search regions with their shapes. */
 import type { FastifyInstance } from 'fastify';
-import { route, type ApiContext } from './context';
+import { definitionIn, type FieldDefinition } from '../data/fieldDefinitions';
+import { langOfRequest, route, type ApiContext } from './context';
 
 interface RegionRow {
   location_id: number;
@@ -10,11 +11,13 @@ interface RegionRow {
 }
 
 export async function wizardDataRoutes(app: FastifyInstance, { q }: ApiContext) {
+  // Labels in the widget's language (Accept-Language), as the CMS answers.
   route(app, 'POST', '/v1/wizard/fields', async (request) => {
+    const lang = langOfRequest(request);
     const result: Record<string, unknown> = {};
     for (const id of Object.keys(request.body as Record<string, unknown>)) {
       const row = q.fieldDefinition.get(id) as { definition: string } | undefined;
-      if (row) result[id] = JSON.parse(row.definition);
+      if (row) result[id] = definitionIn(lang, id, JSON.parse(row.definition) as FieldDefinition);
     }
     return result;
   });

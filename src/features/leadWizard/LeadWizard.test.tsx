@@ -253,7 +253,7 @@ describe('lead wizard screen', () => {
     expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'House' }));
     expect(
-      screen.getByRole('heading', { level: 2, name: 'Step 3 of 4: Details House' }),
+      screen.getByRole('heading', { level: 2, name: 'Step 3 of 4: House details' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enter contact details' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Asking price' })).toBeInTheDocument();

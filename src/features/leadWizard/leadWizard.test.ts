@@ -117,7 +117,7 @@ describe('field definitions', () => {
       [...RESIDENTIAL].sort(),
     );
     expect(
-      JSON.parse(env.localStore!.getItem(`${FIELD_CACHE_PREFIX}price.price`)!).definition,
+      JSON.parse(env.localStore!.getItem(`${FIELD_CACHE_PREFIX}de.price.price`)!).definition,
     ).toEqual(FIELDS_ANSWER['price.price']);
 
     const again = started({ env: { localStore: env.localStore } });
@@ -132,10 +132,35 @@ describe('field definitions', () => {
     );
   });
 
+  it('are asked for and cached in the widget language: German ones never label an English page', async () => {
+    const localStore = createTestEnv().localStore!;
+    for (const id of RESIDENTIAL)
+      localStore.setItem(
+        `${FIELD_CACHE_PREFIX}de.${id}`,
+        JSON.stringify({ savedAt: Date.now(), definition: FIELDS_ANSWER[id] }),
+      );
+    const english = { ...FIELDS_ANSWER['area.livingSpace']!, label: 'Living space' };
+    const scope = nock(API, { reqheaders: { 'accept-language': 'en' } })
+      .post('/v1/wizard/fields', (body) => RESIDENTIAL.every((id) => id in body))
+      .reply(200, { ...FIELDS_ANSWER, 'area.livingSpace': english });
+    const setup = setupStore({ env: createTestEnv({ localStore }), features: [feature] });
+    sendInit(setup.env, { language: 'en-US' });
+    setup.store.dispatch(wizard.opened({ order: 'category-first', hideContactStep: false }, 1000));
+    setup.store.dispatch(wizard.categoryChosen(30225));
+    await definitionsLoaded(setup.store, RESIDENTIAL.length);
+    scope.done();
+    expect(selectFieldsState(setup.store.getState()).definitions['area.livingSpace']!.label).toBe(
+      'Living space',
+    );
+    expect(
+      JSON.parse(localStore.getItem(`${FIELD_CACHE_PREFIX}en.area.livingSpace`)!).definition.label,
+    ).toBe('Living space');
+  });
+
   it('asks only for the ids missing from the cache', async () => {
     const localStore = createTestEnv().localStore!;
     localStore.setItem(
-      `${FIELD_CACHE_PREFIX}price.price`,
+      `${FIELD_CACHE_PREFIX}de.price.price`,
       JSON.stringify({ savedAt: Date.now(), definition: FIELDS_ANSWER['price.price'] }),
     );
     const scope = nock(API)

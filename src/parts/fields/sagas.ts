@@ -1,18 +1,22 @@
 /** Loads field definitions: per field from local storage, the rest in one call (spec 7). */
-import { call, getContext, put, takeLatest } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
+import type { RootState } from '../../app/store';
+import type { Language } from '../../i18n/language';
 import type { ApiResult } from '../../api/client';
 import { normalizeDefinition, type FieldDefinition } from './definitions';
 import { definitionsFailed, definitionsLoaded, definitionsRequested } from './slice';
 
-export const FIELD_CACHE_PREFIX = 'immosuite.field.v1.';
+/** Definitions are cached per language: the backend labels them in the widget's language. */
+export const FIELD_CACHE_PREFIX = 'immosuite.field.v2.';
+const cacheKey = (language: Language, id: string) => `${FIELD_CACHE_PREFIX}${language}.${id}`;
 export const FIELD_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
-function readCache(env: AppEnv, id: string): FieldDefinition | null {
+function readCache(env: AppEnv, language: Language, id: string): FieldDefinition | null {
   try {
-    const raw = env.localStore?.getItem(FIELD_CACHE_PREFIX + id);
+    const raw = env.localStore?.getItem(cacheKey(language, id));
     if (!raw) return null;
     const entry = JSON.parse(raw) as { savedAt?: unknown; definition?: unknown };
     if (typeof entry.savedAt !== 'number' || env.now() - entry.savedAt > FIELD_CACHE_TTL_MS)
@@ -23,10 +27,10 @@ function readCache(env: AppEnv, id: string): FieldDefinition | null {
   }
 }
 
-function writeCache(env: AppEnv, id: string, definition: unknown) {
+function writeCache(env: AppEnv, language: Language, id: string, definition: unknown) {
   try {
     env.localStore?.setItem(
-      FIELD_CACHE_PREFIX + id,
+      cacheKey(language, id),
       JSON.stringify({ savedAt: env.now(), definition }),
     );
   } catch {
@@ -36,10 +40,11 @@ function writeCache(env: AppEnv, id: string, definition: unknown) {
 
 export function* loadDefinitions(action: ReturnType<typeof definitionsRequested>): Saga {
   const env: AppEnv = yield getContext('env');
+  const language: Language = yield select((state: RootState) => state.host.config.language);
   const cached: FieldDefinition[] = [];
   const missing: string[] = [];
   for (const id of action.payload) {
-    const definition = readCache(env, id);
+    const definition = readCache(env, language, id);
     if (definition) cached.push(definition);
     else missing.push(id);
   }
@@ -62,7 +67,7 @@ export function* loadDefinitions(action: ReturnType<typeof definitionsRequested>
   for (const id of missing) {
     const definition = normalizeDefinition(id, answer[id]);
     if (!definition) continue;
-    writeCache(env, id, answer[id]);
+    writeCache(env, language, id, answer[id]);
     loaded.push(definition);
   }
   yield put(definitionsLoaded(loaded));

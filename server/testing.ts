@@ -87,11 +87,16 @@ export const DEFAULT_TEST_ENV = {
   RATE_LIMIT_LOGIN_MAILS: '1000',
 };
 
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string) {
+/** The real server on loopback; `dataDir` and `port` let a test restart it where it was. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  port = 0,
+) {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-'));
   const config = configFromEnv({ DATA_DIR: dir, ...DEFAULT_TEST_ENV, ...env });
   const app = await buildServer(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     app,

@@ -40,11 +40,14 @@ export function startCheckpointer(db: Db, onError: (message: string) => void) {
   worker.unref();
   worker.on('message', (message: string) => onError(message));
   worker.on('error', (error) => onError(String(error)));
+  let stopped: Promise<void> | null = null;
   return {
     stop: () =>
-      new Promise<void>((resolve) => {
+      (stopped ??= new Promise<void>((resolve) => {
+        // Held until it has finished: an unreferenced worker would let the process end first.
+        worker.ref();
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
-      }),
+      })),
   };
 }

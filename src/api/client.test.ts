@@ -118,13 +118,13 @@ describe('error catalogue (spec 8)', () => {
     expect(errorMessage(result.error)).toEqual({ key: 'errors.generic' });
   });
 
-  it('no response → HTTP-ERROR with URL and message', async () => {
+  it('no response → no connection, in words; URL and message kept for the console and QA', async () => {
     nock(API).get('/v1/contact').replyWithError('socket hang up');
     const result = await request({ method: 'GET', path: '/v1/contact' }, context());
     if (result.ok) throw new Error('expected failure');
     expect(result.error.kind).toBe('network');
     expect(errorMessage(result.error)).toEqual({
-      key: 'errors.httpError',
+      key: 'errors.offline',
       params: { url: `${API}/v1/contact`, message: expect.any(String) },
     });
   });

@@ -150,7 +150,9 @@ export function errorMessage(
     case 'aborted':
       return null;
     case 'network':
-      return { key: 'errors.httpError', params: { url: error.url, message: error.message } };
+      // In words for the visitor; the spec's 'HTTP-ERROR url: message' goes to the console
+      // (callApi) and, with these params, into the QA log.
+      return { key: 'errors.offline', params: { url: error.url, message: error.message } };
     case 'invalid-response':
       return { key: 'errors.generic' };
     case 'server':

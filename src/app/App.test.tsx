@@ -1,6 +1,7 @@
+import nock from 'nock';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, sendInit } from '../../test/helpers';
+import { API, renderApp, sendInit } from '../../test/helpers';
 import { apiCallSettled, apiCallStarted, messageShown } from './uiSlice';
 
 describe('app shell', () => {
@@ -117,18 +118,18 @@ describe('snackbar', () => {
     expect(screen.queryByText('<img src=x onerror=alert(1)>')).not.toBeInTheDocument();
   });
 
-  it('renders the HTTP-ERROR row with its URL and message', () => {
-    const { env, store } = renderApp();
+  it('says a lost connection in words, and logs the HTTP-ERROR line to the console', async () => {
+    const user = userEvent.setup({ delay: null });
+    nock(API).post('/v1/wizard/fields').replyWithError('socket hang up');
+    const { env } = renderApp({ route: '/lead-wizard' });
     act(() => sendInit(env));
-    act(() => {
-      store.dispatch(
-        messageShown({
-          severity: 'error',
-          key: 'errors.httpError',
-          params: { url: 'http://widget.test/x', message: 'fetch failed' },
-        }),
-      );
-    });
-    expect(screen.getByText('HTTP-ERROR http://widget.test/x: fetch failed')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Wohnung' }));
+    expect(
+      await screen.findByText('Keine Verbindung zum Server. Bitte versuchen Sie es erneut.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/HTTP-ERROR/)).toBeNull();
+    expect(env.log).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`^HTTP-ERROR ${API}/v1/wizard/fields: `)),
+    );
   });
 });

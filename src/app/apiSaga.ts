@@ -36,6 +36,8 @@ export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<Ap
       },
     );
     if (result.nonce && result.nonce !== nonce) yield put(nonceReceived(result.nonce));
+    if (!result.ok && result.error.kind === 'network')
+      env.log(`HTTP-ERROR ${result.error.url}: ${result.error.message}`);
     if (!result.ok && !options.hideError) {
       const message = errorMessage(result.error);
       if (message) yield put(messageShown({ severity: 'error', ...message }));

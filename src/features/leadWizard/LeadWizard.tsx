@@ -3,16 +3,19 @@
  * Only the current step is rendered, and each step selects just what it shows; what the
  * visitor entered lives in the store, so nothing typed is lost when a step goes away.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { MAP } from '../../ui/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
+import { retryableLazy } from '../../ui/LazyPart';
 import { selectConfig } from '../../app/selectors';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { dataKey } from '../../i18n';
 import { CategoryPicker } from '../../parts/category/CategoryPicker';
 import { FieldInput } from '../../parts/fields/FieldInput';
+import { selectFieldsState } from '../../parts/fields/slice';
 import { LocationPicker } from '../../parts/location/LocationPicker';
 import {
   mapTilesFailed,
@@ -24,7 +27,14 @@ import {
 } from '../../parts/location/slice';
 import { useNarrow } from '../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../ui/map/LocationMap';
-import { Actions, Alert, PrimaryButton, Section, Title } from '../../ui/primitives';
+import {
+  Actions,
+  Alert,
+  PrimaryButton,
+  SecondaryButton,
+  Section,
+  Title,
+} from '../../ui/primitives';
 import { BackButton } from '../../wizard/BackButton';
 import { StepHeader } from '../../wizard/StepHeader';
 import type { StepId } from './machine';
@@ -43,8 +53,8 @@ import {
 import { leadWizardActions as actions } from './slice';
 import { AddressStep } from './steps/AddressStep';
 
-// formik, yup and the form load with the contact step, not before.
-const ContactForm = lazy(() =>
+// formik, yup and the form load with the contact step, not before (and again on a retry).
+const ContactForm = retryableLazy<ContactFormProps>(() =>
   import(/* webpackChunkName: "contact-form" */ '../../parts/contactForm/ContactForm').then(
     (m) => ({ default: m.ContactForm }),
   ),
@@ -174,9 +184,18 @@ function DetailsStep() {
   const marketingType = useAppSelector((state) => selectLeadWizard(state).marketingType);
   const language = useAppSelector((state) => selectConfig(state).language);
   const { order, hideContactStep } = useAppSelector(selectLeadWizardOptions);
+  const failed = useAppSelector((state) => selectFieldsState(state).status === 'failed');
   const back = useBack();
   return (
     <>
+      {failed && (
+        <Alert $severity="error" role="alert">
+          <p>{t('leadWizard.fieldsFailed')}</p>
+          <SecondaryButton type="button" onClick={() => dispatch(actions.fieldsRetryClicked())}>
+            {t('app.retry')}
+          </SecondaryButton>
+        </Alert>
+      )}
       <Fields>
         {definitions.map((definition) => (
           <FieldInput
@@ -214,8 +233,9 @@ function ContactStep() {
   const privacyUrl = useAppSelector((state) => selectConfig(state).privacyUrl);
   const back = useBack();
   return (
-    <Suspense fallback={<p>{t('app.loading')}</p>}>
+    <>
       <ContactForm
+        fallback={<p>{t('app.loading')}</p>}
         values={contact}
         options={{ message: true, wish: false, newsletter: 'optional' }}
         privacyUrl={privacyUrl}
@@ -235,7 +255,7 @@ function ContactStep() {
           {t('app.loading')}
         </span>
       )}
-    </Suspense>
+    </>
   );
 }
 

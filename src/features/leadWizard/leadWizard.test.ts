@@ -157,6 +157,26 @@ describe('field definitions', () => {
     ).toBe('Living space');
   });
 
+  it('that failed to load are asked for again when the details step shows, and on retry', async () => {
+    nock(API).post('/v1/wizard/fields').replyWithError('connection refused');
+    const { store } = started();
+    store.dispatch(wizard.categoryChosen(30225));
+    await waitFor(() => expect(selectFieldsState(store.getState()).status).toBe('failed'));
+    store.dispatch(pointPlaced({ lat: 52.5, lng: 13.4 }));
+    fieldsReply();
+    store.dispatch(wizard.nextClicked());
+    expect(selectLeadWizard(store.getState()).step).toBe(3);
+    await definitionsLoaded(store, RESIDENTIAL.length);
+    // Failing again, the step's retry asks once more.
+    const failed = started({ env: { localStore: createTestEnv().localStore } });
+    nock(API).post('/v1/wizard/fields').replyWithError('connection refused');
+    failed.store.dispatch(wizard.categoryChosen(30225));
+    await waitFor(() => expect(selectFieldsState(failed.store.getState()).status).toBe('failed'));
+    fieldsReply();
+    failed.store.dispatch(wizard.fieldsRetryClicked());
+    await definitionsLoaded(failed.store, RESIDENTIAL.length);
+  });
+
   it('asks only for the ids missing from the cache', async () => {
     const localStore = createTestEnv().localStore!;
     localStore.setItem(

@@ -22,7 +22,11 @@ import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
 import type { ApiResult } from '../../api/client';
 import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from '../../host/actions';
-import { definitionsRequested } from '../../parts/fields/slice';
+import {
+  definitionsRequested,
+  selectFieldsState,
+  type FieldsState,
+} from '../../parts/fields/slice';
 import type { Address } from '../../parts/location/address';
 import { geocoderSearch } from '../../parts/location/sagas';
 import {
@@ -35,6 +39,7 @@ import {
 import { MAP } from '../../ui/constants';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
 import { selectConfig } from '../../app/selectors';
+import { currentStepId } from './machine';
 import { parseLeadWizardOptions } from './options';
 import { selectContactPayload, selectIsComplete, selectLeadPayload } from './selectors';
 import {
@@ -141,8 +146,26 @@ function* moveMapToTypedTown(): Saga {
   yield put(actions.mapMoved({ lat: place.lat, lng: place.lng, zoom: MAP.townZoom }));
 }
 
+/** Field definitions that failed to load are asked for again when the details step shows. */
+function* refetchFailedFields(action: Action): Saga {
+  const fields: FieldsState = yield select(selectFieldsState);
+  if (fields.status !== 'failed' && !actions.fieldsRetryClicked.match(action)) return;
+  const state: LeadWizardState = yield select(selectLeadWizard);
+  if (currentStepId(state) === 'details' || actions.fieldsRetryClicked.match(action))
+    yield call(requestFields);
+}
+
 export function* leadWizardSaga(): Saga {
   yield takeLatest(isTownEdit, moveMapToTypedTown);
+  yield takeLatest(
+    [
+      actions.nextClicked.type,
+      actions.backClicked.type,
+      actions.stepHeaderClicked.type,
+      actions.fieldsRetryClicked.type,
+    ],
+    refetchFailedFields,
+  );
   yield takeEvery(actions.opened.type, function* () {
     const env: AppEnv = yield getContext('env');
     const { warnings } = parseLeadWizardOptions(yield select(selectConfig));

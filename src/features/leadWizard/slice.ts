@@ -165,6 +165,8 @@ export const leadWizardSlice = createSlice({
     nextClicked(state) {
       apply(state, { type: 'NEXT' });
     },
+    /** The details step's 'Erneut versuchen' after its field definitions failed to load. */
+    fieldsRetryClicked() {},
     backClicked(state) {
       apply(state, { type: 'BACK' });
     },

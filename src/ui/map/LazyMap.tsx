@@ -3,9 +3,10 @@
  * shown. lazyMap() wraps any map component in that chunk with the same placeholder and the
  * narrow-layout rule; the address map uses it, and so does every later map.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { MAP } from '../constants';
+import { retryableLazy } from '../LazyPart';
 import type { LocationMapProps } from './LocationMap';
 
 const Placeholder = styled.div<{ $height: string }>`
@@ -36,18 +37,18 @@ export function useNarrow(): boolean {
 export function lazyMap<P extends { narrow: boolean }>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ) {
-  const Map = lazy(load);
+  const Map = retryableLazy(load);
   function LazyMapView(props: Omit<P, 'narrow'> & { loadingLabel: string }) {
     const narrow = useNarrow();
     const { loadingLabel, ...rest } = props;
     return (
-      <Suspense
+      <Map
+        {...(rest as unknown as P)}
+        narrow={narrow}
         fallback={
           <Placeholder $height={narrow ? MAP.narrowHeight : MAP.height}>{loadingLabel}</Placeholder>
         }
-      >
-        <Map {...(rest as unknown as P)} narrow={narrow} />
-      </Suspense>
+      />
     );
   }
   return LazyMapView;

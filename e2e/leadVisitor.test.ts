@@ -164,6 +164,47 @@ describe('lead wizard, as visitors found it', () => {
     await page.context().close();
   });
 
+  it('every figure means what the visitor meant; figures out of bounds are refused on the field', async () => {
+    const { page, frame } = await open('/demo/lead-wizard');
+    await frame.getByRole('button', { name: 'Haus', exact: true }).click();
+    await frame
+      .getByRole('combobox', { name: 'Adresse suchen' })
+      .fill('Kastanienallee 12, 10435 Berlin');
+    await frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }).click();
+    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+    const price = frame.getByRole('textbox', { name: 'Preisvorstellung' });
+    const plot = frame.getByRole('textbox', { name: 'Grundstücksfläche (m²)' });
+    const year = frame.getByRole('textbox', { name: 'Baujahr' });
+    await price.fill('-5');
+    await plot.click();
+    await frame.getByText('Bitte geben Sie einen Wert größer als 0\u00a0€ ein.').waitFor();
+    await price.fill('1,5 Mio');
+    await plot.fill('1.200');
+    await year.fill('85');
+    await frame.getByRole('textbox', { name: 'Zimmer' }).click();
+    assert.equal(await price.inputValue(), '1.500.000\u00a0€');
+    assert.equal(await plot.inputValue(), '1200');
+    const nextYear = new Date().getFullYear() + 1;
+    await frame.getByText(`Bitte geben Sie einen Wert von 1500 bis ${nextYear} ein.`).waitFor();
+    assert.equal(await year.getAttribute('aria-invalid'), 'true');
+    await frame.getByRole('button', { name: 'Weiter' }).click();
+    await contactAndSend(frame, 'figures@example.de');
+    const db = new Database(path.join(ctx.server.dataDir, 'immosuite.sqlite'), { readonly: true });
+    const row = db
+      .prepare(
+        `SELECT l.fields FROM leads l JOIN submissions s ON s.id = l.submission_id
+         JOIN contacts c ON c.id = s.contact_id WHERE c.email = ?`,
+      )
+      .get('figures@example.de') as { fields: string };
+    db.close();
+    // The refused year is not sent.
+    assert.deepEqual(JSON.parse(row.fields), [
+      { name: 'price.price', valueType: 'NUMBER', value: 1500000 },
+      { name: 'area.plotArea', valueType: 'NUMBER', value: 1200 },
+    ]);
+    await page.context().close();
+  });
+
   it('a host page that is not allowed learns why in its console', async () => {
     const site =
       await startForeignSite(`<!doctype html><html lang="de"><head><title>Fremd</title></head>

@@ -14,13 +14,17 @@ function formatter(language: Language, kind: string, options: Intl.NumberFormatO
   return format;
 }
 
-/** EUR with no decimals: 350000 → "350.000 €" (de), "€350,000" (en). */
+/**
+ * EUR, whole amounts without decimals: 350000 → "350.000 €" (de), "€350,000" (en); an amount
+ * with cents shows them (350000.5 → "350.000,50 €"), never rounded to another figure.
+ */
 export function formatCurrency(value: number, language: Language): string {
-  return formatter(language, 'currency', {
+  const cents = Math.round(value * 100) % 100 !== 0;
+  return formatter(language, cents ? 'currency-cents' : 'currency', {
     style: 'currency',
     currency: 'EUR',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
   }).format(value);
 }
 

@@ -83,9 +83,10 @@ describe('locales', () => {
 });
 
 describe('number formats', () => {
-  it('formats EUR without decimals', () => {
+  it('formats whole EUR without decimals, and cents as they are (never rounded to another figure)', () => {
     expect(formatCurrency(350000, 'de')).toBe('350.000\u00a0€');
-    expect(formatCurrency(1250000.6, 'en')).toBe('€1,250,001');
+    expect(formatCurrency(350000.5, 'de')).toBe('350.000,50\u00a0€');
+    expect(formatCurrency(1250000.6, 'en')).toBe('€1,250,000.60');
   });
 
   it('formats integers without grouping', () => {

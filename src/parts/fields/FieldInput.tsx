@@ -8,6 +8,7 @@ import type { Language } from '../../i18n/language';
 import { formatCurrency, formatDecimal, formatInt } from '../../i18n/format';
 import { FieldError, Input, Label, Select } from '../../ui/primitives';
 import { isNumeric, type FieldDefinition } from './definitions';
+import { boundsOf, outOfBounds } from './bounds';
 import { parseNumber } from './parse';
 
 export function formatValue(
@@ -62,8 +63,19 @@ export function FieldInput({
     );
   }
   const value = text.trim() ? parseNumber(text, definition.type as 'number') : null;
-  const invalid = text.trim() !== '' && value === null;
-  const shown = editing || value === null ? text : formatValue(value, definition.type, language);
+  const refused = value === null ? null : outOfBounds(value, boundsOf(definition));
+  const invalid = text.trim() !== '' && (value === null || refused !== null);
+  const shown =
+    editing || value === null || refused ? text : formatValue(value, definition.type, language);
+  const message =
+    value === null
+      ? t('fields.notANumber')
+      : refused
+        ? t(refused.key, {
+            min: formatValue(refused.min, definition.type, language),
+            max: formatValue(refused.max, definition.type, language),
+          })
+        : '';
   return (
     <div>
       <Label>
@@ -79,7 +91,7 @@ export function FieldInput({
           aria-describedby={!editing && invalid ? `${id}-error` : undefined}
         />
       </Label>
-      {!editing && invalid && <FieldError id={`${id}-error`}>{t('fields.notANumber')}</FieldError>}
+      {!editing && invalid && <FieldError id={`${id}-error`}>{message}</FieldError>}
     </div>
   );
 }

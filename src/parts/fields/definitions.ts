@@ -17,6 +17,9 @@ export interface FieldDefinition {
   values: FieldOption[];
   group: string | null;
   marketingTypeLabel: { buy?: string; rent?: string } | null;
+  /** The backend's limits for a figure, where it gives them. */
+  min?: number | null;
+  max?: number | null;
 }
 
 const TYPES: readonly string[] = [
@@ -74,7 +77,17 @@ export function normalizeDefinition(id: string, raw: unknown): FieldDefinition |
           ...(labels.rent ? { rent: text(labels.rent) } : {}),
         }
       : null,
+    ...limits(r),
   };
+}
+
+/** A definition's own min and max, when they are finite numbers in order. */
+function limits(r: Record<string, unknown>): { min?: number; max?: number } {
+  const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const min = finite(r.min);
+  const max = finite(r.max);
+  if (min !== undefined && max !== undefined && min > max) return {};
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
 export const isNumeric = (type: FieldType) => type !== 'select' && type !== 'string';

@@ -4,6 +4,7 @@
  * built); the saved search's other figures are minimums only (NUMBER with minValue).
  */
 import { isNumeric, type FieldDefinition } from './definitions';
+import { boundsOf, outOfBounds } from './bounds';
 import { parseNumber } from './parse';
 
 export type FieldValueRecord =
@@ -20,9 +21,11 @@ export const rangeKey = (id: string, end: 'min' | 'max') => `${id}:${end}`;
 
 type NumericType = 'currency' | 'int' | 'number' | 'decimal';
 
+/** The figure typed, or null when there is none, it is unreadable or outside its bounds. */
 function numberOf(definition: FieldDefinition, text: string | undefined): number | null {
   const trimmed = (text ?? '').trim();
-  return trimmed ? parseNumber(trimmed, definition.type as NumericType) : null;
+  const value = trimmed ? parseNumber(trimmed, definition.type as NumericType) : null;
+  return value !== null && !outOfBounds(value, boundsOf(definition)) ? value : null;
 }
 
 /** One value per field, as the lead wizard asks for it. Empty and unreadable inputs are left out. */

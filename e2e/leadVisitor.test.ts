@@ -205,6 +205,27 @@ describe('lead wizard, as visitors found it', () => {
     await page.context().close();
   });
 
+  it('street addresses are found in the usual shapes, and choosing one keeps its town', async () => {
+    const { page, frame } = await open('/demo/lead-wizard?order=address-first');
+    const search = frame.getByRole('combobox', { name: 'Adresse suchen' });
+    for (const [typed, option] of [
+      ['Köln Domkloster 4', 'Domkloster 4, Köln'],
+      ['Hauptstr 5 Berlin', 'Hauptstr 5, Berlin'],
+      ['Friedrichstraße 10, Berlin', 'Friedrichstraße 10, Berlin'],
+    ]) {
+      await search.fill(typed!);
+      await frame.getByRole('option', { name: option }).waitFor();
+    }
+    await frame.getByRole('option', { name: 'Friedrichstraße 10, Berlin' }).click();
+    assert.equal(
+      await frame.getByRole('textbox', { name: 'Straße' }).inputValue(),
+      'Friedrichstraße',
+    );
+    assert.equal(await frame.getByRole('textbox', { name: 'Haus-Nr.' }).inputValue(), '10');
+    assert.equal(await frame.getByRole('textbox', { name: 'Stadt' }).inputValue(), 'Berlin');
+    await page.context().close();
+  });
+
   it('a host page that is not allowed learns why in its console', async () => {
     const site =
       await startForeignSite(`<!doctype html><html lang="de"><head><title>Fremd</title></head>

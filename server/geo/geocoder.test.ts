@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import { parseQuery, reverse, search } from './geocoder';
-import { normalize } from './places';
+import fc from 'fast-check';
+import { loadPlaces, normalize } from './places';
 import { clipConvex, voronoiCells } from './regions';
 import { startTestServer } from '../testing';
 
@@ -59,6 +60,70 @@ describe('offline geocoder (Photon format)', () => {
       housenumber: '77',
       placeTerm: 'berlin',
     });
+  });
+
+  it.each([
+    ['Friedrichstraße 10, Berlin', 'Friedrichstraße', '10', undefined, 'Berlin'],
+    ['Kastanienallee 12, 10435 Berlin', 'Kastanienallee', '12', '10435', 'Berlin'],
+    ['Kastanienallee 12 10435 Berlin', 'Kastanienallee', '12', '10435', 'Berlin'],
+    ['Königstraße 12a, 70173 Stuttgart', 'Königstraße', '12a', '70173', 'Stuttgart'],
+    ['Hauptstr 5 Berlin', 'Hauptstr', '5', undefined, 'Berlin'],
+    ['Hauptstr. 5 Berlin', 'Hauptstr.', '5', undefined, 'Berlin'],
+    ['Köln Domkloster 4', 'Domkloster', '4', undefined, 'Köln'],
+    ['Lindenweg 7 a Hamburg', 'Lindenweg', '7a', undefined, 'Hamburg'],
+    ['Unter den Linden 77, Berlin', 'Unter den Linden', '77', undefined, 'Berlin'],
+    ['Domkloster 4, 50667', 'Domkloster', '4', '50667', 'Köln'],
+  ])('understands the address "%s"', (q, street, housenumber, postcode, city) => {
+    const features = search(q, 'de', 10).features;
+    expect(features).toHaveLength(1);
+    expect(features[0]!.properties).toMatchObject({
+      street,
+      housenumber,
+      city,
+      osm_value: 'house',
+      approximate: 'true',
+      ...(postcode ? { postcode } : {}),
+    });
+  });
+
+  it('answers a postcode with the places that have it, not with every district of the city', () => {
+    const features = search('10435', 'de', 10).features;
+    expect(features.map((f) => [f.properties.name, f.properties.postcode])).toEqual([
+      ['Berlin', '10435'],
+    ]);
+  });
+
+  it('finds by its index exactly what a scan of every place finds', () => {
+    const { places } = loadPlaces();
+    const scan = (term: string) =>
+      places
+        .filter(
+          (p) =>
+            p.normalized === term ||
+            p.normalized.startsWith(term) ||
+            p.normalized.includes(` ${term}`),
+        )
+        .map((p) => p.id)
+        .sort();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...places.slice(0, 2000)),
+        fc.integer({ min: 2, max: 8 }),
+        (place, length) => {
+          const term = place.normalized.slice(0, length).trim();
+          if (term.length < 2) return;
+          const indexed = search(term, 'de', 100_000).features.length;
+          const names = new Set(
+            scan(term).map((id) => {
+              const p = places.find((x) => x.id === id)!;
+              return `${p.name}|${p.city ?? ''}`;
+            }),
+          );
+          expect(indexed).toBe(names.size);
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 
   it('respects the limit and answers an empty list for nonsense', () => {

@@ -1,9 +1,9 @@
 /**
  * An offline geocoder answering the Photon API (DECISIONS 6) from bundled place data. There
- * is no street data: a street and house number typed before a place are echoed back with the
- * place's coordinates, so the visitor can place the marker exactly on the map.
+ * is no street data: a street and house number typed with a place are echoed back with the
+ * place's coordinates, marked approximate, so the visitor places the marker on the house.
  */
-import { distanceKm, loadPlaces, normalize, type Place } from './places';
+import { distanceKm, loadPlaces, normalize, WORD_PREFIX, type Place } from './places';
 
 export interface PhotonFeature {
   type: 'Feature';
@@ -48,9 +48,10 @@ function feature(
 }
 
 const POSTCODE = /\b(\d{5})\b/;
-const STREET_AND_NUMBER = /^(.*?[A-Za-zÄÖÜäöüß.])\s+(\d+\s?[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?)$/;
+/** A house number: 12, 12a, 12 a, 12-14, 12/1. */
+const HOUSENUMBER = /^\d{1,4}\s?[a-zA-Z]?(?:[-/]\d{1,4}[a-zA-Z]?)?$/;
 
-interface Query {
+export interface Query {
   postcode: string | null;
   postcodePrefix: string | null;
   placeTerm: string;
@@ -58,29 +59,76 @@ interface Query {
   housenumber: string | null;
 }
 
+/** Whether a normalised term names a place exactly. */
+function isPlaceName(term: string): boolean {
+  return term !== '' && (loadPlaces().byName.get(term)?.length ?? 0) > 0;
+}
+
+/**
+ * Reads the usual ways of writing a German address: 'Straße Nr, PLZ Ort', 'Straße Nr, Ort',
+ * 'Straße Nr PLZ Ort', 'Straße Nr Ort', 'Ort Straße Nr', 'PLZ Ort', 'Ort' and 'PLZ' (or its
+ * first digits).
+ */
 export function parseQuery(q: string): Query {
   let text = q.trim().replace(/\s+/g, ' ');
   const postcode = POSTCODE.exec(text)?.[1] ?? null;
-  if (postcode) text = text.replace(postcode, ' ').replace(/\s+/g, ' ').trim();
+  if (postcode)
+    text = text
+      .replace(postcode, ' ')
+      .replace(/\s*,\s*,/g, ',')
+      .replace(/\s+/g, ' ')
+      .trim();
+  text = text.replace(/^,|,$/g, '').trim();
   const postcodePrefix = !postcode && /^\d{2,4}$/.test(text) ? text : null;
   if (postcodePrefix) text = '';
+  const none = { postcode, postcodePrefix, street: null, housenumber: null };
+
+  // With a comma: the street comes first, the place after it.
   const parts = text
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  let street: string | null = null;
-  let housenumber: string | null = null;
-  const first = parts[0] ?? '';
-  const match = STREET_AND_NUMBER.exec(first);
-  if (match && (parts.length > 1 || postcode)) {
-    street = match[1]!.trim();
-    housenumber = match[2]!.replace(/\s/g, '');
-    parts.shift();
-  } else if (parts.length > 1 && /[a-z]/i.test(first)) {
-    street = first;
-    parts.shift();
+  if (parts.length > 1) {
+    const { street, housenumber } = streetAndNumber(parts[0]!);
+    return { ...none, street, housenumber, placeTerm: normalize(parts.slice(1).join(' ')) };
   }
-  return { postcode, postcodePrefix, placeTerm: normalize(parts.join(' ')), street, housenumber };
+  const words = text.split(' ').filter(Boolean);
+  const numberAt = words.findIndex((w, i) => i > 0 && HOUSENUMBER.test(w));
+  if (numberAt > 0) {
+    // A number may be followed by its letter as a word of its own: '12 a'.
+    const letter = /^[a-zA-Z]$/.test(words[numberAt + 1] ?? '') ? 1 : 0;
+    const housenumber = words.slice(numberAt, numberAt + 1 + letter).join('');
+    const after = words.slice(numberAt + 1 + letter);
+    if (after.length) {
+      // 'Straße Nr Ort' (or 'Straße Nr PLZ Ort').
+      return {
+        ...none,
+        street: words.slice(0, numberAt).join(' '),
+        housenumber,
+        placeTerm: normalize(after.join(' ')),
+      };
+    }
+    // 'Ort Straße Nr': the longest run of leading words that names a place.
+    const before = words.slice(0, numberAt);
+    for (let n = before.length - 1; n >= 1; n -= 1) {
+      const place = normalize(before.slice(0, n).join(' '));
+      if (isPlaceName(place))
+        return { ...none, street: before.slice(n).join(' '), housenumber, placeTerm: place };
+    }
+    // 'Straße Nr' alone, after a postcode or not: the postcode is the place.
+    if (postcode) return { ...none, street: before.join(' '), housenumber, placeTerm: '' };
+  }
+  return { ...none, placeTerm: normalize(text) };
+}
+
+function streetAndNumber(text: string): { street: string | null; housenumber: string | null } {
+  const words = text.split(' ');
+  const last = words.length > 1 ? words.at(-1)! : '';
+  if (HOUSENUMBER.test(last)) return { street: words.slice(0, -1).join(' '), housenumber: last };
+  const twoLast = words.length > 2 ? words.slice(-2).join('') : '';
+  if (/^\d{1,4}[a-zA-Z]$/.test(twoLast))
+    return { street: words.slice(0, -2).join(' '), housenumber: twoLast };
+  return { street: /[a-zäöüß]/i.test(text) ? text : null, housenumber: null };
 }
 
 function score(place: Place, term: string): number {
@@ -91,40 +139,43 @@ function score(place: Place, term: string): number {
   return -1;
 }
 
+/** The places a term may name, from the index of word prefixes (no scan of every place). */
+function placesFor(term: string): Place[] {
+  const { byWordPrefix } = loadPlaces();
+  return byWordPrefix.get(term.slice(0, WORD_PREFIX)) ?? [];
+}
+
 export function search(q: string, lang: string, limit: number): PhotonResponse {
-  const { places, byPostcode } = loadPlaces();
+  const { byPostcode } = loadPlaces();
   const query = parseQuery(q);
-  const wantedNames = query.postcode ? new Set(byPostcode.get(query.postcode) ?? []) : null;
   let candidates: { place: Place; score: number; postcode?: string }[] = [];
 
   if (query.postcodePrefix) {
-    const names = new Map<string, string>();
-    for (const [code, placeNames] of byPostcode) {
+    // The places of every postcode that starts so, each with its first such postcode.
+    const seen = new Map<Place, string>();
+    for (const [code, places] of byPostcode) {
       if (!code.startsWith(query.postcodePrefix)) continue;
-      for (const name of placeNames) if (!names.has(name)) names.set(name, code);
+      for (const place of places) if (!seen.has(place)) seen.set(place, code);
     }
-    candidates = places
-      .filter((p) => p.featureCode !== 'PPLX' && names.has(p.name))
-      .map((p) => ({ place: p, score: 0, postcode: names.get(p.name) }));
-  } else {
-    for (const place of places) {
+    candidates = [...seen].map(([place, code]) => ({ place, score: 0, postcode: code }));
+  } else if (query.postcode) {
+    // The places that have this postcode; a place term narrows them down.
+    for (const place of byPostcode.get(query.postcode) ?? []) {
       const s = score(place, query.placeTerm);
       if (query.placeTerm && s < 0) continue;
-      if (wantedNames) {
-        const inPostcode =
-          wantedNames.has(place.name) || (place.city !== null && wantedNames.has(place.city));
-        if (!inPostcode) continue;
-      } else if (!query.placeTerm) {
-        continue;
-      }
-      candidates.push({ place, score: s, postcode: query.postcode ?? undefined });
+      candidates.push({ place, score: s, postcode: query.postcode });
+    }
+  } else if (query.placeTerm.length >= 2) {
+    for (const place of placesFor(query.placeTerm)) {
+      const s = score(place, query.placeTerm);
+      if (s >= 0) candidates.push({ place, score: s });
     }
   }
   candidates.sort((a, b) => b.score - a.score || b.place.population - a.place.population);
   // An address names one place: keep only the best matches, not every place that starts alike.
   if (query.street && candidates.length > 0) {
     const best = candidates[0]!.score;
-    candidates = candidates.filter((c) => c.score === best);
+    candidates = candidates.filter((c) => c.score === best).slice(0, 1);
   }
   // One entry per name and city: GeoNames lists some places twice.
   const seen = new Set<string>();
@@ -136,13 +187,17 @@ export function search(q: string, lang: string, limit: number): PhotonResponse {
     const extra: Record<string, string | undefined> = {};
     if (c.postcode) extra.postcode = c.postcode;
     if (query.street) {
+      // No street data: the street as typed, at the place's coordinates, marked approximate
+      // so that the visitor puts the pin on the house.
       Object.assign(extra, {
         osm_value: 'house',
         type: 'house',
         street: query.street,
         housenumber: query.housenumber ?? undefined,
+        approximate: 'true',
       });
       if (c.place.featureCode !== 'PPLX') extra.name = undefined;
+      else extra.district = c.place.name;
     }
     features.push(feature(c.place, lang, extra));
     if (features.length >= limit) break;

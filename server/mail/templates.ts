@@ -95,7 +95,8 @@ export function agencyLeadMail(contact: ContactData, lead: StoredLead) {
   const key = categoryById(lead.category_id)?.name;
   // The widget's German category names, as the visitor saw them.
   const category =
-    (key && (de.categories as Record<string, string>)[key]) || String(lead.category_id);
+    (key && (de.categories as Record<string, string>)[key])?.replace(/\u00ad/g, '') ||
+    String(lead.category_id);
   const place = [text(location.zip), text(location.city)].filter(Boolean).join(' ');
   const street = [text(location.street), text(location.number)].filter(Boolean).join(' ');
   const name = [contact.salutation, contact.firstname, contact.lastname].filter(Boolean).join(' ');

@@ -6,16 +6,19 @@ export interface SnackbarItem {
   text: string;
 }
 
+/**
+ * In the flow below the screen, not fixed over it: the frame grows to hold it, so a message
+ * never covers the form's buttons.
+ */
 const Stack = styled.div`
-  position: fixed;
-  left: 50%;
-  bottom: 1rem;
-  transform: translateX(-50%);
   display: flex;
   flex-direction: column;
   gap: 0.5rem;
-  z-index: 1000;
   width: min(40rem, calc(100% - 2rem));
+  margin: 0 auto;
+  &:not(:empty) {
+    margin: 0.5rem auto 1rem;
+  }
 `;
 
 const Item = styled.div<{ $severity: SnackbarItem['severity'] }>`
@@ -32,11 +35,15 @@ const Item = styled.div<{ $severity: SnackbarItem['severity'] }>`
         ? p.theme.colors.success
         : p.theme.colors.secondary};
   box-shadow: 0 2px 8px rgb(0 0 0 / 30%);
-  overflow-wrap: anywhere;
+  & > span {
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Close = styled.button`
   margin-left: auto;
+  flex: none;
+  white-space: nowrap;
   background: transparent;
   color: inherit;
   border: 1px solid currentColor;

@@ -322,7 +322,8 @@ export function LeadWizard() {
         <Heading>{t('routes.leadWizard')}</Heading>
         <Section>
           <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
-            {t('leadWizard.success')}
+            <p>{t('leadWizard.success')}</p>
+            <p>{t('leadWizard.successNext')}</p>
           </Alert>
         </Section>
       </main>

@@ -13,6 +13,8 @@ import { Fieldset } from '../../ui/primitives';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { dataKey } from '../../i18n';
 
+const withoutSoftHyphens = (text: string) => text.replace(/\u00ad/g, '');
+
 const Tiles = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
@@ -98,19 +100,25 @@ export function CategoryPicker({
       <Fieldset>
         <legend>{t('wizard.category')}</legend>
         <Tiles>
-          {categories.map((category) => (
-            <li key={category.id}>
-              <Tile
-                type="button"
-                $selected={category.id === selected}
-                aria-pressed={category.id === selected}
-                onClick={() => onCategory(category.id)}
-              >
-                <CategoryIcon name={category.name} />
-                {t(dataKey(`categories.${category.name}`))}
-              </Tile>
-            </li>
-          ))}
+          {categories.map((category) => {
+            // Long names carry soft hyphens (Mehr­familien­haus) so narrow tiles break them
+            // properly; the accessible name is the plain word.
+            const label = t(dataKey(`categories.${category.name}`));
+            return (
+              <li key={category.id}>
+                <Tile
+                  type="button"
+                  $selected={category.id === selected}
+                  aria-pressed={category.id === selected}
+                  aria-label={withoutSoftHyphens(label)}
+                  onClick={() => onCategory(category.id)}
+                >
+                  <CategoryIcon name={category.name} />
+                  {label}
+                </Tile>
+              </li>
+            );
+          })}
         </Tiles>
       </Fieldset>
     </>

@@ -73,6 +73,24 @@ export interface ContactFormProps {
 type TextName =
   'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'number' | 'zip' | 'city' | 'company';
 
+/** Turns while the form is being sent. */
+const Spinner = styled.span`
+  width: 1em;
+  height: 1em;
+  border: 2px solid currentColor;
+  border-right-color: transparent;
+  border-radius: 50%;
+  animation: immosuite-spin 0.8s linear infinite;
+  @keyframes immosuite-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
 export function ContactForm(props: ContactFormProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -130,7 +148,12 @@ export function ContactForm(props: ContactFormProps) {
   const describedBy = (name: string) => (errorOf(name) ? `${id}-${name}-error` : undefined);
   const errorText = (name: string) => {
     const error = errorOf(name);
-    return error ? <FieldError id={`${id}-${name}-error`}>{t(dataKey(error))}</FieldError> : null;
+    if (!error) return null;
+    // A limit travels with its key ('contact.tooLong:200', see schema.ts).
+    const [key, max] = error.split(':');
+    return (
+      <FieldError id={`${id}-${name}-error`}>{t(dataKey(key!), max ? { max } : {})}</FieldError>
+    );
   };
 
   function text(
@@ -294,8 +317,13 @@ export function ContactForm(props: ContactFormProps) {
       </Trap>
       <Actions>
         {props.secondaryAction ?? <span />}
-        <PrimaryButton type="submit" aria-disabled={props.busy || undefined}>
-          {props.submitLabel}
+        <PrimaryButton
+          type="submit"
+          aria-disabled={props.busy || undefined}
+          aria-busy={props.busy || undefined}
+        >
+          {props.busy && <Spinner aria-hidden="true" />}
+          {props.busy ? t('wizard.sending') : props.submitLabel}
         </PrimaryButton>
       </Actions>
     </Form>

@@ -20,9 +20,11 @@ export interface ContactFormOptions {
   newsletter: NewsletterOption;
 }
 
+/** 'contact.tooLong:200': the message key and the limit it names (ContactForm reads both). */
+export const tooLong = (max: number) => `contact.tooLong:${max}`;
 const required = (max: number) =>
-  yup.string().trim().required('contact.required').max(max, 'contact.tooLong');
-const optional = (max: number) => yup.string().trim().max(max, 'contact.tooLong');
+  yup.string().trim().required('contact.required').max(max, tooLong(max));
+const optional = (max: number) => yup.string().trim().max(max, tooLong(max));
 
 export function contactSchema(options: ContactFormOptions) {
   return yup.object({
@@ -32,7 +34,7 @@ export function contactSchema(options: ContactFormOptions) {
       .string()
       .trim()
       .required('contact.required')
-      .max(CONTACT_TEXT_FIELDS.email, 'contact.tooLong')
+      .max(CONTACT_TEXT_FIELDS.email, tooLong(CONTACT_TEXT_FIELDS.email))
       .matches(EMAIL_PATTERN, 'contact.invalidEmail'),
     phone: optional(CONTACT_TEXT_FIELDS.phone),
     street: optional(CONTACT_TEXT_FIELDS.street),

@@ -12,6 +12,17 @@ const Box = styled.div`
   position: relative;
 `;
 
+/**
+ * The label with its input, and the clear button: the button is placed against this box, so
+ * it stays inside the input whatever shows below it (suggestions, the live hint).
+ */
+const Field = styled.div`
+  position: relative;
+  & input {
+    padding-right: 2.75rem;
+  }
+`;
+
 const Clear = styled.button`
   position: absolute;
   right: 0.25rem;
@@ -105,33 +116,35 @@ export function LocationPicker({
 
   return (
     <Box>
-      <Label>
-        <span>{t('location.search')}</span>
-        <Input
-          role="combobox"
-          type="text"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
-          aria-busy={status === 'loading'}
-          value={text}
-          onChange={(e) => {
-            onText(e.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
-          onFocus={() => setOpen(true)}
-        />
-      </Label>
-      {text && (
-        <Clear type="button" aria-label={t('location.clear')} onClick={onClear}>
-          <span aria-hidden="true">{t('location.clearSymbol')}</span>
-        </Clear>
-      )}
+      <Field>
+        <Label>
+          <span>{t('location.search')}</span>
+          <Input
+            role="combobox"
+            type="text"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={showList}
+            aria-controls={listId}
+            aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+            aria-busy={status === 'loading'}
+            value={text}
+            onChange={(e) => {
+              onText(e.target.value);
+              setOpen(true);
+              setActive(-1);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => setOpen(false)}
+            onFocus={() => setOpen(true)}
+          />
+        </Label>
+        {text && (
+          <Clear type="button" aria-label={t('location.clear')} onClick={onClear}>
+            <span aria-hidden="true">{t('location.clearSymbol')}</span>
+          </Clear>
+        )}
+      </Field>
       <List id={listId} role="listbox" aria-label={t('location.suggestions')} hidden={!showList}>
         {suggestions.map((address, index) => (
           <Option

@@ -82,7 +82,8 @@ export function AddressStep({
         <>
           <FieldRow>{ROW.map((n) => field(n, autocomplete[n]))}</FieldRow>
           <FieldRow>{ROW2.map((n) => field(n, autocomplete[n]))}</FieldRow>
-          {manualEntry && located && (
+          {/* Address first, the step's own button under the map is the one way forward. */}
+          {manualEntry && located && !showFieldsWithPin && (
             <div>
               <PrimaryButton type="button" onClick={onNext}>
                 {t('location.enterDetails')}

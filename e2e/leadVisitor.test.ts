@@ -258,6 +258,16 @@ describe('lead wizard, as visitors found it', () => {
       await frame.getByRole('button', { name: 'Details eingeben', exact: true }).count(),
       0,
     );
+    // On a phone the way forward spans the width of the inputs.
+    const forward = (await frame
+      .getByRole('button', { name: 'Weitere Details eingeben' })
+      .boundingBox())!;
+    const street = (await frame.getByRole('textbox', { name: 'Straße' }).boundingBox())!;
+    assert.ok(Math.abs(forward.x - street.x) < 1, `button x ${forward.x} vs input x ${street.x}`);
+    assert.ok(
+      Math.abs(forward.x + forward.width - (street.x + street.width)) < 1,
+      'button and input end at the same place',
+    );
     await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
     // 'Mehrfamilienhaus' fits its tile on a phone (it breaks at its soft hyphens).
     const tile = frame.getByRole('button', { name: 'Mehrfamilienhaus' });

@@ -58,6 +58,14 @@ export const Actions = styled.div`
   gap: 0.75rem;
   justify-content: space-between;
   margin-top: 1.5rem;
+  /* On a phone the buttons span the width of the inputs, the way forward on top. */
+  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
+    flex-direction: column-reverse;
+    & > button {
+      width: 100%;
+      justify-content: center;
+    }
+  }
 `;
 
 export const Alert = styled.div<{ $severity: 'error' | 'success' | 'info' }>`

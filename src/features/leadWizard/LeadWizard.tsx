@@ -63,11 +63,17 @@ const ContactForm = retryableLazy<ContactFormProps>(() =>
 const Heading = styled.h1`
   font-size: 1.5rem;
   margin: 1rem 1rem 0.25rem;
+  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
+    margin: 0.75rem 0.75rem 0.25rem;
+  }
 `;
 
 const Lead = styled.p`
   margin: 0 1rem 1rem;
   color: ${(p) => p.theme.colors.muted};
+  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
+    margin: 0 0.75rem 0.75rem;
+  }
 `;
 
 const Fields = styled.div`

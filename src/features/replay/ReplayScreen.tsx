@@ -3,7 +3,7 @@
  * real screens, which only display (their store runs no sagas and takes no input). Reads
  * selectors, dispatches events; the playing is the saga's.
  */
-import { lazy, Suspense, useMemo, useState, type ChangeEvent } from 'react';
+import { lazy, useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import styled from 'styled-components';
@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SCREENS } from '../../app/screens';
 import type { AppStore } from '../../app/store';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { LazyBoundary } from '../../ui/LazyPart';
 import {
   Actions,
   Alert,
@@ -59,20 +60,17 @@ function readText(file: Blob): Promise<string> {
 /** The real screen of the log's route, fed by the player's store; what it dispatches is dropped. */
 function ReplayedView({ route, store }: { route: string; store: AppStore }) {
   const { t } = useTranslation();
-  // One lazy component per mounted view (the view is keyed by its route).
-  const [Screen] = useState(() => {
-    const load = SCREENS.find((s) => s.path === route)?.load;
-    return load ? lazy(() => load().then((m) => ({ default: m.Screen }))) : null;
-  });
+  const load = SCREENS.find((s) => s.path === route)?.load;
   const displayOnly = useMemo(() => ({ ...store, dispatch: <A,>(action: A) => action }), [store]);
-  if (!Screen) return null;
+  if (!load) return null;
   return (
     <Replayed aria-label={t('qa.replay.widget')}>
       <div inert>
         <Provider store={displayOnly as unknown as AppStore}>
-          <Suspense fallback={null}>
-            <Screen />
-          </Suspense>
+          {/* The view is keyed by its route: one lazy screen per view, a new one on retry. */}
+          <LazyBoundary create={() => lazy(() => load().then((m) => ({ default: m.Screen })))}>
+            {(Screen) => <Screen />}
+          </LazyBoundary>
         </Provider>
       </div>
     </Replayed>

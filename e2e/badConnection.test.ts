@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startTestServer } from '../server/testing';
 import { launchBrowser, startServer } from './harness';
-import { SUCCESS } from './journeys';
+import { contact } from './journeys';
 
 describe('the backend goes away mid-wizard and comes back', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -60,13 +60,7 @@ describe('the backend goes away mid-wizard and comes back', () => {
     // The definitions that failed are asked for again now that the step shows.
     await frame.getByRole('textbox', { name: 'Wohnfläche (m²)' }).fill('82,5');
     await frame.getByRole('button', { name: 'Weiter' }).click();
-    await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
-    await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
-    await frame.getByRole('textbox', { name: 'E-Mail' }).fill('bad.connection@example.de');
-    await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
-    await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
-    await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
-    await frame.getByText(SUCCESS.de).waitFor();
+    await contact(frame, 'de', 'bad.connection@example.de');
     const mails = (await (await fetch(`${server.baseUrl}/dev/mailbox.json`)).json()) as {
       to: string;
     }[];

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { startTestServer } from '../server/testing';
 
 export const CHROMIUM_ARGS = [
@@ -45,6 +45,19 @@ export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   // playwright-core gives each launch a fresh, empty profile of its own.
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/** A host page of the server in a fresh browser context, and the widget's frame on it. */
+export async function openInFrame(
+  context: { server: { baseUrl: string }; browser: Browser },
+  path: string,
+  viewport = { width: 1100, height: 900 },
+): Promise<{ page: Page; frame: Frame }> {
+  const page = await (await context.browser.newContext({ viewport })).newPage();
+  await page.goto(context.server.baseUrl + path);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  if (!frame) throw new Error(`no widget frame on ${path}`);
+  return { page, frame };
 }
 
 /** One server and one browser for a test file, started before and closed after its tests. */

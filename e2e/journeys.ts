@@ -43,7 +43,8 @@ export async function leadAddressFirst(where: Where, email: string) {
   await contact(where, 'en', email);
 }
 
-async function contact(where: Where, lang: 'de' | 'en', email: string) {
+/** The contact step: name, e-mail, both consents, send; waits for the success message. */
+export async function contact(where: Where, lang: 'de' | 'en', email: string) {
   const de = lang === 'de';
   await where.getByRole('textbox', { name: de ? 'Vorname' : 'First name' }).fill('Erika');
   await where.getByRole('textbox', { name: de ? 'Nachname' : 'Last name' }).fill('Mustermann');

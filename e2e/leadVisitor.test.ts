@@ -3,21 +3,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Frame, Page } from 'playwright-core';
-import { serverAndBrowser, startForeignSite } from './harness';
-import { SUCCESS } from './journeys';
+import type { Frame } from 'playwright-core';
+import { openInFrame, serverAndBrowser, startForeignSite } from './harness';
+import { contact, SUCCESS } from './journeys';
 
 const ctx = serverAndBrowser();
 
-async function open(path: string): Promise<{ page: Page; frame: Frame }> {
-  const page = await (
-    await ctx.browser.newContext({ viewport: { width: 1100, height: 900 } })
-  ).newPage();
-  await page.goto(ctx.server.baseUrl + path);
-  const frame = await (await page.waitForSelector('iframe')).contentFrame();
-  assert.ok(frame);
-  return { page, frame };
-}
+const open = (path: string) => openInFrame(ctx, path);
 
 async function mailsTo(address: string) {
   const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
@@ -33,25 +25,22 @@ function storedLead(email: string) {
   try {
     const row = db
       .prepare(
-        `SELECT l.location FROM leads l JOIN submissions s ON s.id = l.submission_id
+        `SELECT l.location, l.fields, l.message FROM leads l
+         JOIN submissions s ON s.id = l.submission_id
          JOIN contacts c ON c.id = s.contact_id WHERE c.email = ?`,
       )
-      .get(email) as { location: string } | undefined;
-    return row ? (JSON.parse(row.location) as Record<string, unknown>) : null;
+      .get(email) as { location: string; fields: string; message: string };
+    return {
+      location: JSON.parse(row.location) as Record<string, unknown>,
+      fields: JSON.parse(row.fields) as unknown[],
+      message: row.message,
+    };
   } finally {
     db.close();
   }
 }
 
-async function contactAndSend(frame: Frame, email: string) {
-  await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
-  await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
-  await frame.getByRole('textbox', { name: 'E-Mail' }).fill(email);
-  await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
-  await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
-  await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
-  await frame.getByText(SUCCESS.de).waitFor();
-}
+const contactAndSend = (frame: Frame, email: string) => contact(frame, 'de', email);
 
 describe('lead wizard, as visitors found it', () => {
   it('a typed address is never overwritten; typing the town takes the map there', async () => {
@@ -83,7 +72,7 @@ describe('lead wizard, as visitors found it', () => {
     await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
     await frame.getByRole('button', { name: 'Weiter' }).click();
     await contactAndSend(frame, 'typed.address@example.de');
-    const location = storedLead('typed.address@example.de')!;
+    const { location } = storedLead('typed.address@example.de');
     assert.equal(location.street, 'Königstraße');
     assert.equal(location.number, '12a');
     assert.equal(location.zip, '70173');
@@ -138,14 +127,7 @@ describe('lead wizard, as visitors found it', () => {
     await frame.getByRole('button', { name: 'Weiter' }).click();
     await frame.getByRole('textbox', { name: 'Nachricht' }).fill('Bitte nur abends anrufen.');
     await contactAndSend(frame, 'with.message@example.de');
-    const db = new Database(path.join(ctx.server.dataDir, 'immosuite.sqlite'), { readonly: true });
-    const stored = db
-      .prepare(
-        `SELECT l.message FROM leads l JOIN submissions s ON s.id = l.submission_id
-         JOIN contacts c ON c.id = s.contact_id WHERE c.email = ?`,
-      )
-      .get('with.message@example.de') as { message: string };
-    db.close();
+    const stored = storedLead('with.message@example.de');
     assert.equal(stored.message, 'Bitte nur abends anrufen.');
     // The visitor confirms from the mail; then the agency hears of the lead, message and all.
     const [confirmation] = await mailsTo('with.message@example.de');
@@ -189,16 +171,8 @@ describe('lead wizard, as visitors found it', () => {
     assert.equal(await year.getAttribute('aria-invalid'), 'true');
     await frame.getByRole('button', { name: 'Weiter' }).click();
     await contactAndSend(frame, 'figures@example.de');
-    const db = new Database(path.join(ctx.server.dataDir, 'immosuite.sqlite'), { readonly: true });
-    const row = db
-      .prepare(
-        `SELECT l.fields FROM leads l JOIN submissions s ON s.id = l.submission_id
-         JOIN contacts c ON c.id = s.contact_id WHERE c.email = ?`,
-      )
-      .get('figures@example.de') as { fields: string };
-    db.close();
     // The refused year is not sent.
-    assert.deepEqual(JSON.parse(row.fields), [
+    assert.deepEqual(storedLead('figures@example.de').fields, [
       { name: 'price.price', valueType: 'NUMBER', value: 1500000 },
       { name: 'area.plotArea', valueType: 'NUMBER', value: 1200 },
     ]);

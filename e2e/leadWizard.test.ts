@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Frame, Locator, Page } from 'playwright-core';
-import { serverAndBrowser } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { openInFrame, serverAndBrowser } from './harness';
 
 const ctx = serverAndBrowser();
 
-async function open(path: string): Promise<{ page: Page; frame: Frame }> {
-  const page = await (
-    await ctx.browser.newContext({ viewport: { width: 1100, height: 900 } })
-  ).newPage();
-  await page.goto(ctx.server.baseUrl + path);
-  const frame = await (await page.waitForSelector('iframe')).contentFrame();
-  assert.ok(frame);
-  return { page, frame };
-}
+const open = (path: string) => openInFrame(ctx, path);
 
 async function expectNoAxeViolations(page: Page, step: string) {
   const results = await new AxeBuilder({ page }).include('iframe').analyze();

@@ -14,9 +14,20 @@ const open = (path: string) => openInFrame(ctx, path);
 async function mailsTo(address: string) {
   const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
     to: string;
+    text: string;
     links: string[];
   }[];
   return mails.filter((m) => m.to === address);
+}
+
+/** Category first: a tile, the address from the search, on to the details step. */
+async function toDetails(frame: Frame, category: string) {
+  await frame.getByRole('button', { name: category, exact: true }).click();
+  await frame
+    .getByRole('combobox', { name: 'Adresse suchen' })
+    .fill('Kastanienallee 12, 10435 Berlin');
+  await frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }).click();
+  await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
 }
 
 /** The lead as the backend stored it, by the contact's e-mail address. */
@@ -118,12 +129,7 @@ describe('lead wizard, as visitors found it', () => {
 
   it("what the visitor writes in 'Nachricht' is stored and reaches the agency", async () => {
     const { page, frame } = await open('/demo/lead-wizard');
-    await frame.getByRole('button', { name: 'Haus', exact: true }).click();
-    await frame
-      .getByRole('combobox', { name: 'Adresse suchen' })
-      .fill('Kastanienallee 12, 10435 Berlin');
-    await frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }).click();
-    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+    await toDetails(frame, 'Haus');
     await frame.getByRole('button', { name: 'Weiter' }).click();
     await frame.getByRole('textbox', { name: 'Nachricht' }).fill('Bitte nur abends anrufen.');
     await contactAndSend(frame, 'with.message@example.de');
@@ -131,16 +137,11 @@ describe('lead wizard, as visitors found it', () => {
     assert.equal(stored.message, 'Bitte nur abends anrufen.');
     // The visitor confirms from the mail; then the agency hears of the lead, message and all.
     const [confirmation] = await mailsTo('with.message@example.de');
-    const k = new URL((confirmation as unknown as { links: string[] }).links[0]!).searchParams.get(
-      'k',
-    );
+    const k = new URL(confirmation!.links[0]!).searchParams.get('k');
     await ctx.server.client().post('/wp-json/sw-immosuite/v1/wizard/confirm', { k });
-    const agency = (
-      (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
-        to: string;
-        text: string;
-      }[]
-    ).find((m) => m.to === 'makler@immosuite.local' && m.text.includes('with.message@example.de'));
+    const agency = (await mailsTo('makler@immosuite.local')).find((m) =>
+      m.text.includes('with.message@example.de'),
+    );
     assert.ok(agency, 'agency mail');
     assert.match(agency.text, /Nachricht:\nBitte nur abends anrufen\./);
     await page.context().close();
@@ -148,12 +149,7 @@ describe('lead wizard, as visitors found it', () => {
 
   it('every figure means what the visitor meant; figures out of bounds are refused on the field', async () => {
     const { page, frame } = await open('/demo/lead-wizard');
-    await frame.getByRole('button', { name: 'Haus', exact: true }).click();
-    await frame
-      .getByRole('combobox', { name: 'Adresse suchen' })
-      .fill('Kastanienallee 12, 10435 Berlin');
-    await frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }).click();
-    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+    await toDetails(frame, 'Haus');
     const price = frame.getByRole('textbox', { name: 'Preisvorstellung' });
     const plot = frame.getByRole('textbox', { name: 'Grundstücksfläche (m²)' });
     const year = frame.getByRole('textbox', { name: 'Baujahr' });

@@ -324,7 +324,7 @@ describe('lead wizard, as visitors found it', () => {
       assert.equal(message.type(), 'error');
       assert.equal(
         message.text(),
-        `Immosuite: the widget from ${ctx.server.baseUrl} did not start on this page. Its server must allow ${new URL(site.url).origin} in ALLOWED_ORIGINS.`,
+        `Immosuite: the widget from ${ctx.server.baseUrl} did not start on this page within 10 s. Is its server reachable, and does its ALLOWED_ORIGINS list ${new URL(site.url).origin}?`,
       );
     } finally {
       await page.context().close();

@@ -115,7 +115,7 @@ describe('embed script', () => {
       jest.advanceTimersByTime(10_000);
       expect(error).toHaveBeenCalledTimes(1);
       expect(error).toHaveBeenCalledWith(
-        `Immosuite: the widget from ${WIDGET_ORIGIN} did not start on this page. Its server must allow ${window.location.origin} in ALLOWED_ORIGINS.`,
+        `Immosuite: the widget from ${WIDGET_ORIGIN} did not start on this page within 10 s. Is its server reachable, and does its ALLOWED_ORIGINS list ${window.location.origin}?`,
       );
       refused.destroy();
     } finally {

@@ -185,11 +185,12 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
   window.addEventListener('message', onMessage);
   target.appendChild(iframe);
   // A widget server that does not list this page's origin refuses to be framed here
-  // (frame-ancestors): the frame stays empty, so the page's developer learns why here.
+  // (frame-ancestors), and an unreachable one never loads: either way the frame stays empty,
+  // so the page's developer is told what to check.
   const notReady = setTimeout(() => {
     // eslint-disable-next-line no-console -- the agency's developer needs to see this
     console.error(
-      `Immosuite: the widget from ${widgetOrigin} did not start on this page. Its server must allow ${window.location.origin} in ALLOWED_ORIGINS.`,
+      `Immosuite: the widget from ${widgetOrigin} did not start on this page within 10 s. Is its server reachable, and does its ALLOWED_ORIGINS list ${window.location.origin}?`,
     );
   }, READY_TIMEOUT_MS);
   return {

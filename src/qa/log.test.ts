@@ -12,6 +12,7 @@ import {
   replayLog,
   stateHash,
   type ActionLog,
+  type Reducer,
 } from './log';
 
 /** A log as QA staff hand it over: a file of JSON text. */
@@ -34,6 +35,17 @@ describe('action log', () => {
     expect(result.divergences).toEqual([]);
     expect(plain(result.state)).toEqual(plain(store.getState()));
     expect(log.config).toEqual(plain(store.getState().host.config));
+  });
+
+  it('says when its replay does not reproduce the live store (a reducer that is not pure)', () => {
+    let calls = 0;
+    const impure: Reducer = (state, action) => {
+      const next = reducer(state, action) as { ui: object };
+      calls += 1;
+      return { ...next, ui: { ...next.ui, replayed: calls } };
+    };
+    const { recorder } = leadJourney(ERIKA, { reducer: impure, checkpointEvery: 10 });
+    expect(recorder.exportLog({ redact: false }).faithful).toBe(false);
   });
 
   it('replays a redacted log without divergence, the journey intact and the data hidden', () => {

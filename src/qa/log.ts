@@ -248,21 +248,24 @@ export function checkpointsOf(
   reducer: Reducer,
   every: number,
   slices: readonly string[],
-): { checkpoints: Checkpoint[]; hashes: string[]; states: Map<number, unknown> } {
+): { checkpoints: Checkpoint[]; hashes: string[] } {
   const checkpoints: Checkpoint[] = [];
   const hashes: string[] = [];
-  const states = new Map<number, unknown>();
   let state = initialState;
-  const take = (after: number) => {
-    const copy = plain(project(state, slices));
-    states.set(after, state);
-    checkpoints.push({ after, hash: stateHash(copy), state: copy });
-  };
+  // Each state is serialised once: its hash, and at a checkpoint the copy kept, come from it.
+  let text = canonicalJson(project(state, slices));
+  const take = (after: number) =>
+    checkpoints.push({
+      after,
+      hash: after === 0 ? cyrb53(text) : hashes[after - 1]!,
+      state: JSON.parse(text) as unknown,
+    });
   entries.forEach((entry, i) => {
     state = reducer(state, entry.action);
-    hashes.push(stateHash(project(state, slices)));
+    text = canonicalJson(project(state, slices));
+    hashes.push(cyrb53(text));
     if ((i + 1) % every === 0 && i + 1 !== entries.length) take(i + 1);
   });
   take(entries.length);
-  return { checkpoints, hashes, states };
+  return { checkpoints, hashes };
 }

@@ -47,8 +47,10 @@ import {
   selectJumpable,
   selectLeadWizard,
   selectLeadWizardOptions,
+  selectMissingSteps,
   selectOfferedCategories,
   selectSteps,
+  selectSubmitError,
 } from './selectors';
 import { leadWizardActions as actions } from './slice';
 import { AddressStep } from './steps/AddressStep';
@@ -235,7 +237,7 @@ function ContactStep() {
   const dispatch = useAppDispatch();
   const contact = useAppSelector((state) => selectLeadWizard(state).contact);
   const status = useAppSelector((state) => selectLeadWizard(state).status);
-  const error = useAppSelector((state) => selectLeadWizard(state).error);
+  const error = useAppSelector(selectSubmitError);
   const privacyUrl = useAppSelector((state) => selectConfig(state).privacyUrl);
   const back = useBack();
   return (
@@ -302,7 +304,7 @@ export function LeadWizard() {
   const stepId = useAppSelector(selectCurrentStepId);
   const jumpable = useAppSelector(selectJumpable);
   const complete = useAppSelector(selectIsComplete);
-  const missing = useAppSelector((state) => selectLeadWizard(state).missing);
+  const missing = useAppSelector(selectMissingSteps);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
 

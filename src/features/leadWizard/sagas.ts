@@ -63,7 +63,7 @@ const isWizardAction = (action: Action) =>
 const draft: DraftOptions<LeadDraft> = {
   key: DRAFT_KEY,
   select: (state: RootState) => {
-    const { error: _error, missing: _missing, ...rest } = selectLeadWizard(state);
+    const { error: _error, submitRefused: _refused, ...rest } = selectLeadWizard(state);
     return rest;
   },
   schema: () =>
@@ -148,11 +148,12 @@ function* moveMapToTypedTown(): Saga {
 
 /** Field definitions that failed to load are asked for again when the details step shows. */
 function* refetchFailedFields(action: Action): Saga {
-  const fields: FieldsState = yield select(selectFieldsState);
-  if (fields.status !== 'failed' && !actions.fieldsRetryClicked.match(action)) return;
-  const state: LeadWizardState = yield select(selectLeadWizard);
-  if (currentStepId(state) === 'details' || actions.fieldsRetryClicked.match(action))
-    yield call(requestFields);
+  if (!actions.fieldsRetryClicked.match(action)) {
+    const fields: FieldsState = yield select(selectFieldsState);
+    const state: LeadWizardState = yield select(selectLeadWizard);
+    if (fields.status !== 'failed' || currentStepId(state) !== 'details') return;
+  }
+  yield call(requestFields);
 }
 
 export function* leadWizardSaga(): Saga {

@@ -6,11 +6,14 @@ import type { FieldDefinition } from '../../parts/fields/definitions';
 import { valueRecords } from '../../parts/fields/records';
 import { selectFieldsState } from '../../parts/fields/slice';
 import { selectConfig } from '../../app/selectors';
-import { can, currentStepId, isComplete, stepsOf } from './machine';
+import type { MessageKey } from '../../i18n';
+import { can, currentStepId, isComplete, missingSteps, stepsOf, type StepId } from './machine';
 import { parseLeadWizardOptions } from './options';
 import { selectLeadWizard } from './slice';
 
 export { selectLeadWizard };
+const NONE_MISSING: StepId[] = [];
+
 export const selectDefinitions = (state: RootState) => selectFieldsState(state).definitions;
 
 export const selectLeadWizardOptions = createSelector(
@@ -31,6 +34,17 @@ export const selectJumpable = createSelector(selectLeadWizard, (w) =>
 export const selectCanNext = createSelector(selectLeadWizard, (w) => can(w, { type: 'NEXT' }));
 export const selectCurrentStepId = createSelector(selectLeadWizard, (w) => currentStepId(w));
 export const selectIsComplete = createSelector(selectLeadWizard, (w) => isComplete(w));
+/** After a refused submit, the steps whose data is still missing (marked in the header). */
+export const selectMissingSteps = createSelector(
+  [(state: RootState) => selectLeadWizard(state).submitRefused, selectLeadWizard],
+  (refused, w) => (refused ? missingSteps(w) : NONE_MISSING),
+  { memoizeOptions: { resultEqualityCheck: (a: StepId[], b: StepId[]) => a.join() === b.join() } },
+);
+/** The contact step's message: what is still missing comes first. */
+export const selectSubmitError = createSelector(
+  [selectMissingSteps, (state: RootState) => selectLeadWizard(state).error],
+  (missing, error): MessageKey | null => (missing.length ? 'leadWizard.missingSteps' : error),
+);
 export const selectOfferedCategories = createSelector(selectLeadWizard, (w) =>
   categoriesFor('lead', w.marketingType, w.objectType),
 );

@@ -26,7 +26,6 @@ import {
   currentStepId,
   missingSteps,
   stepsOf,
-  type StepId,
   transition,
   type MachineContext,
   type WizardEvent,
@@ -50,12 +49,15 @@ export interface LeadWizardState extends MachineContext {
   /** When the visitor began (for the backend's minimum fill time). */
   startedAt: number;
   error: MessageKey | null;
-  /** Steps whose data a refused submit found missing (marked in the header). */
-  missing: StepId[];
+  /**
+   * A submit was refused for missing data: the header marks the steps still missing
+   * (selectMissingSteps) until the data is there.
+   */
+  submitRefused: boolean;
 }
 
 /** What a reload brings back (session storage), validated by draft.ts before it arrives. */
-export type LeadDraft = Omit<LeadWizardState, 'error' | 'missing'>;
+export type LeadDraft = Omit<LeadWizardState, 'error' | 'submitRefused'>;
 
 export const initialLeadWizardState: LeadWizardState = {
   order: 'category-first',
@@ -75,16 +77,8 @@ export const initialLeadWizardState: LeadWizardState = {
   submissionKey: '',
   startedAt: 0,
   error: null,
-  missing: [],
+  submitRefused: false,
 };
-
-/** A step marked missing stops being so once its data is there. */
-function recheckMissing(state: LeadWizardState) {
-  if (!state.missing.length) return;
-  const still = missingSteps(state);
-  state.missing = state.missing.filter((step) => still.includes(step));
-  if (!state.missing.length && state.error === 'leadWizard.missingSteps') state.error = null;
-}
 
 function apply(state: LeadWizardState, event: WizardEvent): boolean {
   const next = transition(state, event);
@@ -134,7 +128,7 @@ export const leadWizardSlice = createSlice({
             ? draft.mapView
             : null,
         error: null,
-        missing: [],
+        submitRefused: false,
       });
       // Never past what the machine would allow: without a category, step 1.
       Object.assign(state, clampSteps(draft, stepsOf(state).length, state.categoryId !== null));
@@ -195,14 +189,14 @@ export const leadWizardSlice = createSlice({
     submitRequested(state) {
       if (apply(state, { type: 'SUBMIT' })) {
         state.error = null;
+        state.submitRefused = false;
         return;
       }
-      // Refused: a lead without its address (or category) is never sent; the header marks
-      // the step to go back to.
-      const missing = missingSteps(state);
-      if (state.status !== 'loading' && state.status !== 'sent' && missing.length) {
-        state.missing = missing;
-        state.error = 'leadWizard.missingSteps';
+      // Refused: a lead without its address (or category) is never sent.
+      // (Its message is derived from what is missing: selectSubmitError.)
+      if (state.status !== 'loading' && state.status !== 'sent' && missingSteps(state).length) {
+        state.submitRefused = true;
+        state.error = null;
       }
     },
     validationFailed(state) {
@@ -248,8 +242,7 @@ export const leadWizardSlice = createSlice({
       .addCase(pointUnresolved, (state) => {
         // No address for the pin: the visitor types it (spec 8 'invalid data' is only logged).
         state.manualEntry = true;
-      })
-      .addMatcher(() => true, recheckMissing);
+      });
   },
 });
 

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { createActionRecorder } from './recorder';
-import { feature as leadWizardFeature } from '../features/leadWizard';
 import { leadWizardActions as lead, selectLeadWizard } from '../features/leadWizard/slice';
 import { initAccepted } from '../host/slice';
 import { DEFAULT_CONFIG } from '../host/config';
@@ -8,6 +7,7 @@ import { EMPTY_CONTACT } from '../parts/contactForm/model';
 import { EMPTY_ADDRESS } from '../parts/location/address';
 import * as location from '../parts/location/slice';
 import { makeStore, rootReducer } from '../app/store';
+import { recordingStore } from '../../test/actionLogs';
 import type { Reducer } from './log';
 import { createTestEnv, sendInit } from '../../test/helpers';
 import { trackingEventOccurred } from '../host/actions';
@@ -85,14 +85,7 @@ describe('action recorder', () => {
           nonce: word,
         }),
         (data) => {
-          const recorder = createActionRecorder({ reducer, now: () => 0 });
-          const store = makeStore({
-            env: createTestEnv(),
-            recorder,
-            runSagas: false,
-            features: [leadWizardFeature],
-          });
-          recorder.start();
+          const { recorder, store } = recordingStore({ now: () => 0 });
           const address = {
             ...EMPTY_ADDRESS,
             street: data.street,

@@ -384,6 +384,18 @@ describe('placing the pin', () => {
   });
 });
 
+/** Answers the lead's POST (checked against the contract) and keeps the body it got. */
+function acceptLead(scope = nock(API)) {
+  const sent: { body: Record<string, unknown> } = { body: {} };
+  const done = scope
+    .post('/v1/wizard/lead', (body) => {
+      sent.body = body;
+      return conforming('post', '/v1/wizard/lead')(body);
+    })
+    .reply(201, { success: true, uuid: 'u1' });
+  return { sent, done: () => done.done() };
+}
+
 async function toContactStep(store: ReturnType<typeof started>['store']) {
   fieldsReply();
   store.dispatch(wizard.categoryChosen(30225));
@@ -418,36 +430,27 @@ describe('submission', () => {
     const { store } = started();
     await toContactStep(store);
     store.dispatch(wizard.contactEdited({ ...contact, message: '  Bitte abends anrufen.  ' }));
-    let sent: Record<string, unknown> = {};
-    const scope = nock(API)
-      .post('/v1/wizard/lead', (body) => {
-        sent = body;
-        return conforming('post', '/v1/wizard/lead')(body);
-      })
-      .reply(201, { success: true, uuid: 'u1' });
+    const lead = acceptLead();
     store.dispatch(wizard.submitRequested());
     await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
-    scope.done();
-    expect(sent.message).toBe('Bitte abends anrufen.');
-    expect(sent.contact).not.toHaveProperty('message');
+    lead.done();
+    expect(lead.sent.body.message).toBe('Bitte abends anrufen.');
+    expect(lead.sent.body.contact).not.toHaveProperty('message');
   });
 
   it('posts {contact, lead} as spec 3 shapes it, then shows success and tells the host', async () => {
     const { store, env } = started();
     await toContactStep(store);
     await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('Mustermann'));
-    let sent: Record<string, unknown> = {};
-    const scope = nock(API, {
-      reqheaders: { 'idempotency-key': selectLeadWizard(store.getState()).submissionKey },
-    })
-      .post('/v1/wizard/lead', (body) => {
-        sent = body;
-        return conforming('post', '/v1/wizard/lead')(body);
-      })
-      .reply(201, { success: true, uuid: 'u1' });
+    const lead = acceptLead(
+      nock(API, {
+        reqheaders: { 'idempotency-key': selectLeadWizard(store.getState()).submissionKey },
+      }),
+    );
     store.dispatch(wizard.submitRequested());
     await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
-    scope.done();
+    lead.done();
+    const sent = lead.sent.body;
     expect(sent.lead).toEqual({
       objectType: 'LIVING',
       categoryId: 30225,

@@ -43,8 +43,16 @@ export async function leadAddressFirst(where: Where, email: string) {
   await contact(where, 'en', email);
 }
 
-/** The contact step: name, e-mail, both consents, send; waits for the success message. */
-export async function contact(where: Where, lang: 'de' | 'en', email: string) {
+/**
+ * The contact form: name, e-mail, both consents, send (the lead wizard's button unless
+ * `submit` names another); waits for the success message (the lead's unless `success` names one).
+ */
+export async function contact(
+  where: Where,
+  lang: 'de' | 'en',
+  email: string,
+  { submit, success }: { submit?: string; success?: string } = {},
+) {
   const de = lang === 'de';
   await where.getByRole('textbox', { name: de ? 'Vorname' : 'First name' }).fill('Erika');
   await where.getByRole('textbox', { name: de ? 'Nachname' : 'Last name' }).fill('Mustermann');
@@ -53,8 +61,10 @@ export async function contact(where: Where, lang: 'de' | 'en', email: string) {
     .getByRole('checkbox', { name: de ? /Datenschutzerklärung/ : /privacy policy/ })
     .check();
   await where.getByRole('checkbox', { name: de ? /kontaktiert/ : /contacted/ }).check();
-  await where.getByRole('button', { name: de ? 'Anfrage abschicken' : 'Send inquiry' }).click();
-  await where.getByText(SUCCESS[lang]).waitFor();
+  await where
+    .getByRole('button', { name: submit ?? (de ? 'Anfrage abschicken' : 'Send inquiry') })
+    .click();
+  await where.getByText(success ?? SUCCESS[lang]).waitFor();
 }
 
 /** The journeys whose action logs are kept as regression fixtures (npm run fixtures:record). */

@@ -148,3 +148,21 @@ export const Fieldset = styled.fieldset`
     margin-bottom: 0.5rem;
   }
 `;
+
+/** A screen's title (its h1). */
+export const PageHeading = styled.h1`
+  font-size: 1.5rem;
+  margin: 1rem 1rem 0.25rem;
+  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
+    margin: 0.75rem 0.75rem 0.25rem;
+  }
+`;
+
+/** The line under a screen's title. */
+export const PageLead = styled.p`
+  margin: 0 1rem 1rem;
+  color: ${(p) => p.theme.colors.muted};
+  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
+    margin: 0 0.75rem 0.75rem;
+  }
+`;

@@ -30,6 +30,8 @@ import type { LatLngZoom } from '../../ui/map/LocationMap';
 import {
   Actions,
   Alert,
+  PageHeading,
+  PageLead,
   PrimaryButton,
   SecondaryButton,
   Section,
@@ -61,22 +63,6 @@ const ContactForm = retryableLazy<ContactFormProps>(() =>
     (m) => ({ default: m.ContactForm }),
   ),
 );
-
-const Heading = styled.h1`
-  font-size: 1.5rem;
-  margin: 1rem 1rem 0.25rem;
-  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
-    margin: 0.75rem 0.75rem 0.25rem;
-  }
-`;
-
-const Lead = styled.p`
-  margin: 0 1rem 1rem;
-  color: ${(p) => p.theme.colors.muted};
-  @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {
-    margin: 0 0.75rem 0.75rem;
-  }
-`;
 
 const Fields = styled.div`
   display: grid;
@@ -327,7 +313,7 @@ export function LeadWizard() {
     // spec 2.1: the message replaces the form, and the step header goes.
     return (
       <main>
-        <Heading>{t('routes.leadWizard')}</Heading>
+        <PageHeading>{t('routes.leadWizard')}</PageHeading>
         <Section>
           <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
             <p>{t('leadWizard.success')}</p>
@@ -342,8 +328,8 @@ export function LeadWizard() {
   const index = steps.indexOf(stepId);
   return (
     <main>
-      <Heading>{t('routes.leadWizard')}</Heading>
-      <Lead>{t('leadWizard.heading')}</Lead>
+      <PageHeading>{t('routes.leadWizard')}</PageHeading>
+      <PageLead>{t('leadWizard.heading')}</PageLead>
       {!hideStepHeader && (
         <StepHeader
           steps={steps}

@@ -1,0 +1,18 @@
+import { contactPayload } from '../../parts/contactForm/model';
+import { contactPageSaga } from '../../parts/contactPage/sagas';
+import { contactMessageSlice, selectContactMessage } from './slice';
+
+export const DRAFT_KEY = 'immosuite.contactMessage.v1';
+
+/** spec 2.5, 7: `POST /v1/wizard/contact {contact, message}`, tracked as ContactFormWizard. */
+export const contactMessageSaga = contactPageSaga({
+  slice: contactMessageSlice,
+  select: selectContactMessage,
+  draftKey: DRAFT_KEY,
+  path: '/v1/wizard/contact',
+  body: ({ contact }) => ({
+    contact: contactPayload(contact, { newsletter: true }),
+    message: contact.message.trim(),
+  }),
+  tracking: () => ({ event: 'ContactFormWizard' }),
+});

@@ -1,0 +1,9 @@
+/** The listing-inquiry page as the shell loads it: its screen, its slice and saga, its options. */
+import type { Feature } from '../../app/store';
+import { exposeInquirySaga } from './sagas';
+import { exposeInquirySlice } from './slice';
+
+export { ExposeInquiry as Screen } from './ExposeInquiry';
+export { parseExposeTarget } from './options';
+
+export const feature: Feature = { slices: [exposeInquirySlice], sagas: [exposeInquirySaga] };

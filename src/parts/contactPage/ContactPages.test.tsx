@@ -1,0 +1,169 @@
+/** The three contact pages as a visitor uses them: found by role and label, through the App. */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import nock from 'nock';
+import { API, createTestEnv, renderApp, sendInit } from '../../../test/helpers';
+import { conforming } from '../../../test/contract';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function open(
+  route: string,
+  options: { query?: Record<string, string>; config?: object; english?: boolean } = {},
+) {
+  const env = createTestEnv({ query: options.query ?? {} });
+  const view = renderApp({ route, env, language: options.english ? 'en' : 'de' });
+  await act(async () =>
+    sendInit(view.env, {
+      ...(options.english ? { language: 'en-US' } : {}),
+      config: { privacyUrl: 'https://agency.test/datenschutz', ...options.config },
+    }),
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return { ...view, user: userEvent.setup({ delay: null }) };
+}
+
+async function fillContact(user: User, labels = GERMAN) {
+  await user.type(screen.getByRole('textbox', { name: labels.firstname }), 'Erika');
+  await user.type(screen.getByRole('textbox', { name: labels.lastname }), 'Mustermann');
+  await user.type(screen.getByRole('textbox', { name: labels.email }), 'erika@example.de');
+  await user.click(screen.getByRole('checkbox', { name: labels.privacy }));
+  await user.click(screen.getByRole('checkbox', { name: labels.accept }));
+}
+
+const GERMAN = {
+  firstname: /Vorname/,
+  lastname: /Nachname/,
+  email: /E-Mail/,
+  privacy: /Datenschutzerklärung/,
+  accept: /kontaktiert/,
+};
+const ENGLISH = {
+  firstname: /First name/,
+  lastname: /Last name/,
+  email: /Email/,
+  privacy: /privacy policy/,
+  accept: /contacted/,
+};
+
+afterEach(() => nock.cleanAll());
+
+describe('contact page screen', () => {
+  it("starts with the configured message, sends on 'Anfrage senden' and shows the success in place of the form", async () => {
+    const { user } = await open('/contact-form-wizard', {
+      config: { defaultMessage: 'Ich interessiere mich für eine Bewertung.' },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeInTheDocument();
+    const message = screen.getByRole('textbox', { name: 'Nachricht' });
+    expect(message).toHaveValue('Ich interessiere mich für eine Bewertung.');
+    await fillContact(user);
+    await user.type(message, ' Danke!');
+    let sent: { message?: string } = {};
+    nock(API)
+      .post(
+        '/v1/wizard/contact',
+        (b) => conforming('post', '/v1/wizard/contact')(b) && Boolean((sent = b)),
+      )
+      .reply(201, { success: true });
+    await user.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    expect(
+      await screen.findByText(
+        /Ihre Anfrage wurde abgeschickt, bitte überprüfen Sie Ihr E-Mail-Postfach/,
+      ),
+    ).toBeInTheDocument();
+    expect(sent.message).toBe('Ich interessiere mich für eine Bewertung. Danke!');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Anfrage senden' })).not.toBeInTheDocument();
+  });
+
+  it('shows the input-check message above the form and keeps what was typed', async () => {
+    const { user } = await open('/contact-form-wizard');
+    await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Hallo');
+    await user.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    expect(await screen.findByText('Bitte prüfen Sie Ihre Eingaben.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Hallo');
+  });
+
+  it("shows 'Es ist ein Fehler aufgetreten.' when sending fails, with the inputs kept", async () => {
+    const { user } = await open('/contact-form-wizard');
+    await fillContact(user);
+    nock(API).post('/v1/wizard/contact').reply(502, 'Bad gateway');
+    await user.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    const form = screen.getByRole('form', { name: 'Kontaktdaten' });
+    expect(await within(form).findByText('Es ist ein Fehler aufgetreten.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
+  });
+});
+
+describe('newsletter page screen', () => {
+  it('requires the newsletter box and saves with its button, in English', async () => {
+    const { user } = await open('/newsletter-wizard', { english: true });
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    await fillContact(user, ENGLISH);
+    const box = screen.getByRole('checkbox', { name: /newsletter/ });
+    expect(box).toBeRequired();
+    await user.click(save);
+    expect(await screen.findByText('Please check your entries.')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.click(box);
+    let sent: { type?: string } = {};
+    nock(API)
+      .post('/v1/wizard/contact', (b) => Boolean((sent = b)))
+      .reply(201, {});
+    await user.click(save);
+    expect(await screen.findByText(/Your newsletter settings have been sent/)).toBeInTheDocument();
+    expect(sent.type).toBe('newsletter');
+  });
+});
+
+describe('listing-inquiry page screen', () => {
+  it.each([
+    ['no objectId', {}],
+    ['an objectId that is not a positive integer', { objectId: '12abc' }],
+    ['objectId 0', { objectId: '0' }],
+  ])('says which listing is missing, without a form, given %s', async (_name, query) => {
+    await open('/expose-inquiry-wizard', { query });
+    expect(screen.getByRole('alert')).toHaveTextContent(/ohne Objektnummer/);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Anfrage senden' })).not.toBeInTheDocument();
+  });
+
+  it("names the listing, asks 'Ihr Wunsch' and sends the inquiry", async () => {
+    const { user } = await open('/expose-inquiry-wizard', {
+      query: { objectId: '3', customObjectId: 'W-1003' },
+    });
+    expect(screen.getByText(/Ihre Anfrage zum Objekt W-1003/)).toBeInTheDocument();
+    await fillContact(user);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ihr Wunsch' }), 'Besichtigung');
+    await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Wann geht es?');
+    let sent: { exposeInquiry?: unknown; contact?: { wish?: string } } = {};
+    nock(API)
+      .post('/v1/wizard/expose-inquiry', (b) => Boolean((sent = b)))
+      .reply(201, {});
+    await user.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    expect(await screen.findByText(/Ihre Anfrage wurde abgeschickt/)).toBeInTheDocument();
+    expect(sent.exposeInquiry).toEqual({ objectId: 3, message: 'Wann geht es?' });
+    expect(sent.contact?.wish).toBe('viewing');
+  });
+
+  it('says the listing is no longer available when the backend does not know it', async () => {
+    const { user } = await open('/expose-inquiry-wizard', { query: { objectId: '999' } });
+    await fillContact(user);
+    nock(API)
+      .post('/v1/wizard/expose-inquiry')
+      .reply(400, {
+        code: 'unknown_object',
+        message: 'Dieses Objekt gibt es nicht.',
+        data: { status: 400 },
+      });
+    await user.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Dieses Objekt ist nicht mehr verfügbar.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Anfrage senden' })).not.toBeInTheDocument();
+  });
+});

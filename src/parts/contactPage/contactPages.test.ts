@@ -7,7 +7,6 @@ import { waitFor } from '@testing-library/react';
 import nock from 'nock';
 import {
   API,
-  WIDGET_ORIGIN,
   createTestEnv,
   sendInit,
   setupStore,

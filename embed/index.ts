@@ -24,7 +24,8 @@ export interface EmbedOptions {
   /** Extra query parameters for the widget (e.g. objectId, customObjectId, k, order). */
   params?: Record<string, string>;
   onTracking?: (payload: TrackingPayload) => void;
-  onSave?: (lead: unknown) => void;
+  /** A wizard without its contact step was saved: the lead or saved search it assembled. */
+  onSave?: (assembled: unknown) => void;
 }
 
 export interface EmbedHandle {
@@ -169,7 +170,9 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
         iframe.dispatchEvent(
           new CustomEvent('immosuite:save', { bubbles: true, detail: message.payload }),
         );
-        options.onSave?.(message.payload.lead);
+        options.onSave?.(
+          'lead' in message.payload ? message.payload.lead : message.payload.savedSearch,
+        );
         break;
       case 'qa-log': {
         const pending = pendingExports.get(message.payload.id);

@@ -41,9 +41,10 @@ describe('app shell', () => {
     expect(document.title).toBe('Sign in – Property service');
   });
 
-  it('sets the page title from route title and app title', () => {
+  it('sets the page title from route title and app title', async () => {
     const { env } = renderApp({ route: '/saved-search-wizard' });
-    act(() => sendInit(env, { config: { appTitle: 'Muster Immobilien' } }));
+    await act(async () => sendInit(env, { config: { appTitle: 'Muster Immobilien' } }));
+    await screen.findByRole('heading', { level: 1, name: 'Suchprofil anlegen' });
     expect(document.title).toBe('Suchprofil anlegen – Muster Immobilien');
   });
 

@@ -28,7 +28,7 @@ export interface ScreenEntry {
 // prettier-ignore
 export const SCREENS: readonly ScreenEntry[] = [
   { id: 'leadWizard', path: 'lead-wizard', titleKey: 'routes.leadWizard', load: () => import(/* webpackChunkName: "screen-lead-wizard" */ '../features/leadWizard') },
-  { id: 'savedSearchWizard', path: 'saved-search-wizard', titleKey: 'routes.savedSearchWizard' },
+  { id: 'savedSearchWizard', path: 'saved-search-wizard', titleKey: 'routes.savedSearchWizard', load: () => import(/* webpackChunkName: "screen-saved-search-wizard" */ '../features/savedSearchWizard') },
   { id: 'exposeInquiryWizard', path: 'expose-inquiry-wizard', titleKey: 'routes.exposeInquiryWizard', demoQuery: 'objectId=1&customObjectId=W-1001', load: () => import(/* webpackChunkName: "screen-expose-inquiry-wizard" */ '../features/exposeInquiry') },
   { id: 'contactFormWizard', path: 'contact-form-wizard', titleKey: 'routes.contactFormWizard', load: () => import(/* webpackChunkName: "screen-contact-form-wizard" */ '../features/contactMessage') },
   { id: 'newsletterWizard', path: 'newsletter-wizard', titleKey: 'routes.newsletterWizard', load: () => import(/* webpackChunkName: "screen-newsletter-wizard" */ '../features/newsletter') },

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { TrackingEvent } from './protocol';
+import type { TrackingEvent, WidgetPayloads } from './protocol';
 
 /** A feature finished something the agency tracks (spec 4: sent after success). */
 export const trackingEventOccurred = createAction<{ event: TrackingEvent; label?: string }>(
@@ -7,5 +7,5 @@ export const trackingEventOccurred = createAction<{ event: TrackingEvent; label?
 );
 /** A wizard changed step: the host page scrolls the frame's top into view. */
 export const scrollToTopRequested = createAction('host/scrollToTopRequested');
-/** A wizard without a contact step hands its assembled lead to the host page. */
-export const leadHandedToHost = createAction<{ lead: unknown }>('host/leadHandedToHost');
+/** A wizard without a contact step hands what it assembled (a lead or a saved search) to the host page. */
+export const wizardHandedToHost = createAction<WidgetPayloads['save']>('host/wizardHandedToHost');

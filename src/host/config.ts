@@ -21,6 +21,8 @@ export interface AppConfig {
   appTitle: string | null;
   theme: ThemeColors;
   tiles: { url: string; attribution: string } | null;
+  /** DECISIONS 22: map tiles load only once the visitor agrees (remembered for the session). */
+  mapConsent: boolean;
   geocoderUrl: string;
   options: {
     recordActions: boolean;
@@ -44,6 +46,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   appTitle: null,
   theme: DEFAULT_THEME,
   tiles: null,
+  mapConsent: false,
   geocoderUrl: '',
   options: { recordActions: false, screens: {} },
   query: {},
@@ -200,6 +203,7 @@ export function parseInitPayload(
     theme: parseTheme(input.theme, warnings),
     tiles: tileUrl ? { url: tileUrl, attribution: parseText(tiles?.attribution, 500) ?? '' } : null,
     geocoderUrl: pick('geocoderUrl', parseUrl, ''),
+    mapConsent: pick('mapConsent', parseBoolean, false),
     options: {
       recordActions: parseBoolean(options.recordActions) ?? false,
       screens: parseScreenOptions(options, warnings),

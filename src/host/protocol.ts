@@ -44,7 +44,7 @@ export interface WidgetPayloads {
   size: { height: number };
   tracking: TrackingPayload;
   scroll: { top: number };
-  save: { lead: unknown };
+  save: { lead: unknown } | { savedSearch: unknown };
   /** The exported action log, or why there is none. */
   'qa-log': { id: string; log: unknown } | { id: string; error: string };
 }
@@ -123,7 +123,8 @@ export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
       });
     }
     case 'save':
-      return 'lead' in p ? widgetMessage('save', { lead: p.lead }) : null;
+      if ('lead' in p) return widgetMessage('save', { lead: p.lead });
+      return 'savedSearch' in p ? widgetMessage('save', { savedSearch: p.savedSearch }) : null;
     case 'qa-log':
       if (typeof p.id !== 'string') return null;
       if (typeof p.error === 'string') return widgetMessage('qa-log', { id: p.id, error: p.error });

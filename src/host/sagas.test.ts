@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { hostMessage, widgetMessage } from './protocol';
-import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
+import { scrollToTopRequested, trackingEventOccurred, wizardHandedToHost } from './actions';
 import {
   AGENCY_ORIGIN,
   WIDGET_ORIGIN,
@@ -132,11 +132,13 @@ describe('frame channel', () => {
     sendInit(env);
     store.dispatch(trackingEventOccurred({ event: 'immoObjectInquiry', label: 'W-1001' }));
     store.dispatch(scrollToTopRequested());
-    store.dispatch(leadHandedToHost({ lead: { categoryId: 30225 } }));
+    store.dispatch(wizardHandedToHost({ lead: { categoryId: 30225 } }));
+    store.dispatch(wizardHandedToHost({ savedSearch: { categoryId: 22332 } }));
     expect(env.posted().slice(1)).toEqual([
       [widgetMessage('tracking', { event: 'immoObjectInquiry', label: 'W-1001' }), AGENCY_ORIGIN],
       [widgetMessage('scroll', { top: 0 }), AGENCY_ORIGIN],
       [widgetMessage('save', { lead: { categoryId: 30225 } }), AGENCY_ORIGIN],
+      [widgetMessage('save', { savedSearch: { categoryId: 22332 } }), AGENCY_ORIGIN],
     ]);
   });
 

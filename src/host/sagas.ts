@@ -19,7 +19,7 @@ import {
 import type { AppEnv } from '../app/env';
 import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
-import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from './actions';
+import { scrollToTopRequested, trackingEventOccurred, wizardHandedToHost } from './actions';
 import { parseInitPayload, type UrlDefaults } from './config';
 import {
   isAllowedOrigin,
@@ -187,9 +187,12 @@ export function* hostSaga(): Saga {
   yield takeEvery(scrollToTopRequested.type, function* () {
     yield call(postToHost, widgetMessage('scroll', { top: 0 }));
   });
-  yield takeEvery(leadHandedToHost.type, function* (action: ReturnType<typeof leadHandedToHost>) {
-    yield call(postToHost, widgetMessage('save', { lead: action.payload.lead }));
-  });
+  yield takeEvery(
+    wizardHandedToHost.type,
+    function* (action: ReturnType<typeof wizardHandedToHost>) {
+      yield call(postToHost, widgetMessage('save', action.payload));
+    },
+  );
   if (!env.parent) {
     yield call(initStandalone, env);
     return;

@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { MAP } from '../../ui/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
-import { retryableLazy } from '../../ui/LazyPart';
+import { LazyContactForm as ContactForm } from '../../parts/contactForm/LazyContactForm';
 import { selectConfig } from '../../app/selectors';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { dataKey } from '../../i18n';
@@ -17,8 +16,9 @@ import { CategoryPicker } from '../../parts/category/CategoryPicker';
 import { FieldInput } from '../../parts/fields/FieldInput';
 import { selectFieldsState } from '../../parts/fields/slice';
 import { LocationPicker } from '../../parts/location/LocationPicker';
+import { mapTilesActions } from '../../parts/mapTiles/slice';
+import { useMapTiles } from '../../parts/mapTiles/useMapTiles';
 import {
-  mapTilesFailed,
   pointPlaced,
   searchCleared,
   searchTextChanged,
@@ -57,20 +57,11 @@ import {
 import { leadWizardActions as actions } from './slice';
 import { AddressStep } from './steps/AddressStep';
 
-// formik, yup and the form load with the contact step, not before (and again on a retry).
-const ContactForm = retryableLazy<ContactFormProps>(() =>
-  import(/* webpackChunkName: "contact-form" */ '../../parts/contactForm/ContactForm').then(
-    (m) => ({ default: m.ContactForm }),
-  ),
-);
-
 const Fields = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
   gap: 1rem;
 `;
-
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 const STEP_LABELS = {
   category: 'leadWizard.stepCategory',
@@ -130,9 +121,9 @@ function AddressSearch() {
 }
 
 function AddressStepView() {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const config = useAppSelector(selectConfig);
+  const { tiles, consentPanel } = useMapTiles();
   const location = useAppSelector((state) => selectLeadWizard(state).location);
   const manualEntry = useAppSelector((state) => selectLeadWizard(state).manualEntry);
   const mapView = useAppSelector((state) => selectLeadWizard(state).mapView);
@@ -145,7 +136,10 @@ function AddressStepView() {
     [dispatch],
   );
   const onMove = useCallback((view: LatLngZoom) => dispatch(actions.mapMoved(view)), [dispatch]);
-  const onTilesFailed = useCallback((url: string) => dispatch(mapTilesFailed({ url })), [dispatch]);
+  const onTilesFailed = useCallback(
+    (url: string) => dispatch(mapTilesActions.tilesFailed({ url })),
+    [dispatch],
+  );
   const view: LatLngZoom = mapView ?? {
     ...config.mapCenter,
     zoom: narrow ? MAP.narrowZoom : config.mapZoom,
@@ -157,7 +151,8 @@ function AddressStepView() {
       manualEntry={manualEntry}
       showFieldsWithPin={order === 'address-first'}
       view={view}
-      tiles={config.tiles ?? { url: DEFAULT_TILE_URL, attribution: t('location.osmAttribution') }}
+      tiles={tiles}
+      consentPanel={consentPanel}
       canContinue={canNext}
       onManual={() => dispatch(actions.manualEntryOpened())}
       onField={(field, value) => dispatch(actions.addressFieldEdited({ field, value }))}

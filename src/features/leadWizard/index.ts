@@ -4,6 +4,8 @@ import { fieldsSaga } from '../../parts/fields/sagas';
 import { fieldsSlice } from '../../parts/fields/slice';
 import { locationSaga } from '../../parts/location/sagas';
 import { geocoderSlice } from '../../parts/location/slice';
+import { mapTilesSaga } from '../../parts/mapTiles/sagas';
+import { mapTilesSlice } from '../../parts/mapTiles/slice';
 import { leadWizardSaga } from './sagas';
 import { leadWizardSlice } from './slice';
 
@@ -11,6 +13,6 @@ export { LeadWizard as Screen } from './LeadWizard';
 export { parseLeadWizardOptions } from './options';
 
 export const feature: Feature = {
-  slices: [leadWizardSlice, fieldsSlice, geocoderSlice],
-  sagas: [fieldsSaga, locationSaga, leadWizardSaga],
+  slices: [leadWizardSlice, fieldsSlice, geocoderSlice, mapTilesSlice],
+  sagas: [fieldsSaga, locationSaga, mapTilesSaga, leadWizardSaga],
 };

@@ -21,7 +21,11 @@ import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
 import type { ApiResult } from '../../api/client';
-import { leadHandedToHost, scrollToTopRequested, trackingEventOccurred } from '../../host/actions';
+import {
+  scrollToTopRequested,
+  trackingEventOccurred,
+  wizardHandedToHost,
+} from '../../host/actions';
 import {
   definitionsRequested,
   selectFieldsState,
@@ -120,7 +124,7 @@ function* handToHost(): Saga {
   const complete: boolean = yield select(selectIsComplete);
   if (!complete) return;
   const lead: ReturnType<typeof selectLeadPayload> = yield select(selectLeadPayload);
-  yield put(leadHandedToHost({ lead }));
+  yield put(wizardHandedToHost({ lead }));
 }
 
 /** How long typing in PLZ or Stadt rests before the map goes to that town. */

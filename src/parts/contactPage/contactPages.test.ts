@@ -5,13 +5,7 @@
  */
 import { waitFor } from '@testing-library/react';
 import nock from 'nock';
-import {
-  API,
-  createTestEnv,
-  sendInit,
-  setupStore,
-  type TestEnv,
-} from '../../../test/helpers';
+import { API, createTestEnv, sendInit, setupStore, type TestEnv } from '../../../test/helpers';
 import { conforming } from '../../../test/contract';
 import { widgetMessage } from '../../host/protocol';
 import { feature as contactFeature } from '../../features/contactMessage';

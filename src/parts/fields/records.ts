@@ -74,3 +74,30 @@ export function criteriaRecords(
   }
   return records;
 }
+
+/** A record as the backend stores it (spec 3): what criteriaRecords() sends, read back. */
+export interface StoredRecord {
+  name: string;
+  valueType: 'RANGE' | 'RAW' | 'NUMBER';
+  value?: string | number | null;
+  minValue?: number | null;
+  maxValue?: number | null;
+}
+
+/** The inputs that give these records again (a saved search opened for editing). */
+export function inputsFromRecords(records: readonly StoredRecord[]): FieldInputs {
+  const inputs: FieldInputs = {};
+  const text = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  for (const record of records) {
+    if (record.valueType === 'RANGE') {
+      inputs[rangeKey(record.name, 'min')] = text(record.minValue);
+      inputs[rangeKey(record.name, 'max')] = text(record.maxValue);
+    } else if (record.valueType === 'NUMBER') {
+      inputs[record.name] = text(record.minValue ?? record.value);
+    } else if (typeof record.value === 'string') {
+      inputs[record.name] = record.value.slice(0, 200);
+    }
+  }
+  return inputs;
+}

@@ -2,7 +2,7 @@
  * Geocoder effects: the search (150 ms debounce, limit 10, lang de; a new search cancels the
  * earlier one and aborts its request) and reverse geocoding of a placed pin.
  */
-import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
 import { GEOCODER_DEBOUNCE_MS, GEOCODER_LANG, GEOCODER_LIMIT } from './constants';
 import type { AppEnv } from '../../app/env';
@@ -12,7 +12,6 @@ import type { ApiResult } from '../../api/client';
 import { featureToAddress, type Address } from './address';
 import {
   MIN_SEARCH_LENGTH,
-  mapTilesFailed,
   pointPlaced,
   pointResolved,
   pointUnresolved,
@@ -92,13 +91,7 @@ function* reverse(action: ReturnType<typeof pointPlaced>): Saga {
   yield put(pointResolved({ ...address, lat, lng }));
 }
 
-function* logTileFailure(action: ReturnType<typeof mapTilesFailed>): Saga {
-  const env: AppEnv = yield getContext('env');
-  env.log('map tiles could not be loaded', action.payload.url);
-}
-
 export function* locationSaga(): Saga {
   yield takeLatest(searchTextChanged.type, search);
   yield takeLatest(pointPlaced.type, reverse);
-  yield takeEvery(mapTilesFailed.type, logTileFailure);
 }

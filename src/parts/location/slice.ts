@@ -53,7 +53,6 @@ export const geocoderSlice = createSlice({
     pointPlaced(_state, _action: PayloadAction<{ lat: number; lng: number }>) {},
     pointResolved(_state, _action: PayloadAction<Address>) {},
     pointUnresolved(_state, _action: PayloadAction<{ lat: number; lng: number }>) {},
-    mapTilesFailed(_state, _action: PayloadAction<{ url: string }>) {},
   },
 });
 
@@ -66,7 +65,6 @@ export const {
   pointPlaced,
   pointResolved,
   pointUnresolved,
-  mapTilesFailed,
 } = geocoderSlice.actions;
 
 declare module '../../app/store' {

@@ -58,3 +58,8 @@ export function lazyMap<P extends { narrow: boolean }>(
 export const LazyMap = lazyMap<LocationMapProps>(
   () => import(/* webpackChunkName: "map" */ './LocationMap'),
 );
+
+/** The regions map (spec 2.3). */
+export const LazyRegionMap = lazyMap<import('./RegionMap').RegionMapProps>(
+  () => import(/* webpackChunkName: "map" */ './RegionMap'),
+);

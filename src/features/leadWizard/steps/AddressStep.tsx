@@ -23,6 +23,7 @@ export function AddressStep({
   showFieldsWithPin,
   view,
   tiles,
+  consentPanel,
   canContinue,
   onManual,
   onField,
@@ -39,6 +40,8 @@ export function AddressStep({
   showFieldsWithPin: boolean;
   view: LatLngZoom;
   tiles: { url: string; attribution: string } | null;
+  /** Shown in front of the map while the visitor has not agreed to load its tiles. */
+  consentPanel: ReactNode;
   canContinue: boolean;
   onManual(): void;
   onField(field: 'street' | 'number' | 'zip' | 'city', value: string): void;
@@ -93,6 +96,7 @@ export function AddressStep({
           {manualEntry && !located && <p>{t('location.placePinHint')}</p>}
         </>
       )}
+      {consentPanel}
       <LazyMap
         view={view}
         marker={located ? { lat: location!.lat!, lng: location!.lng! } : null}

@@ -1,0 +1,51 @@
+/** Loads the regions (once per visit) and, when a map shows, their shapes. */
+import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
+import { callApi } from '../../app/apiSaga';
+import type { AppEnv } from '../../app/env';
+import type { Saga } from '../../app/saga';
+import type { ApiResult } from '../../api/client';
+import { parseRegions, parseShapes } from './parse';
+import { regionsActions as actions, selectRegionsState, type RegionsState } from './slice';
+
+function* loadRegions(): Saga {
+  const env: AppEnv = yield getContext('env');
+  const state: RegionsState = yield select(selectRegionsState);
+  if (state.status === 'loaded') return;
+  const result: ApiResult<unknown> = yield call(callApi, {
+    method: 'GET',
+    path: '/v1/wizard/locations',
+  });
+  const parsed = result.ok ? parseRegions(result.data) : null;
+  if (!parsed) {
+    if (result.ok) env.log('regions: the answer has no locations list', result.data);
+    yield put(actions.regionsFailed());
+    return;
+  }
+  if (parsed.dropped > 0) env.log(`regions: ${parsed.dropped} malformed entries left out`);
+  yield put(actions.regionsLoaded(parsed.regions));
+}
+
+function* loadShapes(): Saga {
+  const env: AppEnv = yield getContext('env');
+  const state: RegionsState = yield select(selectRegionsState);
+  if (state.shapesStatus === 'loaded') return;
+  // The menu stands without the shapes: a failure is only logged (spec 8, missing map layer).
+  const result: ApiResult<unknown> = yield call(
+    callApi,
+    { method: 'GET', path: '/v1/wizard/locations/geojson' },
+    { hideError: true, background: true },
+  );
+  const parsed = result.ok ? parseShapes(result.data) : null;
+  if (!parsed) {
+    env.log('regions: no shapes for the map', result.ok ? 'malformed answer' : result.error);
+    yield put(actions.shapesFailed());
+    return;
+  }
+  if (parsed.dropped > 0) env.log(`regions: ${parsed.dropped} malformed shapes left out`);
+  yield put(actions.shapesLoaded(parsed.shapes));
+}
+
+export function* regionsSaga(): Saga {
+  yield takeLeading(actions.regionsRequested.type, loadRegions);
+  yield takeLeading(actions.shapesRequested.type, loadShapes);
+}

@@ -1,0 +1,154 @@
+/**
+ * The regions map (spec 2.3, 3): the regions' shapes, selected ones highlighted; a click
+ * toggles a region, the same event as the menu's. Loaded as part of the map chunk. Without
+ * tiles (offline, blocked, or no consent yet) it shows the shapes over Germany's outline.
+ */
+import 'leaflet/dist/leaflet.css';
+import L, { type Map as LeafletMap } from 'leaflet';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
+import styled, { useTheme } from 'styled-components';
+import { MAP } from '../constants';
+import germany from './germany.json';
+import type { LatLngZoom } from './LocationMap';
+
+export interface RegionShapeData {
+  locationId: number;
+  name: string;
+  geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown };
+}
+
+export interface RegionMapProps {
+  view: LatLngZoom;
+  shapes: readonly RegionShapeData[];
+  selection: readonly number[];
+  tiles: { url: string; attribution: string } | null;
+  narrow: boolean;
+  labels: { map: string };
+  onToggle(id: number): void;
+  onTilesFailed(url: string): void;
+}
+
+const Frame = styled.div<{ $height: string }>`
+  .leaflet-container {
+    height: ${(p) => p.$height};
+    width: 100%;
+    background: #dfe8ee;
+    font: inherit;
+  }
+`;
+
+const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
+
+/** Leaflet writes attributions as HTML; ours come from config, so they go in as text. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export default function RegionMap(props: RegionMapProps) {
+  const layerRef = useRef<L.GeoJSON | null>(null);
+  const mapRef = useRef<LeafletMap | null>(null);
+  const failed = useRef(false);
+  const toggle = useRef(props.onToggle);
+  useEffect(() => {
+    toggle.current = props.onToggle;
+  });
+  const primary = useTheme().colors.primary;
+
+  const data = useMemo(
+    () =>
+      ({
+        type: 'FeatureCollection',
+        features: props.shapes.map((shape) => ({
+          type: 'Feature',
+          properties: { locationId: shape.locationId, name: shape.name },
+          geometry: shape.geometry,
+        })),
+      }) as GeoJSON.FeatureCollection,
+    [props.shapes],
+  );
+  const selected = useMemo(() => new Set(props.selection), [props.selection]);
+  const styleOf = useCallback(
+    (id: number): L.PathOptions =>
+      selected.has(id)
+        ? { color: primary, weight: 2, fillColor: primary, fillOpacity: 0.45 }
+        : { color: '#5f6368', weight: 1, fillColor: '#ffffff', fillOpacity: 0.15 },
+    [selected, primary],
+  );
+
+  // The menu and the map show one selection: every change restyles the shapes.
+  useEffect(() => {
+    layerRef.current?.eachLayer((layer) => {
+      const id = (layer as L.GeoJSON & { feature: GeoJSON.Feature }).feature.properties?.locationId;
+      const path = layer as L.Path;
+      path.setStyle(styleOf(id as number));
+      path.getElement()?.setAttribute('data-selected', String(selected.has(id as number)));
+    });
+  }, [selected, styleOf, data]);
+
+  // The shapes fill the view once they arrive.
+  useEffect(() => {
+    const bounds = layerRef.current?.getBounds();
+    if (mapRef.current && bounds?.isValid()) mapRef.current.fitBounds(bounds, { padding: [8, 8] });
+  }, [data]);
+
+  const tileHandlers = useMemo(
+    () => ({
+      tileerror() {
+        // spec 8: a missing map layer is only logged, once.
+        if (failed.current) return;
+        failed.current = true;
+        props.onTilesFailed(props.tiles?.url ?? '');
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one handler per tile URL
+    [props.tiles?.url],
+  );
+
+  return (
+    <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
+      <MapContainer
+        ref={(map) => {
+          mapRef.current = map;
+          map?.getContainer().setAttribute('aria-label', props.labels.map);
+          map?.getContainer().setAttribute('role', 'region');
+        }}
+        center={[props.view.lat, props.view.lng]}
+        zoom={props.view.zoom}
+        minZoom={MAP.minZoom}
+        maxZoom={MAP.maxZoom}
+        scrollWheelZoom={MAP.scrollWheelZoom}
+        keyboard
+      >
+        <GeoJSON
+          data={germany as GeoJSON.GeoJsonObject}
+          style={OUTLINE_STYLE}
+          interactive={false}
+        />
+        {props.tiles && (
+          <TileLayer
+            url={props.tiles.url}
+            attribution={escapeHtml(props.tiles.attribution)}
+            eventHandlers={tileHandlers}
+          />
+        )}
+        <GeoJSON
+          key={props.shapes.length}
+          ref={layerRef}
+          data={data}
+          style={(feature) => styleOf(feature?.properties?.locationId as number)}
+          onEachFeature={(feature, layer) => {
+            const id = feature.properties?.locationId as number;
+            layer.on('click', () => toggle.current(id));
+            layer.on('add', () => {
+              const element = (layer as L.Path).getElement();
+              element?.setAttribute('data-region', String(id));
+              element?.setAttribute('data-selected', String(selected.has(id)));
+            });
+            layer.bindTooltip(escapeHtml(feature.properties?.name ?? ''), { sticky: true });
+          }}
+        />
+      </MapContainer>
+    </Frame>
+  );
+}

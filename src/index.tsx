@@ -12,7 +12,7 @@ import { languageFromTag } from './i18n/language';
 import { createI18n, loadLocale, localeOf, switchLanguage } from './i18n';
 import type { Reducer } from './qa/log';
 import { QaPanelWhileRecording } from './qa/QaPanelWhileRecording';
-import { createActionRecorder } from './qa/recorder';
+import { createLazyActionRecorder } from './qa/lazyRecorder';
 import { routeOf } from './qa/route';
 
 declare let __webpack_public_path__: string;
@@ -32,7 +32,7 @@ loadLocale(urlLanguage).then(
 );
 
 const basename = basePathFromPublicPath(__webpack_public_path__);
-const recorder = createActionRecorder({
+const recorder = createLazyActionRecorder({
   reducer: rootReducer as Reducer,
   startWhen: (action) => initAccepted.match(action) && action.payload.config.options.recordActions,
   route: () => routeOf(window.location.pathname, basename),

@@ -43,6 +43,7 @@ export interface QaControl {
   start(): void;
   readonly recording: boolean;
   readonly size: number;
+  /** The log, or a promise of it while the export code loads. */
   exportLog(options: { redact: boolean }): unknown;
 }
 

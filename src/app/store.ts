@@ -1,7 +1,12 @@
-import { combineSlices, configureStore, createAction, type Slice } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  type Middleware,
+  type Slice,
+} from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { hostSlice } from '../host/slice';
-import type { ActionRecorder } from '../qa/recorder';
 import { sessionSlice } from '../session/slice';
 import type { AppEnv } from './env';
 import type { Saga } from './saga';
@@ -40,7 +45,8 @@ export const stateReplaced = createAction<unknown>('app/stateReplaced');
 export interface StoreOptions {
   env: AppEnv;
   preloadedState?: Partial<RootState>;
-  recorder?: ActionRecorder;
+  /** The QA recorder's middleware (qa/recording.ts). */
+  recorder?: { middleware: Middleware };
   /** Off for the headless replay, which must not run effects. */
   runSagas?: boolean;
   /** Features to start at once (tests, and the replay that needs every reducer). */

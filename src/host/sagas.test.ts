@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { hostMessage, widgetMessage } from './protocol';
 import { scrollToTopRequested, trackingEventOccurred, wizardHandedToHost } from './actions';
@@ -224,20 +225,39 @@ describe('size reporting', () => {
     }
     const lastPost = (env: ReturnType<typeof createTestEnv>) => env.posted().at(-1);
 
-    it('starts recording and exports the log, answering the initialised page only', () => {
+    it('starts recording and exports the log, answering the initialised page only', async () => {
       const { env, qa } = withRecorder();
       sendInit(env);
       receiveMessage(env, hostMessage('qa', { command: 'record' }));
       expect(qa.start).toHaveBeenCalledTimes(1);
       receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x1', redact: false }));
       expect(qa.exportLog).toHaveBeenCalledWith({ redact: false });
-      expect(lastPost(env)).toEqual([
-        widgetMessage('qa-log', { id: 'x1', log: { redacted: false } }),
-        AGENCY_ORIGIN,
-      ]);
+      // The widget's recorder answers once its export code has loaded (a promise).
+      await waitFor(() =>
+        expect(lastPost(env)).toEqual([
+          widgetMessage('qa-log', { id: 'x1', log: { redacted: false } }),
+          AGENCY_ORIGIN,
+        ]),
+      );
       // Anything but an explicit false redacts.
       receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x2', redact: 'no' }));
       expect(qa.exportLog).toHaveBeenLastCalledWith({ redact: true });
+    });
+
+    it('answers with an error when the export fails (its code could not load)', async () => {
+      const { env, qa } = withRecorder();
+      qa.size = 3;
+      qa.exportLog.mockImplementation(() => {
+        throw new Error('ChunkLoadError');
+      });
+      sendInit(env);
+      receiveMessage(env, hostMessage('qa', { command: 'export', id: 'x9' }));
+      await waitFor(() =>
+        expect(lastPost(env)).toEqual([
+          widgetMessage('qa-log', { id: 'x9', error: 'the log could not be exported' }),
+          AGENCY_ORIGIN,
+        ]),
+      );
     });
 
     it('says why there is no log', () => {

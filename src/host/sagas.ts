@@ -8,6 +8,7 @@ import {
   cancelled,
   delay,
   fork,
+  spawn,
   getContext,
   put,
   race,
@@ -69,7 +70,19 @@ function* handleQa(env: AppEnv, command: QaCommand): Saga {
   if (!env.qa) answer = { id: command.id, error: 'this widget has no action recorder' };
   else if (!env.qa.recording && env.qa.size === 0)
     answer = { id: command.id, error: 'nothing recorded: start recording first' };
-  else answer = { id: command.id, log: env.qa.exportLog({ redact: command.redact }) };
+  else {
+    const qa = env.qa;
+    try {
+      // The export code may load first (lazyRecorder.ts).
+      const log: unknown = yield call(() =>
+        Promise.resolve(qa.exportLog({ redact: command.redact })),
+      );
+      answer = { id: command.id, log };
+    } catch (error) {
+      env.log('QA log could not be exported', error);
+      answer = { id: command.id, error: 'the log could not be exported' };
+    }
+  }
   yield call(postToHost, widgetMessage('qa-log', answer));
 }
 
@@ -95,9 +108,10 @@ function* handleMessage(env: AppEnv, event: MessageEvent): Saga {
     return;
   }
   if (!env.parent || event.source !== env.parent) return;
+  // Detached: an export that loads its code does not hold up the next message.
   const { origin } = yield select(selectHost);
   if (envelope.type === 'qa') {
-    if (origin === event.origin) yield call(handleQa, env, parseQaCommand(envelope.payload)!);
+    if (origin === event.origin) yield spawn(handleQa, env, parseQaCommand(envelope.payload)!);
     return;
   }
   if (origin !== null && origin !== event.origin) return;

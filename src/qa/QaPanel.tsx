@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SecondaryButton } from '../ui/primitives';
-import type { ActionRecorder } from './recorder';
+import type { ActionLog } from './log';
+
+/** What the panel needs of a recorder (recorder.ts, lazyRecorder.ts). */
+export interface PanelRecorder {
+  exportLog(options: { redact: boolean }): ActionLog | Promise<ActionLog>;
+}
 
 const Panel = styled.section`
   display: flex;
@@ -30,14 +35,14 @@ export function fileName(route: string, at: Date): string {
   return `immosuite-action-log-${route || 'widget'}-${stamp}.json`;
 }
 
-export default function QaPanel({ recorder }: { recorder: ActionRecorder }) {
+export default function QaPanel({ recorder }: { recorder: PanelRecorder }) {
   const { t } = useTranslation();
   const [keepPersonal, setKeepPersonal] = useState(false);
   const [status, setStatus] = useState('');
-  const exported = () => recorder.exportLog({ redact: !keepPersonal });
+  const exported = () => Promise.resolve(recorder.exportLog({ redact: !keepPersonal }));
 
-  function download() {
-    const log = exported();
+  async function download() {
+    const log = await exported();
     const url = URL.createObjectURL(
       new Blob([JSON.stringify(log, null, 2)], { type: 'application/json' }),
     );
@@ -52,7 +57,7 @@ export default function QaPanel({ recorder }: { recorder: ActionRecorder }) {
   }
 
   async function copy() {
-    const log = exported();
+    const log = await exported();
     try {
       await navigator.clipboard.writeText(JSON.stringify(log, null, 2));
       setStatus(t('qa.panel.copied', { count: log.entries.length }));
@@ -72,7 +77,7 @@ export default function QaPanel({ recorder }: { recorder: ActionRecorder }) {
         />{' '}
         {t('qa.panel.keepPersonal')}
       </label>
-      <SecondaryButton type="button" onClick={download}>
+      <SecondaryButton type="button" onClick={() => void download()}>
         {t('qa.panel.download')}
       </SecondaryButton>
       <SecondaryButton type="button" onClick={() => void copy()}>

@@ -1,0 +1,241 @@
+/** The saved-search wizard as a visitor uses it: found by role and label, through the App. */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import fc from 'fast-check';
+import nock from 'nock';
+import { API, createTestEnv, renderApp, sendInit } from '../../../test/helpers';
+import { fieldsAnswer, REGIONS_ANSWER, SHAPES_ANSWER } from '../../../test/fixtures';
+
+async function open(
+  options: {
+    config?: object;
+    english?: boolean;
+    regions?: unknown;
+    shapes?: unknown;
+    /** What shows once the regions answered: the menu, or the alert that they failed. */
+    shows?: 'tree' | 'alert';
+  } = {},
+) {
+  nock(API)
+    .get('/v1/wizard/locations')
+    .reply(200, (options.regions ?? REGIONS_ANSWER) as nock.Body);
+  nock(API)
+    .get('/v1/wizard/locations/geojson')
+    .reply(200, (options.shapes ?? SHAPES_ANSWER) as nock.Body);
+  const view = renderApp({
+    route: '/saved-search-wizard',
+    env: createTestEnv(),
+    language: options.english ? 'en' : 'de',
+  });
+  await act(async () =>
+    sendInit(view.env, {
+      ...(options.english ? { language: 'en-US' } : {}),
+      config: { privacyUrl: 'https://agency.test/datenschutz', ...options.config },
+    }),
+  );
+  await screen.findByRole(options.shows ?? 'tree');
+  return { ...view, user: userEvent.setup({ delay: null }) };
+}
+
+const item = (name: string) => screen.getByRole('treeitem', { name });
+const checked = (name: string) => item(name).getAttribute('aria-checked');
+
+afterEach(() => {
+  nock.cleanAll();
+  jest.restoreAllMocks();
+});
+
+describe('saved-search wizard screen', () => {
+  it("asks 'Wo suchen Sie?' with every region chosen, and keeps 'Details eingeben' off without one", async () => {
+    const { user } = await open();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Schritt 1 von 4: Wo suchen Sie?',
+    );
+    const next = screen.getByRole('button', { name: 'Details eingeben' });
+    expect(next).toBeEnabled();
+    expect(screen.getByText('3 Regionen gewählt')).toBeInTheDocument();
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) await user.click(item(name));
+    expect(next).toBeDisabled();
+    expect(screen.getByText('Bitte wählen Sie mindestens eine Region.')).toBeInTheDocument();
+    await user.click(item('Spandau'));
+    expect(next).toBeEnabled();
+  });
+
+  it('is worked by keyboard alone: arrows, Right opens, Space checks, typing finds a region', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
+    const { user } = await open();
+    // Past the step header, the menu is one tab stop: its active region.
+    for (let i = 0; i < 10 && document.activeElement !== item('Mitte'); i += 1) await user.tab();
+    expect(item('Mitte')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(item('Mitte')).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(item('Moabit')).toHaveFocus();
+    await user.keyboard(' ');
+    expect(checked('Moabit')).toBe('false');
+    expect(checked('Mitte')).toBe('mixed');
+    await user.keyboard('{ArrowLeft}');
+    expect(item('Mitte')).toHaveFocus();
+    // Typing 'pr' finds Prenzlauer Berg inside the closed Pankow and opens it.
+    await user.keyboard('pr');
+    expect(item('Prenzlauer Berg')).toHaveFocus();
+    expect(item('Pankow')).toHaveAttribute('aria-expanded', 'true');
+    // Within a second the letters add up; after it they start again.
+    now.mockReturnValue(10_500);
+    await user.keyboard('x');
+    expect(item('Prenzlauer Berg')).toHaveFocus();
+    now.mockReturnValue(11_600);
+    await user.keyboard('s');
+    expect(item('Spandau')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(checked('Spandau')).toBe('false');
+    await user.keyboard('{Home}');
+    expect(item('Mitte')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(item('Spandau')).toHaveFocus();
+    // One tab stop: Tab leaves the tree for the next control.
+    await user.tab();
+    expect(screen.getByRole('tree')).not.toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('shows 20 regions and 20 more near the end of the scroll, or as the focus goes there', async () => {
+    const many = {
+      locations: Array.from({ length: 45 }, (_, i) => ({
+        locationId: i + 1,
+        name: `Ort ${String(i + 1).padStart(2, '0')}`,
+      })),
+    };
+    const { user } = await open({ regions: many });
+    expect(screen.getAllByRole('treeitem')).toHaveLength(20);
+    const tree = screen.getByRole('tree');
+    Object.defineProperties(tree, {
+      scrollHeight: { value: 1000, configurable: true },
+      clientHeight: { value: 500, configurable: true },
+    });
+    tree.scrollTop = 450;
+    fireEvent.scroll(tree);
+    expect(screen.getAllByRole('treeitem')).toHaveLength(40);
+    expect(item('Ort 01')).toHaveAttribute('aria-setsize', '45');
+    await user.click(item('Ort 01'));
+    await user.keyboard('{End}');
+    expect(screen.getAllByRole('treeitem')).toHaveLength(45);
+    expect(item('Ort 45')).toHaveFocus();
+  });
+
+  it('keeps the menu and the map in agreement, whichever is clicked', async () => {
+    const { user, container } = await open();
+    await user.click(within(item('Mitte')).getByText('▸'));
+    await user.click(within(item('Pankow')).getByText('▸'));
+    await waitFor(() => expect(container.querySelectorAll('path[data-region]')).toHaveLength(5));
+    const leaves = ['Moabit', 'Wedding', 'Prenzlauer Berg', 'Buch', 'Spandau'];
+    const ids: Record<string, string> = {
+      Moabit: '11',
+      Wedding: '12',
+      'Prenzlauer Berg': '21',
+      Buch: '22',
+      Spandau: '3',
+    };
+    const shape = (name: string) => container.querySelector(`path[data-region="${ids[name]}"]`)!;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            where: fc.constantFrom('menu', 'map'),
+            name: fc.constantFrom(...leaves, 'Mitte', 'Pankow'),
+          }),
+          { maxLength: 6 },
+        ),
+        async (clicks) => {
+          for (const { where, name } of clicks) {
+            if (where === 'map' && ids[name]) fireEvent.click(shape(name));
+            else await user.click(item(name));
+          }
+          for (const name of leaves)
+            expect(shape(name).getAttribute('data-selected')).toBe(
+              String(checked(name) === 'true'),
+            );
+          for (const [parent, children] of [
+            ['Mitte', ['Moabit', 'Wedding']],
+            ['Pankow', ['Prenzlauer Berg', 'Buch']],
+          ] as const) {
+            const states = children.map(checked);
+            const expected = states.every((s) => s === 'true')
+              ? 'true'
+              : states.every((s) => s === 'false')
+                ? 'false'
+                : 'mixed';
+            expect(checked(parent)).toBe(expected);
+          }
+        },
+      ),
+      { seed: 2026, numRuns: 15 },
+    );
+  });
+
+  it('asks for consent before loading map tiles when the agency wants it, and remembers it', async () => {
+    const { user, container, env } = await open({ config: { mapConsent: true } });
+    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull());
+    expect(container.querySelector('.leaflet-tile-pane img')).toBeNull();
+    expect(screen.getByText(/erhält der Kartenanbieter Ihre IP-Adresse/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Karte laden' }));
+    expect(screen.queryByRole('button', { name: 'Karte laden' })).not.toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('.leaflet-tile-pane img')).not.toBeNull());
+    expect(env.sessionStore!.getItem('immosuite.mapConsent')).toBe('1');
+  });
+
+  it('creates a search profile in English: regions, Buy/Rent without multi-family house, ranges, contact', async () => {
+    const { user } = await open({ english: true });
+    await user.click(await screen.findByRole('button', { name: 'Enter details' }));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Step 2 of 4: What exactly are you looking for?',
+    );
+    expect(screen.getByRole('radio', { name: 'Buy' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Multi-family house' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plot of land' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Rent' }));
+    expect(screen.queryByRole('button', { name: 'Plot of land' })).not.toBeInTheDocument();
+    nock(API).post('/v1/wizard/fields').reply(200, fieldsAnswer(30225));
+    await user.click(screen.getByRole('button', { name: 'Apartment' }));
+    const [from] = await screen.findAllByRole('textbox', { name: /from$/ });
+    expect(
+      screen.getAllByRole('group').map((g) => g.getAttribute('aria-label') ?? ''),
+    ).toBeTruthy();
+    await user.type(from!, '900');
+    await user.type(screen.getAllByRole('textbox', { name: /to$/ })[0]!, '700');
+    await user.tab();
+    expect(screen.getByText('The minimum is larger than the maximum.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Erika');
+    await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Mustermann');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'erika@example.de');
+    await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await user.click(screen.getByRole('checkbox', { name: /contacted/ }));
+    let sent: { savedSearch?: { marketingType: string; fields: unknown[] } } = {};
+    nock(API)
+      .post('/v1/wizard/saved-search', (b) => Boolean((sent = b)))
+      .reply(201, { success: true });
+    await user.click(screen.getByRole('button', { name: 'Create search profile' }));
+    expect(
+      await screen.findByText(
+        'Your search profile has been created. Please check your inbox to confirm it.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent.savedSearch?.marketingType).toBe('rent');
+    expect(sent.savedSearch?.fields).toContainEqual({
+      name: 'price.price',
+      valueType: 'RANGE',
+      minValue: 900,
+      maxValue: 700,
+    });
+  });
+
+  it('says when the regions could not be loaded, and tries again', async () => {
+    const { user } = await open({ regions: { nothing: 1 }, shows: 'alert' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Die Regionen konnten nicht geladen werden.',
+    );
+    nock(API).get('/v1/wizard/locations').reply(200, REGIONS_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('tree', { name: 'Regionen' })).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * DECISIONS 21: the frame is as high as the widget's document needs, so it never scrolls
- * inside and cuts nothing off, on every step of the lead wizard, wide and narrow.
+ * inside and cuts nothing off, on every step of the lead and saved-search wizards and on the
+ * contact pages, wide and narrow.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -73,6 +74,35 @@ for (const width of [1200, 375]) {
       await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
       await frame.getByText(/Ihre Anfrage wurde abgeschickt/).waitFor();
       await assertNoInnerScroll(page, frame, 'success');
+      await page.context().close();
+    });
+
+    it('every step of the saved-search wizard and each contact page fits its frame', async () => {
+      const page = await (
+        await ctx.browser.newContext({ viewport: { width, height: 800 } })
+      ).newPage();
+      await page.goto(`${ctx.server.baseUrl}/demo/saved-search-wizard`);
+      const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+      await frame.locator('path[data-region]').first().waitFor();
+      await assertNoInnerScroll(page, frame, 'regions');
+      await frame.getByRole('button', { name: 'Details eingeben' }).click();
+      await frame.getByRole('button', { name: 'Haus', exact: true }).click();
+      await frame.getByRole('textbox', { name: 'Kaufpreis von' }).waitFor();
+      await assertNoInnerScroll(page, frame, 'details');
+      await frame.getByRole('button', { name: 'Weiter' }).click();
+      await frame.getByRole('button', { name: 'Suchprofil erstellen' }).click();
+      await frame.getByText('Bitte prüfen Sie Ihre Eingaben.').waitFor();
+      await assertNoInnerScroll(page, frame, 'contact with errors');
+      for (const route of [
+        'expose-inquiry-wizard?objectId=1&customObjectId=W-1001',
+        'contact-form-wizard',
+        'newsletter-wizard',
+      ]) {
+        await page.goto(`${ctx.server.baseUrl}/demo/${route}`);
+        const pageFrame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+        await pageFrame.getByRole('form').waitFor();
+        await assertNoInnerScroll(page, pageFrame, route);
+      }
       await page.context().close();
     });
   });

@@ -240,6 +240,7 @@ function optionsFrom(element: HTMLElement): EmbedOptions {
     ['submitUrl', data.submitUrl],
     ['defaultMessage', data.defaultMessage],
     ['appTitle', data.appTitle],
+    ['mapConsent', data.mapConsent],
   ];
   for (const [key, value] of direct) if (value !== undefined) config[key] = value;
   if (data.order)

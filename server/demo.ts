@@ -32,7 +32,12 @@ const STYLE = `
   #tracking { font-family: monospace; font-size: .85rem; white-space: pre-wrap; }
 `;
 
-export function demoPage(route: string, lang: string): string {
+/** `mapConsent`: the page asks the widget to load map tiles only with consent (DECISIONS 22). */
+export function demoPage(
+  route: string,
+  lang: string,
+  options: { mapConsent?: boolean } = {},
+): string {
   const demo = DEMO_ROUTES.find((r) => r.route === route) ?? DEMO_ROUTES[0]!;
   const htmlLang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang) ? lang : 'de';
   const links = DEMO_ROUTES.map(
@@ -59,7 +64,7 @@ export function demoPage(route: string, lang: string): string {
   <main>
     <h1>${escapeHtml(titleOf(demo.id, htmlLang))}</h1>
     <div class="widget" data-immosuite-widget="${escapeHtml(demo.route)}"
-         data-title="${escapeHtml(titleOf(demo.id, htmlLang))}"></div>
+         data-title="${escapeHtml(titleOf(demo.id, htmlLang))}"${options.mapConsent ? ' data-map-consent="true"' : ''}></div>
     <h2>Tracking</h2>
     <div id="tracking" aria-live="polite"></div>
   </main>

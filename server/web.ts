@@ -83,7 +83,7 @@ export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
   app.get<{ Querystring: { lang?: string } }>('/', async (req, reply) =>
     reply.type('text/html; charset=utf-8').send(demoPage('lead-wizard', req.query.lang ?? 'de')),
   );
-  app.get<{ Params: { route: string }; Querystring: { lang?: string } }>(
+  app.get<{ Params: { route: string }; Querystring: { lang?: string; mapConsent?: string } }>(
     '/demo/:route',
     async (req, reply) => {
       if (req.params.route === 'datenschutz') {
@@ -92,9 +92,11 @@ export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
       if (!DEMO_ROUTES.some((r) => r.route === req.params.route)) {
         return reply.code(404).send({ code: 'not_found', message: 'Unknown demo page' });
       }
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(demoPage(req.params.route, req.query.lang ?? 'de'));
+      return reply.type('text/html; charset=utf-8').send(
+        demoPage(req.params.route, req.query.lang ?? 'de', {
+          mapConsent: req.query.mapConsent === '1',
+        }),
+      );
     },
   );
 }

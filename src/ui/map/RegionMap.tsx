@@ -140,12 +140,15 @@ export default function RegionMap(props: RegionMapProps) {
           onEachFeature={(feature, layer) => {
             const id = feature.properties?.locationId as number;
             layer.on('click', () => toggle.current(id));
+            layer.bindTooltip(escapeHtml(feature.properties?.name ?? ''), { sticky: true });
+            // After the tooltip's own handler: the shapes are no tab stops (the regions menu
+            // is the keyboard's way to choose; ninety shapes would stand between it and 'Weiter').
             layer.on('add', () => {
               const element = (layer as L.Path).getElement();
               element?.setAttribute('data-region', String(id));
               element?.setAttribute('data-selected', String(selected.has(id)));
+              element?.setAttribute('tabindex', '-1');
             });
-            layer.bindTooltip(escapeHtml(feature.properties?.name ?? ''), { sticky: true });
           }}
         />
       </MapContainer>

@@ -1,9 +1,16 @@
 /** The saved-search wizard as a visitor uses it: found by role and label, through the App. */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { ThemeProvider } from 'styled-components';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import nock from 'nock';
-import { API, createTestEnv, renderApp, sendInit } from '../../../test/helpers';
+import { API, createTestEnv, renderApp, sendInit, setupStore } from '../../../test/helpers';
+import { createI18n } from '../../i18n';
+import { BUNDLED } from '../../i18n/bundled';
+import { DEFAULT_THEME, makeTheme } from '../../ui/theme';
+import { feature, Screen } from '.';
 import { fieldsAnswer, REGIONS_ANSWER, SHAPES_ANSWER } from '../../../test/fixtures';
 
 async function open(
@@ -237,5 +244,50 @@ describe('saved-search wizard screen', () => {
     nock(API).get('/v1/wizard/locations').reply(200, REGIONS_ANSWER);
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByRole('tree', { name: 'Regionen' })).toBeInTheDocument();
+  });
+});
+
+describe("saved-search wizard in a dialog (the portal's create and edit)", () => {
+  it('runs without contact step and header, with the footer it is given', async () => {
+    nock(API).get('/v1/wizard/locations').reply(200, REGIONS_ANSWER);
+    nock(API).get('/v1/wizard/locations/geojson').reply(200, SHAPES_ANSWER);
+    nock(API).post('/v1/wizard/fields').reply(200, fieldsAnswer(22332));
+    const { env, store } = setupStore({ features: [feature] });
+    sendInit(env);
+    const onSave = jest.fn();
+    render(
+      <Provider store={store}>
+        <I18nextProvider i18n={createI18n('de', BUNDLED)}>
+          <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
+            <Screen
+              footer={({ isComplete, savedSearch }) => (
+                <button type="button" disabled={!isComplete} onClick={() => onSave(savedSearch)}>
+                  Übernehmen
+                </button>
+              )}
+            />
+          </ThemeProvider>
+        </I18nextProvider>
+      </Provider>,
+    );
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('tree', { name: 'Regionen' });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Übernehmen' });
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Details eingeben' }));
+    await user.click(screen.getByRole('button', { name: 'Haus' }));
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent(
+      'Schritt 3 von 3: Eckdaten und Details: Haus',
+    );
+    expect(screen.queryByRole('button', { name: 'Weiter' })).not.toBeInTheDocument();
+    await user.click(save);
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        categoryId: 22332,
+        locations: [{ locationId: 1 }, { locationId: 2 }, { locationId: 3 }],
+      }),
+    );
   });
 });

@@ -102,6 +102,20 @@ describe('saved-search wizard', () => {
     expect(selectJumpable(store.getState())).toEqual([true, true, false, true]);
   });
 
+  it('scrolls the host page to the top on each step change', async () => {
+    regionsReply();
+    const { store, env } = started();
+    await waitFor(() => expect(state(store).regionIds).not.toBeNull());
+    const scrolls = () =>
+      env.posted().filter(([m]) => (m as { type: string }).type === 'scroll').length;
+    store.dispatch(wizard.regionToggled(3));
+    expect(scrolls()).toBe(0);
+    store.dispatch(wizard.nextClicked());
+    await waitFor(() => expect(scrolls()).toBe(1));
+    store.dispatch(wizard.backClicked());
+    await waitFor(() => expect(scrolls()).toBe(2));
+  });
+
   it('offers no Mehrfamilienhaus, and Grundstück only to buy', async () => {
     regionsReply();
     const { store } = started();

@@ -189,6 +189,60 @@ describe('embed script', () => {
     expect(onSave).toHaveBeenCalledWith({ categoryId: 22332 });
   });
 
+  it('hands a saved search to the page', () => {
+    const { mount } = loadEmbed();
+    const onSave = jest.fn();
+    const { iframe } = mount(document.body, { route: 'saved-search-wizard', onSave });
+    fromWidget(iframe, widgetMessage('save', { savedSearch: { categoryId: 30225 } }));
+    expect(onSave).toHaveBeenCalledWith({ categoryId: 30225 });
+  });
+
+  it("gives a mailed key to the login frame alone and takes it out of the page's address", () => {
+    window.history.replaceState(null, '', '/kunden?k=secret-key&ref=mail');
+    const { mount } = loadEmbed();
+    const lead = mount(document.body, { route: 'lead-wizard' });
+    expect(new URL(lead.iframe.src).searchParams.has('k')).toBe(false);
+    expect(window.location.search).toBe('?k=secret-key&ref=mail');
+    const login = mount(document.body, { route: 'login' });
+    expect(new URL(login.iframe.src).searchParams.get('k')).toBe('secret-key');
+    expect(window.location.pathname + window.location.search).toBe('/kunden?ref=mail');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('tells the widget which part of the frame is visible, after init and as the page scrolls', () => {
+    jest.useFakeTimers();
+    try {
+      const { mount } = loadEmbed();
+      const { iframe } = mount(document.body, { route: 'login' });
+      const post = jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+      let top = 100;
+      jest
+        .spyOn(iframe, 'getBoundingClientRect')
+        .mockImplementation(() => ({ top, bottom: top + 3000 }) as DOMRect);
+      fromWidget(iframe, widgetMessage('ready', {}));
+      const viewports = () =>
+        post.mock.calls
+          .map(([message]) => message as { type: string; payload: unknown })
+          .filter((m) => m.type === 'viewport')
+          .map((m) => m.payload);
+      expect(viewports()).toEqual([{ top: 0, height: window.innerHeight - 100 }]);
+      top = -1200;
+      for (let i = 0; i < 5; i += 1) window.dispatchEvent(new Event('scroll'));
+      expect(viewports()).toHaveLength(1);
+      jest.advanceTimersByTime(100);
+      expect(viewports()).toEqual([
+        { top: 0, height: window.innerHeight - 100 },
+        { top: 1200, height: window.innerHeight },
+      ]);
+      // Unchanged: nothing more is sent.
+      window.dispatchEvent(new Event('scroll'));
+      jest.advanceTimersByTime(100);
+      expect(viewports()).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('refuses a route that is not a route name', () => {
     const { mount } = loadEmbed();
     expect(() => mount(document.body, { route: '../../evil' })).toThrow(/unknown route/);

@@ -61,6 +61,9 @@ const win = window as AnalyticsWindow;
 const DEFAULT_MIN_HEIGHT = 480;
 const DEFAULT_TITLE = 'Immosuite';
 /** Host-page query parameters a widget route reads, forwarded into the iframe URL. */
+/** How often at most the visible part of the frame is reported while the page scrolls. */
+const VIEWPORT_THROTTLE_MS = 100;
+
 const FORWARDED_PARAMS = ['objectId', 'customObjectId', 'k', 'order'];
 const ROUTE = /^[a-z][a-z-]{0,40}$/;
 
@@ -119,10 +122,17 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
   const pageParams = new URLSearchParams(window.location.search);
   for (const name of FORWARDED_PARAMS) {
     const value = pageParams.get(name);
-    if (value) url.searchParams.set(name, value);
+    // The mailed key is the login route's alone.
+    if (value && (name !== 'k' || options.route === 'login')) url.searchParams.set(name, value);
   }
   for (const [name, value] of Object.entries(options.params ?? {}))
     url.searchParams.set(name, value);
+  // A mailed key works once: it goes to the frame and leaves this page's address (and history).
+  if (options.route === 'login' && pageParams.has('k')) {
+    const here = new URL(window.location.href);
+    here.searchParams.delete('k');
+    window.history.replaceState(window.history.state, '', here);
+  }
 
   const iframe = document.createElement('iframe');
   iframe.src = url.href;
@@ -151,6 +161,8 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
       case 'ready':
         clearTimeout(notReady);
         send(hostMessage('init', { language: lang, ...(nonce ? { nonce } : {}), config }));
+        initialised = true;
+        reportViewport(true);
         break;
       case 'size':
         iframe.style.height = `${message.payload.height}px`;
@@ -185,6 +197,38 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
     }
   }
 
+  /**
+   * Tells the widget which part of the frame the visitor sees (dialogs open there), at most
+   * once per VIEWPORT_THROTTLE_MS and only when it changed.
+   */
+  let lastViewport = '';
+  /** The widget takes these only once it has its init. */
+  let initialised = false;
+  let viewportTimer: ReturnType<typeof setTimeout> | null = null;
+  function reportViewport(now = false) {
+    if (!initialised || !iframe.isConnected || (viewportTimer !== null && !now)) return;
+    const run = () => {
+      viewportTimer = null;
+      const rect = iframe.getBoundingClientRect();
+      const top = Math.max(0, -rect.top);
+      const height = Math.max(0, Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0));
+      const key = `${Math.round(top)}:${Math.round(height)}`;
+      if (key === lastViewport) return;
+      lastViewport = key;
+      send(hostMessage('viewport', { top, height }));
+    };
+    if (now) run();
+    else viewportTimer = setTimeout(run, VIEWPORT_THROTTLE_MS);
+  }
+  const onScroll = () => reportViewport();
+  const visibility =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(onScroll, { threshold: [0, 0.25, 0.5, 0.75, 1] })
+      : null;
+  visibility?.observe(iframe);
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('resize', onScroll, { passive: true });
+
   window.addEventListener('message', onMessage);
   target.appendChild(iframe);
   // A widget server that does not list this page's origin refuses to be framed here
@@ -200,6 +244,10 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
     iframe,
     destroy() {
       clearTimeout(notReady);
+      if (viewportTimer !== null) clearTimeout(viewportTimer);
+      visibility?.disconnect();
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
       window.removeEventListener('message', onMessage);
       iframe.remove();
     },

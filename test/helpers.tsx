@@ -56,6 +56,7 @@ export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
     },
     urlLanguage: 'de',
     query: {},
+    forgetQueryParam: jest.fn(),
     setLanguage: jest.fn(),
     localStore: memoryStorage(),
     sessionStore: memoryStorage(),

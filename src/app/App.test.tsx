@@ -34,10 +34,14 @@ describe('app shell', () => {
     }
   });
 
-  it('speaks English when the host page is en-US', () => {
+  it('speaks English when the host page is en-US', async () => {
+    nock(API)
+      .get('/v1/auth/me')
+      .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
     const { env } = renderApp({ route: '/login' });
-    act(() => sendInit(env, { language: 'en-US' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    await act(async () => sendInit(env, { language: 'en-US' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send email' })).toBeInTheDocument();
     expect(document.title).toBe('Sign in – Property service');
   });
 

@@ -25,6 +25,8 @@ export interface AppEnv {
   urlLanguage: Language;
   /** Query parameters of the iframe URL (e.g. `order`), read once at start. */
   query: Record<string, string>;
+  /** Takes a used parameter (the login key `k`) out of the frame's address. */
+  forgetQueryParam(name: string): void;
   /** Loads the language's strings if need be and switches to it. */
   setLanguage(language: Language): void | Promise<void>;
   /** Field definitions cache (spec 7: local storage). */
@@ -101,6 +103,12 @@ export function browserEnv(setLanguage: AppEnv['setLanguage'], qa: QaControl | n
     observeHeight: observeBodyHeight,
     urlLanguage: languageFromTag(query.lang),
     query,
+    forgetQueryParam(name) {
+      const url = new URL(window.location.href);
+      if (!url.searchParams.has(name)) return;
+      url.searchParams.delete(name);
+      window.history.replaceState(window.history.state, '', url);
+    },
     setLanguage,
     localStore: safeStorage(() => window.localStorage),
     sessionStore: safeStorage(() => window.sessionStorage),

@@ -1,11 +1,13 @@
 /** The routes of SCREENS: each screen's chunk loads when its route is first shown. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { addScreenStrings } from '../i18n/screens';
 import { LazyBoundary } from '../ui/LazyPart';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useAppStore } from './hooks';
 import { RoutePlaceholder } from './RoutePlaceholder';
-import type { ScreenEntry, ScreenModule } from './screens';
+import { SCREENS, type ScreenEntry, type ScreenModule } from './screens';
 import type { AppStore } from './store';
 
 type LazyScreen = LazyExoticComponent<ComponentType>;
@@ -13,13 +15,20 @@ type LazyScreen = LazyExoticComponent<ComponentType>;
 // One lazy component per store and screen: the load starts the screen's sagas in that store.
 const lazyScreens = new WeakMap<AppStore, Map<string, LazyScreen>>();
 
-function lazyScreen(store: AppStore, id: string, load: () => Promise<ScreenModule>, fresh = false) {
+function lazyScreen(
+  store: AppStore,
+  i18n: I18n,
+  id: string,
+  load: () => Promise<ScreenModule>,
+  fresh = false,
+) {
   let screens = lazyScreens.get(store);
   if (!screens) lazyScreens.set(store, (screens = new Map()));
   let component = fresh ? undefined : screens.get(id);
   if (!component) {
     component = lazy(async () => {
       const { Screen, feature } = await load();
+      addScreenStrings(i18n, ...(feature.strings ?? []));
       store.startFeature(feature);
       return { default: Screen };
     });
@@ -29,13 +38,13 @@ function lazyScreen(store: AppStore, id: string, load: () => Promise<ScreenModul
 }
 
 function LoadedScreen({ id, load }: { id: string; load: () => Promise<ScreenModule> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useAppStore();
   // The same component for this store and screen on every render (see lazyScreens); a retry
   // after a failed load makes a new one.
   return (
     <LazyBoundary
-      create={(previous) => lazyScreen(store, id, load, previous !== undefined)}
+      create={(previous) => lazyScreen(store, i18n, id, load, previous !== undefined)}
       fallback={<ProgressBar label={t('app.loading')} />}
     >
       {(Screen) => <Screen />}
@@ -46,4 +55,26 @@ function LoadedScreen({ id, load }: { id: string; load: () => Promise<ScreenModu
 export function ScreenRoute({ screen }: { screen: ScreenEntry }) {
   if (!screen.load) return <RoutePlaceholder titleKey={screen.titleKey} />;
   return <LoadedScreen id={screen.id} load={screen.load} />;
+}
+
+/**
+ * Another screen shown inside this one (the portal's dialogs run the saved-search wizard):
+ * its chunk loads when it is first shown and its feature starts, as on its own route.
+ */
+export function EmbeddedScreen<P extends object>({ id, props }: { id: string; props: P }) {
+  const { t, i18n } = useTranslation();
+  const store = useAppStore();
+  const load = SCREENS.find((screen) => screen.id === id)?.load;
+  if (!load) throw new Error(`no screen ${id} to embed`);
+  return (
+    <LazyBoundary
+      create={(previous) => lazyScreen(store, i18n, id, load, previous !== undefined)}
+      fallback={<p role="status">{t('app.loading')}</p>}
+    >
+      {(Screen) => {
+        const Embedded = Screen as unknown as ComponentType<P>;
+        return <Embedded {...props} />;
+      }}
+    </LazyBoundary>
+  );
 }

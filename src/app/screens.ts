@@ -32,7 +32,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { id: 'exposeInquiryWizard', path: 'expose-inquiry-wizard', titleKey: 'routes.exposeInquiryWizard', demoQuery: 'objectId=1&customObjectId=W-1001', load: () => import(/* webpackChunkName: "screen-expose-inquiry-wizard" */ '../features/exposeInquiry') },
   { id: 'contactFormWizard', path: 'contact-form-wizard', titleKey: 'routes.contactFormWizard', load: () => import(/* webpackChunkName: "screen-contact-form-wizard" */ '../features/contactMessage') },
   { id: 'newsletterWizard', path: 'newsletter-wizard', titleKey: 'routes.newsletterWizard', load: () => import(/* webpackChunkName: "screen-newsletter-wizard" */ '../features/newsletter') },
-  { id: 'login', path: 'login', titleKey: 'routes.login', name: 'home' },
+  { id: 'login', path: 'login', titleKey: 'routes.login', name: 'home', load: () => import(/* webpackChunkName: "screen-login" */ '../features/portal') },
   { id: 'replay', path: 'replay', titleKey: 'routes.replay', load: () => import(/* webpackChunkName: "screen-replay" */ '../features/replay') },
 ];
 

@@ -8,6 +8,7 @@ import {
 import createSagaMiddleware from 'redux-saga';
 import { hostSlice } from '../host/slice';
 import { sessionSlice } from '../session/slice';
+import type { ScreenStrings } from '../i18n/screens';
 import type { AppEnv } from './env';
 import type { Saga } from './saga';
 import { rootSaga } from './rootSaga';
@@ -34,6 +35,8 @@ export interface Feature {
   slices: readonly Slice[];
   /** Started once per store, however many screens share them. */
   sagas: readonly (() => Saga)[];
+  /** Its strings in both languages (i18n/strings/), added when its chunk loads. */
+  strings?: readonly ScreenStrings[];
 }
 
 /** A screen's chunk loaded: its injected slices take their initial state on this action. */

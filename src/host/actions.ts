@@ -1,10 +1,12 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { TrackingEvent, WidgetPayloads } from './protocol';
+import type { FrameViewport, TrackingEvent, WidgetPayloads } from './protocol';
 
 /** A feature finished something the agency tracks (spec 4: sent after success). */
 export const trackingEventOccurred = createAction<{ event: TrackingEvent; label?: string }>(
   'host/trackingEventOccurred',
 );
+/** The host page says which part of the frame the visitor sees (dialogs open there). */
+export const frameViewportReported = createAction<FrameViewport>('host/frameViewportReported');
 /** A wizard changed step: the host page scrolls the frame's top into view. */
 export const scrollToTopRequested = createAction('host/scrollToTopRequested');
 /** A wizard without a contact step hands what it assembled (a lead or a saved search) to the host page. */

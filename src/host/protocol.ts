@@ -8,7 +8,8 @@ export const WIDGET_SOURCE = 'immosuite-widget';
 export const HOST_SOURCE = 'immosuite-host';
 
 /** Messages the host sends to the widget. */
-export type HostMessageType = 'init' | 'qa';
+/** `viewport`: the part of the frame the visitor sees (the embed script follows the page's scroll). */
+export type HostMessageType = 'init' | 'qa' | 'viewport';
 /** Messages the widget sends to the host. */
 export type WidgetMessageType = 'ready' | 'size' | 'tracking' | 'scroll' | 'save' | 'qa-log';
 
@@ -72,9 +73,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parseHostEnvelope(data: unknown): HostEnvelope | null {
   if (!isRecord(data)) return null;
   if (data.source !== HOST_SOURCE || data.version !== PROTOCOL_VERSION) return null;
-  if (data.type !== 'init' && data.type !== 'qa') return null;
+  if (data.type !== 'init' && data.type !== 'qa' && data.type !== 'viewport') return null;
   if (!isRecord(data.payload)) return null;
   if (data.type === 'qa' && !parseQaCommand(data.payload)) return null;
+  if (data.type === 'viewport' && !parseViewport(data.payload)) return null;
   return { source: HOST_SOURCE, version: PROTOCOL_VERSION, type: data.type, payload: data.payload };
 }
 
@@ -92,6 +94,23 @@ export function parseQaCommand(payload: unknown): QaCommand | null {
   )
     return { command: 'export', id: payload.id, redact: payload.redact !== false };
   return null;
+}
+
+/** The frame's visible part, in the frame's own pixels: where it starts and how high it is. */
+export interface FrameViewport {
+  top: number;
+  height: number;
+}
+
+const MAX_FRAME_PX = 1_000_000;
+
+export function parseViewport(payload: unknown): FrameViewport | null {
+  if (!isRecord(payload)) return null;
+  const { top, height } = payload;
+  if (typeof top !== 'number' || typeof height !== 'number') return null;
+  if (!Number.isFinite(top) || !Number.isFinite(height)) return null;
+  if (top < 0 || height < 0 || top > MAX_FRAME_PX || height > MAX_FRAME_PX) return null;
+  return { top: Math.round(top), height: Math.round(height) };
 }
 
 const MAX_LABEL = 200;

@@ -20,12 +20,18 @@ import {
 import type { AppEnv } from '../app/env';
 import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
-import { scrollToTopRequested, trackingEventOccurred, wizardHandedToHost } from './actions';
+import {
+  frameViewportReported,
+  scrollToTopRequested,
+  trackingEventOccurred,
+  wizardHandedToHost,
+} from './actions';
 import { parseInitPayload, type UrlDefaults } from './config';
 import {
   isAllowedOrigin,
   parseHostEnvelope,
   parseQaCommand,
+  parseViewport,
   widgetMessage,
   type QaCommand,
   type WidgetEnvelope,
@@ -108,9 +114,13 @@ function* handleMessage(env: AppEnv, event: MessageEvent): Saga {
     return;
   }
   if (!env.parent || event.source !== env.parent) return;
-  // Detached: an export that loads its code does not hold up the next message.
   const { origin } = yield select(selectHost);
+  if (envelope.type === 'viewport') {
+    if (origin === event.origin) yield put(frameViewportReported(parseViewport(envelope.payload)!));
+    return;
+  }
   if (envelope.type === 'qa') {
+    // Detached: an export that loads its code does not hold up the next message.
     if (origin === event.origin) yield spawn(handleQa, env, parseQaCommand(envelope.payload)!);
     return;
   }

@@ -1,8 +1,13 @@
-import de from './locales/de.json';
-import en from './locales/en.json';
+import shellDe from './locales/de.json';
+import shellEn from './locales/en.json';
 import { formatCurrency, formatDecimal, formatInt } from './format';
 import { CATEGORIES } from '../../contract/catalog';
 import { BUNDLED } from './bundled';
+import { CONTACT_PAGES_STRINGS } from './strings/contactPages';
+import { LEAD_STRINGS } from './strings/lead';
+import { PORTAL_STRINGS } from './strings/portal';
+import { QA_STRINGS } from './strings/qa';
+import { SAVED_SEARCH_STRINGS } from './strings/savedSearch';
 import { createI18n, splitTagged, switchLanguage } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {
@@ -16,6 +21,9 @@ function leaves(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   return Object.values(value as object).flatMap(leaves);
 }
+
+const de = BUNDLED.de;
+const en = BUNDLED.en;
 
 describe('locales', () => {
   it('German and English have the same keys', () => {
@@ -59,12 +67,29 @@ describe('locales', () => {
     }
   });
 
+  it("keeps each screen's strings apart from the shell's, in both languages", () => {
+    const screens = [
+      LEAD_STRINGS,
+      SAVED_SEARCH_STRINGS,
+      CONTACT_PAGES_STRINGS,
+      PORTAL_STRINGS,
+      QA_STRINGS,
+    ];
+    const sections = screens.flatMap((strings) => Object.keys(strings.de));
+    expect(new Set(sections).size).toBe(sections.length);
+    for (const section of sections) {
+      expect(shellDe).not.toHaveProperty([section]);
+      expect(shellEn).not.toHaveProperty([section]);
+    }
+    for (const strings of screens) expect(keys(strings.en).sort()).toEqual(keys(strings.de).sort());
+  });
+
   it('loads a language only when it is switched to', async () => {
     const i18n = createI18n('de', { de: BUNDLED.de });
     expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
     await switchLanguage(i18n, 'en');
     expect(i18n.language).toBe('en');
-    expect(i18n.t('login.heading')).toBe(BUNDLED.en.login.heading);
+    expect(i18n.t('app.close')).toBe(shellEn.app.close);
   });
 
   it('splits a string around its tagged part, and keeps a string without one whole', () => {

@@ -43,7 +43,8 @@ export function createI18n(
 
 /** Loads a language's strings if the instance lacks them, then switches to it. */
 export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation'))
+  // A screen's strings may be there already (strings/): the shell's own are what is asked.
+  if (i18n.getResource(language, 'translation', 'app.title') === undefined)
     i18n.addResourceBundle(language, 'translation', await loadLocale(language));
   await i18n.changeLanguage(language);
 }

@@ -4,6 +4,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addScreenStrings } from '../i18n/screens';
+import { QA_STRINGS } from '../i18n/strings/qa';
 import styled from 'styled-components';
 import { SecondaryButton } from '../ui/primitives';
 import type { ActionLog } from './log';
@@ -36,7 +38,9 @@ export function fileName(route: string, at: Date): string {
 }
 
 export default function QaPanel({ recorder }: { recorder: PanelRecorder }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The panel's strings come with its chunk, before its first word is shown.
+  addScreenStrings(i18n, QA_STRINGS);
   const [keepPersonal, setKeepPersonal] = useState(false);
   const [status, setStatus] = useState('');
   const exported = () => Promise.resolve(recorder.exportLog({ redact: !keepPersonal }));

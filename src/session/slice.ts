@@ -19,6 +19,20 @@ export const sessionSlice = createSlice({
     nonceReceived(state, action: PayloadAction<string>) {
       state.auth.authenticationToken = action.payload;
     },
+    /** spec 4: a login key was accepted, or the current user was fetched. */
+    loggedIn(state, action: PayloadAction<{ email: string }>) {
+      state.user = { loggedIn: true, email: action.payload.email };
+      state.auth.loginError = false;
+    },
+    /** A login key was refused (spec 8). */
+    loginFailed(state) {
+      state.auth.loginError = true;
+    },
+    /** spec 4: logout, or a 403 from the backend: nothing of the contact stays. */
+    loggedOut(state) {
+      state.user = { loggedIn: false, email: null };
+      state.auth.authenticationToken = null;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(initAccepted, (state, action) => {
@@ -27,5 +41,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { nonceReceived } = sessionSlice.actions;
+export const { nonceReceived, loggedIn, loginFailed, loggedOut } = sessionSlice.actions;
 export default sessionSlice.reducer;

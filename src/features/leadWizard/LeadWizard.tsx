@@ -179,7 +179,7 @@ function DetailsStep() {
     <>
       {failed && (
         <Alert $severity="error" role="alert">
-          <p>{t('leadWizard.fieldsFailed')}</p>
+          <p>{t('fields.failed')}</p>
           <SecondaryButton type="button" onClick={() => dispatch(actions.fieldsRetryClicked())}>
             {t('app.retry')}
           </SecondaryButton>

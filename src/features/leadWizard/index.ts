@@ -1,5 +1,6 @@
 /** The lead wizard as the shell loads it: its screen, its slices and sagas, its options. */
 import type { Feature } from '../../app/store';
+import { LEAD_STRINGS } from '../../i18n/strings/lead';
 import { fieldsSaga } from '../../parts/fields/sagas';
 import { fieldsSlice } from '../../parts/fields/slice';
 import { locationSaga } from '../../parts/location/sagas';
@@ -15,4 +16,5 @@ export { parseLeadWizardOptions } from './options';
 export const feature: Feature = {
   slices: [leadWizardSlice, fieldsSlice, geocoderSlice, mapTilesSlice],
   sagas: [fieldsSaga, locationSaga, mapTilesSaga, leadWizardSaga],
+  strings: [LEAD_STRINGS],
 };

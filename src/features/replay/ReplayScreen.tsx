@@ -9,6 +9,7 @@ import { Provider } from 'react-redux';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SCREENS } from '../../app/screens';
+import { addScreenStrings } from '../../i18n/screens';
 import type { AppStore } from '../../app/store';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { LazyBoundary } from '../../ui/LazyPart';
@@ -59,7 +60,7 @@ function readText(file: Blob): Promise<string> {
 
 /** The real screen of the log's route, fed by the player's store; what it dispatches is dropped. */
 function ReplayedView({ route, store }: { route: string; store: AppStore }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const load = SCREENS.find((s) => s.path === route)?.load;
   const displayOnly = useMemo(() => ({ ...store, dispatch: <A,>(action: A) => action }), [store]);
   if (!load) return null;
@@ -68,7 +69,16 @@ function ReplayedView({ route, store }: { route: string; store: AppStore }) {
       <div inert>
         <Provider store={displayOnly as unknown as AppStore}>
           {/* The view is keyed by its route: one lazy screen per view, a new one on retry. */}
-          <LazyBoundary create={() => lazy(() => load().then((m) => ({ default: m.Screen })))}>
+          <LazyBoundary
+            create={() =>
+              lazy(() =>
+                load().then((m) => {
+                  addScreenStrings(i18n, ...(m.feature.strings ?? []));
+                  return { default: m.Screen };
+                }),
+              )
+            }
+          >
             {(Screen) => <Screen />}
           </LazyBoundary>
         </Provider>

@@ -1,8 +1,13 @@
 /** The QA replay screen (DECISIONS 17): its screen, slice and saga. */
 import type { Feature } from '../../app/store';
+import { QA_STRINGS } from '../../i18n/strings/qa';
 import { replaySaga } from './sagas';
 import { replaySlice } from './slice';
 
 export { ReplayScreen as Screen } from './ReplayScreen';
 
-export const feature: Feature = { slices: [replaySlice], sagas: [replaySaga] };
+export const feature: Feature = {
+  slices: [replaySlice],
+  sagas: [replaySaga],
+  strings: [QA_STRINGS],
+};

@@ -247,7 +247,7 @@ function DetailsStep() {
     <>
       {failed && (
         <Alert $severity="error" role="alert">
-          <p>{t('leadWizard.fieldsFailed')}</p>
+          <p>{t('fields.failed')}</p>
           <SecondaryButton type="button" onClick={() => dispatch(actions.fieldsRetryClicked())}>
             {t('app.retry')}
           </SecondaryButton>
@@ -375,7 +375,7 @@ export function SavedSearchWizard({ profile = null, footer }: SavedSearchWizardP
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
 
-  useDocumentTitle(t('routes.savedSearchWizard'));
+  useDocumentTitle(footer ? null : t('routes.savedSearchWizard'));
   useEffect(() => {
     dispatch(
       actions.opened({ hideContactStep, preselected: options.regions, profile }, Date.now()),

@@ -1,5 +1,6 @@
 /** The saved-search wizard as the shell loads it: its screen, its slices and sagas, its options. */
 import type { Feature } from '../../app/store';
+import { SAVED_SEARCH_STRINGS } from '../../i18n/strings/savedSearch';
 import { fieldsSaga } from '../../parts/fields/sagas';
 import { fieldsSlice } from '../../parts/fields/slice';
 import { mapTilesSaga } from '../../parts/mapTiles/sagas';
@@ -16,4 +17,5 @@ export type { SavedSearch } from './slice';
 export const feature: Feature = {
   slices: [savedSearchWizardSlice, regionsSlice, fieldsSlice, mapTilesSlice],
   sagas: [regionsSaga, fieldsSaga, mapTilesSaga, savedSearchWizardSaga],
+  strings: [SAVED_SEARCH_STRINGS],
 };

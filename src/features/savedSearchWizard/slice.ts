@@ -12,6 +12,7 @@ import type { MessageKey } from '../../i18n';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
 import { inputsFromRecords } from '../../parts/fields/records';
 import { buildTree, selectAll, selectionFrom, toggle, type Region } from '../../parts/regions/tree';
+import { embeddedWizardSaved } from '../../wizard/actions';
 import { clampSteps } from '../../wizard/stepMachine';
 import { newSubmissionKey, SUBMISSION_ERRORS } from '../../wizard/submission';
 import {
@@ -240,6 +241,12 @@ export const savedSearchWizardSlice = createSlice({
     },
     /** Without a contact step, the footer's 'Speichern' hands the saved search to the host. */
     saveClicked() {},
+  },
+  extraReducers: (builder) => {
+    // Its embedder saved what it assembled (the portal's dialogs): a fresh wizard next time.
+    builder.addCase(embeddedWizardSaved, (state) => {
+      Object.assign(state, initialSavedSearchWizardState, { regionList: state.regionList });
+    });
   },
 });
 

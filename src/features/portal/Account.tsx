@@ -1,0 +1,123 @@
+/** spec 2.10: the contact's details, 'Änderungen speichern', and 'Konto löschen' (a placeholder). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONFIRM_DIALOG_MAX_WIDTH } from '../../app/constants';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectConfig } from '../../app/selectors';
+import { LazyContactForm as ContactForm } from '../../parts/contactForm/LazyContactForm';
+import { SUBMISSION_ERRORS } from '../../wizard/submission';
+import { Dialog } from '../../ui/Dialog';
+import { Actions, Alert, PrimaryButton, SecondaryButton, Title } from '../../ui/primitives';
+import { portalActions as actions, selectPortal } from './slice';
+
+const FORM = { message: false, wish: false, newsletter: 'optional' } as const;
+
+/** The account form: in the tab, and in the dialog that opens while the disclaimer is open. */
+export function AccountForm({ inDialog = false }: { inDialog?: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const contact = useAppSelector((state) => selectPortal(state).contact);
+  const status = useAppSelector((state) => selectPortal(state).accountStatus);
+  const privacyUrl = useAppSelector((state) => selectConfig(state).privacyUrl);
+  if (!contact) return <p role="status">{t('home.loading')}</p>;
+  return (
+    <>
+      {status === 'saved' && (
+        <Alert role="status" $severity="success">
+          {t('account.saved')}
+        </Alert>
+      )}
+      <ContactForm
+        fallback={<p>{t('app.loading')}</p>}
+        values={contact}
+        options={FORM}
+        privacyUrl={privacyUrl}
+        submitLabel={t('account.save')}
+        busy={status === 'saving'}
+        error={status === 'error' || status === 'userError' ? SUBMISSION_ERRORS[status] : null}
+        onChange={(values) => dispatch(actions.accountEdited(values))}
+        onSubmit={(values) => {
+          dispatch(actions.accountEdited(values));
+          dispatch(actions.accountSaveRequested());
+        }}
+        onInvalid={() => dispatch(actions.accountInvalid())}
+        secondaryAction={
+          inDialog ? (
+            <SecondaryButton type="button" onClick={() => dispatch(actions.dialogClosed())}>
+              {t('account.cancel')}
+            </SecondaryButton>
+          ) : undefined
+        }
+      />
+    </>
+  );
+}
+
+export function Account() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector((state) => selectPortal(state).stored);
+  const dialog = useAppSelector((state) => selectPortal(state).dialog);
+  const top = useAppSelector((state) => selectPortal(state).visibleTop);
+  if (stored && !stored.email)
+    return (
+      <Alert role="alert" $severity="error">
+        {t('account.invalidUser')}
+      </Alert>
+    );
+  return (
+    <>
+      <Title as="h3">{t(stored?.disclaimer ? 'account.title' : 'account.incomplete')}</Title>
+      {dialog?.kind !== 'account' && <AccountForm />}
+      <Actions>
+        <SecondaryButton
+          type="button"
+          onClick={() => dispatch(actions.dialogOpened({ kind: 'deleteAccount' }))}
+        >
+          {t('account.delete')}
+        </SecondaryButton>
+      </Actions>
+      {dialog?.kind === 'deleteAccount' && <DeleteAccountDialog top={top} />}
+    </>
+  );
+}
+
+/** spec 2.10: the confirmation; deleting is a placeholder that makes no call (DECISIONS 8). */
+function DeleteAccountDialog({ top }: { top: number | null }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [confirmed, setConfirmed] = useState(false);
+  const close = () => dispatch(actions.dialogClosed());
+  return (
+    <Dialog
+      title={t('account.delete')}
+      maxWidth={CONFIRM_DIALOG_MAX_WIDTH}
+      top={top}
+      onClose={close}
+    >
+      {confirmed ? (
+        <>
+          <p role="status">{t('account.deleteHint')}</p>
+          <Actions>
+            <span />
+            <PrimaryButton type="button" onClick={close}>
+              {t('app.close')}
+            </PrimaryButton>
+          </Actions>
+        </>
+      ) : (
+        <>
+          <p>{t('account.deleteConfirm')}</p>
+          <Actions>
+            <SecondaryButton type="button" onClick={close}>
+              {t('account.cancel')}
+            </SecondaryButton>
+            <PrimaryButton type="button" onClick={() => setConfirmed(true)}>
+              {t('account.delete')}
+            </PrimaryButton>
+          </Actions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The login route (spec 2.7): 'Anmeldung' and its form without a session, the tabbed home
+ * with one; a key in the address is used first (confirmation, then login).
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { Alert, PageHeading, Section } from '../../ui/primitives';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { Home } from './Home';
+import { LoginForm } from './LoginForm';
+import { portalActions as actions, selectPortal } from './slice';
+
+export function Portal() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const phase = useAppSelector((state) => selectPortal(state).phase);
+  const notice = useAppSelector((state) => selectPortal(state).notice);
+  const k = useAppSelector((state) => state.host.config.query.k ?? null);
+  useDocumentTitle(t(phase === 'loggedIn' ? 'home.title' : 'routes.login'));
+  useEffect(() => {
+    dispatch(actions.opened({ k }));
+    // Only once per visit of the route: the key is spent by then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch]);
+
+  return (
+    <main>
+      <PageHeading>{t(phase === 'loggedIn' ? 'home.title' : 'login.heading')}</PageHeading>
+      {notice && (
+        <Section>
+          <Alert
+            role={notice.severity === 'error' ? 'alert' : 'status'}
+            $severity={notice.severity}
+          >
+            {t(notice.key)}
+          </Alert>
+        </Section>
+      )}
+      {phase === 'starting' && <ProgressBar label={t('app.loading')} />}
+      {phase === 'loggedOut' && (
+        <Section>
+          <LoginForm />
+        </Section>
+      )}
+      {phase === 'loggedIn' && <Home />}
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+/** The portal's backend answers, read as untrusted input (spec 7): what lacks its shape is left out. */
+import type { SavedSearch } from '../savedSearchWizard';
+import type { InquiryItem } from './slice';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+export function parseSavedSearches(body: unknown): SavedSearch[] | null {
+  if (!Array.isArray(body)) return null;
+  return body.filter(
+    (item): item is SavedSearch =>
+      isRecord(item) &&
+      isText(item.uuid) &&
+      typeof item.active === 'boolean' &&
+      (item.objectType === 'LIVING' || item.objectType === 'COMMERCIAL') &&
+      (item.marketingType === 'buy' || item.marketingType === 'rent') &&
+      typeof item.categoryId === 'number' &&
+      Array.isArray(item.locations) &&
+      item.locations.every((l) => isRecord(l) && typeof l.locationId === 'number') &&
+      Array.isArray(item.fields) &&
+      item.fields.every((f) => isRecord(f) && isText(f.name)),
+  );
+}
+
+export function parseInquiries(body: unknown): InquiryItem[] | null {
+  if (!Array.isArray(body)) return null;
+  return body.filter(
+    (item): item is InquiryItem =>
+      isRecord(item) &&
+      isText(item.uuid) &&
+      isText(item.title) &&
+      isText(item.image) &&
+      isText(item.zip) &&
+      isText(item.city) &&
+      isText(item.category) &&
+      isText(item.link) &&
+      isRecord(item.price) &&
+      isText(item.price.title) &&
+      isText(item.price.text),
+  );
+}
+
+/** A link or image from the backend: http(s), or a path on the widget's own origin; else null. */
+export function safeUrl(value: string, origin: string): string | null {
+  try {
+    const url = new URL(value, origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,329 @@
+/**
+ * The portal's sagas with the real store (spec 2.7-2.10, 4): a key confirms or logs in, the
+ * current user and its 60 s poll (fake timers), 403 and network failures, logout ending the
+ * poll, one poll loop after a re-login, and the lists cached and reloaded after each change.
+ */
+import { setImmediate as nextTurn } from 'node:timers';
+import { waitFor } from '@testing-library/react';
+import nock from 'nock';
+import { API, createTestEnv, sendInit, setupStore, type TestEnv } from '../../../test/helpers';
+import { conforming } from '../../../test/contract';
+import { REGIONS_ANSWER } from '../../../test/fixtures';
+import { receiveMessage } from '../../../test/helpers';
+import { hostMessage } from '../../host/protocol';
+import { EMPTY_CONTACT } from '../../parts/contactForm/model';
+import { loggedIn } from '../../session/slice';
+import { portalActions as portal, selectPortal } from './slice';
+import { feature } from '.';
+
+const CONTACT = {
+  ...EMPTY_CONTACT,
+  email: 'erika@example.de',
+  firstname: 'Erika',
+  lastname: 'Mustermann',
+  customFields: { dataPrivacy: true, acceptContact: true, newsletter: false },
+};
+const { wish: _wish, message: _message, website: _website, ...CONTACT_RECORD } = CONTACT;
+
+const SEARCH = {
+  uuid: '0b9a2f8e-4c1d-4e7a-9f3b-2a6c8d1e5f70',
+  active: true,
+  objectType: 'LIVING',
+  categoryId: 22332,
+  category: { name: 'haus' },
+  marketingType: 'buy',
+  locations: [{ locationId: 2, name: 'Pankow' }],
+  fields: [],
+};
+
+function started(env: TestEnv = createTestEnv()) {
+  const setup = setupStore({ env, features: [feature] });
+  sendInit(setup.env);
+  return setup;
+}
+
+const state = (store: ReturnType<typeof started>['store']) => selectPortal(store.getState());
+const session = (store: ReturnType<typeof started>['store']) => store.getState().session;
+
+function loggedInReplies(scope = nock(API)) {
+  return scope
+    .get('/v1/contact')
+    .reply(200, CONTACT_RECORD)
+    .get('/v1/saved-search')
+    .reply(200, [SEARCH]);
+}
+
+/**
+ * Under fake timers: lets the event loop turn (nock answers through it) until the check
+ * passes; time moves only where a test advances it.
+ */
+async function settle(check: () => void, turns = 5000) {
+  for (let turn = 0; ; turn += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (turn >= turns) throw error;
+      await new Promise((resolve) => nextTurn(resolve));
+    }
+  }
+}
+
+afterEach(() => {
+  nock.cleanAll();
+  jest.useRealTimers();
+});
+
+describe('portal session', () => {
+  it('with a login key: confirmation refused, login, nonce; the key leaves the address; the contact loads', async () => {
+    const { store, env } = started();
+    nock(API)
+      .post('/v1/wizard/confirm', { k: 'login-key' })
+      .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
+      .post('/v1/auth/login', conforming('post', '/v1/auth/login'))
+      .reply(200, { user: { email: 'erika@example.de', loggedIn: true }, login: true })
+      .post('/v1/auth/login/nonce', { k: 'login-key' })
+      .reply(200, { nonce: 'n-123' });
+    loggedInReplies();
+    store.dispatch(portal.opened({ k: 'login-key' }));
+    await waitFor(() => expect(state(store).phase).toBe('loggedIn'));
+    expect(session(store).user).toEqual({ loggedIn: true, email: 'erika@example.de' });
+    expect(session(store).auth.authenticationToken).toBe('n-123');
+    expect(env.forgetQueryParam).toHaveBeenCalledWith('k');
+    await waitFor(() => expect(state(store).savedSearches).toHaveLength(1));
+    expect(state(store).contact?.firstname).toBe('Erika');
+  });
+
+  it("with a confirmation key: 'Vielen Dank für Ihre Anfrage!', no login, the form for a visitor without a session", async () => {
+    const { store } = started();
+    nock(API)
+      .post('/v1/wizard/confirm', { k: 'confirm-key' })
+      .reply(200, { opcode: 'Contact' })
+      .get('/v1/auth/me')
+      .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
+    store.dispatch(portal.opened({ k: 'confirm-key' }));
+    await waitFor(() => expect(state(store).phase).toBe('loggedOut'));
+    expect(state(store).notice).toEqual({ key: 'login.thanks', severity: 'success' });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it("says 'Es ist ein Fehler aufgetreten.' for a key that neither confirms nor logs in", async () => {
+    const { store } = started();
+    nock(API)
+      .post('/v1/wizard/confirm')
+      .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
+      .post('/v1/auth/login')
+      .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
+      .get('/v1/auth/me')
+      .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
+    store.dispatch(portal.opened({ k: 'old-key' }));
+    await waitFor(() => expect(state(store).notice?.key).toBe('errors.generic'));
+    expect(session(store).auth.loginError).toBe(true);
+    expect(state(store).phase).toBe('loggedOut');
+  });
+
+  it('polls the session every 60 s; a 403 logs out, another failure says so and keeps the contact', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const { store } = started();
+    nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
+    loggedInReplies();
+    store.dispatch(portal.opened({ k: null }));
+    await settle(() => expect(state(store).savedSearches).toHaveLength(1));
+    // The next check comes after 60 s, not before.
+    const me = nock(API).get('/v1/auth/me').reply(500, 'down');
+    await jest.advanceTimersByTimeAsync(59_000);
+    expect(me.isDone()).toBe(false);
+    await jest.advanceTimersByTimeAsync(1_000);
+    await settle(() => expect(me.isDone()).toBe(true));
+    await settle(() =>
+      expect(store.getState().ui.messages.map((m) => m.key)).toContain('errors.network'),
+    );
+    expect(state(store).phase).toBe('loggedIn');
+    nock(API)
+      .get('/v1/auth/me')
+      .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
+    await jest.advanceTimersByTimeAsync(60_000);
+    await settle(() => expect(state(store).phase).toBe('loggedOut'));
+    expect(state(store).notice?.key).toBe('login.loggedOut');
+    // Nothing of the contact stays, and the poll has ended (nock would refuse a call).
+    expect(state(store)).toMatchObject({ savedSearches: null, inquiries: null, contact: null });
+    expect(session(store)).toEqual({
+      user: { loggedIn: false, email: null },
+      auth: { loginError: false, authenticationToken: null },
+    });
+    await jest.advanceTimersByTimeAsync(180_000);
+  });
+
+  it('logout ends the poll; a new login runs one poll loop, not two', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const { store } = started();
+    nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
+    loggedInReplies();
+    store.dispatch(portal.opened({ k: null }));
+    await settle(() => expect(state(store).savedSearches).toHaveLength(1));
+    nock(API).delete('/v1/auth/me').reply(200, { loggedOut: true });
+    store.dispatch(portal.logoutClicked());
+    await settle(() => expect(state(store).notice?.key).toBe('login.loggedOut'));
+    await jest.advanceTimersByTimeAsync(120_000);
+    // Logged in again (a second key): exactly one check per minute.
+    loggedInReplies();
+    store.dispatch(loggedIn({ email: 'erika@example.de' }));
+    store.dispatch(loggedIn({ email: 'erika@example.de' }));
+    await settle(() => expect(state(store).savedSearches).toHaveLength(1));
+    const checks = nock(API)
+      .get('/v1/auth/me')
+      .times(2)
+      .reply(200, { email: 'erika@example.de', loggedIn: true });
+    await jest.advanceTimersByTimeAsync(60_000);
+    // Two loops would both have checked by now.
+    await settle(() => expect(checks.pendingMocks()).toHaveLength(1));
+    // The next minute, the one loop checks again (its timer starts once the answer is in).
+    for (let step = 0; step < 20 && !checks.isDone(); step += 1)
+      await jest.advanceTimersByTimeAsync(5_000);
+    expect(checks.isDone()).toBe(true);
+    expect(store.getState().ui.messages).toEqual([]);
+  });
+});
+
+describe('portal lists and changes', () => {
+  async function loggedInStore() {
+    const setup = started();
+    nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
+    loggedInReplies();
+    setup.store.dispatch(portal.opened({ k: null }));
+    await waitFor(() => expect(state(setup.store).savedSearches).toHaveLength(1));
+    return setup;
+  }
+
+  it('loads the inquiries when their tab first shows, once', async () => {
+    const { store } = await loggedInStore();
+    expect(state(store).inquiries).toBeNull();
+    nock(API)
+      .get('/v1/expose-inquiry')
+      .reply(200, [
+        {
+          uuid: 'i1',
+          image: '/media/listings/altbau.svg',
+          title: 'Altbau',
+          zip: '10435',
+          city: 'Berlin',
+          category: 'wohnung',
+          price: { title: 'Kaufpreis', text: '465.000 €' },
+          link: '/demo/expose-inquiry-wizard?objectId=1',
+        },
+        { uuid: 'broken' },
+      ]);
+    store.dispatch(portal.tabShown('exposeInquiry'));
+    await waitFor(() => expect(state(store).inquiries).toHaveLength(1));
+    store.dispatch(portal.tabShown('savedSearch'));
+    store.dispatch(portal.tabShown('exposeInquiry'));
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
+  it('creates, updates and deletes a saved search, clearing and reloading the list each time', async () => {
+    const { store } = await loggedInStore();
+    const created = { ...SEARCH, uuid: '1c9a2f8e-4c1d-4e7a-9f3b-2a6c8d1e5f71', categoryId: 30225 };
+    nock(API)
+      .post('/v1/saved-search', conforming('post', '/v1/saved-search'))
+      .reply(201, created)
+      .get('/v1/saved-search')
+      .reply(200, [SEARCH, created]);
+    store.dispatch(portal.dialogOpened({ kind: 'createSearch' }));
+    const input = {
+      objectType: 'LIVING',
+      categoryId: 30225,
+      marketingType: 'buy',
+      locations: [{ locationId: 2 }],
+      fields: [],
+    };
+    store.dispatch(portal.searchSaveRequested(input));
+    await waitFor(() => expect(state(store).savedSearches).toHaveLength(2));
+    expect(state(store).dialog).toBeNull();
+
+    nock(API)
+      .put(`/v1/saved-search/${SEARCH.uuid}`, conforming('put', '/v1/saved-search/{uuid}'))
+      .reply(200, { ...SEARCH, active: false })
+      .get('/v1/saved-search')
+      .reply(200, [{ ...SEARCH, active: false }, created]);
+    store.dispatch(portal.dialogOpened({ kind: 'editSearch', uuid: SEARCH.uuid }));
+    store.dispatch(portal.searchSaveRequested({ ...input, uuid: SEARCH.uuid, active: false }));
+    await waitFor(() => expect(state(store).savedSearches?.[0]?.active).toBe(false));
+
+    nock(API)
+      .delete(`/v1/saved-search/${created.uuid}`)
+      .reply(200, { deleted: true })
+      .get('/v1/saved-search')
+      .reply(200, [{ ...SEARCH, active: false }]);
+    store.dispatch(portal.dialogOpened({ kind: 'deleteSearch', uuid: created.uuid }));
+    store.dispatch(portal.deleteConfirmed());
+    await waitFor(() => expect(state(store).savedSearches).toHaveLength(1));
+  });
+
+  it('logs out cleanly when the session expired during a change', async () => {
+    const { store } = await loggedInStore();
+    nock(API)
+      .delete(`/v1/saved-search/${SEARCH.uuid}`)
+      .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
+    store.dispatch(portal.dialogOpened({ kind: 'deleteSearch', uuid: SEARCH.uuid }));
+    store.dispatch(portal.deleteConfirmed());
+    await waitFor(() => expect(state(store).phase).toBe('loggedOut'));
+    expect(state(store)).toMatchObject({
+      notice: { key: 'login.loggedOut', severity: 'info' },
+      savedSearches: null,
+      contact: null,
+      dialog: null,
+    });
+  });
+
+  it('saves the account (PUT /v1/contact) and opens its dialog by itself while the disclaimer is open', async () => {
+    const setup = started();
+    nock(API)
+      .get('/v1/auth/me')
+      .reply(200, { email: 'erika@example.de', loggedIn: true })
+      .get('/v1/contact')
+      .reply(200, {
+        ...CONTACT_RECORD,
+        customFields: { ...CONTACT.customFields, acceptContact: false },
+      })
+      .get('/v1/saved-search')
+      .reply(200, []);
+    setup.store.dispatch(portal.opened({ k: null }));
+    await waitFor(() => expect(state(setup.store).dialog).toEqual({ kind: 'account' }));
+    let body: { customFields?: unknown } = {};
+    nock(API)
+      .put('/v1/contact', (b) => conforming('put', '/v1/contact')(b) && Boolean((body = b)))
+      .reply(200, CONTACT_RECORD);
+    setup.store.dispatch(portal.accountEdited({ ...CONTACT, phone: '030 1234' }));
+    setup.store.dispatch(portal.accountSaveRequested());
+    await waitFor(() => expect(state(setup.store).accountStatus).toBe('saved'));
+    expect(body.customFields).toEqual(CONTACT.customFields);
+    expect(state(setup.store).dialog).toBeNull();
+    expect(state(setup.store).stored).toEqual({ email: 'erika@example.de', disclaimer: true });
+  });
+
+  it('requests a login mail and tells sent from a wrong address', async () => {
+    const { store } = started();
+    nock(API)
+      .get('/v1/auth/me')
+      .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
+    store.dispatch(portal.opened({ k: null }));
+    await waitFor(() => expect(state(store).phase).toBe('loggedOut'));
+    nock(API).post('/v1/auth/email', { email: 'erika@example.de' }).reply(200, { sent: true });
+    store.dispatch(portal.loginEmailEdited(' erika@example.de '));
+    store.dispatch(portal.loginEmailRequested());
+    await waitFor(() => expect(state(store).login.status).toBe('sent'));
+    nock(API).post('/v1/auth/email').reply(200, { sent: false });
+    store.dispatch(portal.loginEmailEdited('kaputt@'));
+    store.dispatch(portal.loginEmailRequested());
+    await waitFor(() => expect(state(store).login.status).toBe('checkEmail'));
+  });
+
+  it('keeps where the visible part of a tall frame starts, from the host page', () => {
+    const { store, env } = started();
+    receiveMessage(env, hostMessage('viewport', { top: 1200, height: 700 }));
+    expect(state(store).visibleTop).toBe(1200);
+    receiveMessage(env, hostMessage('viewport', { top: -5, height: 'x' }));
+    expect(state(store).visibleTop).toBe(1200);
+    void REGIONS_ANSWER;
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * The portal's effects (spec 2.7-2.10, 4): the key from the address (confirmation first, then
+ * login and nonce), the current user and its 60 s poll, logout, the lists loaded when their tab
+ * first shows and reloaded after every change, the account, and the login mail.
+ */
+import type { Action } from '@reduxjs/toolkit';
+import {
+  call,
+  delay,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import { SESSION_POLL_MS } from '../../app/constants';
+import { callApi, type CallOptions } from '../../app/apiSaga';
+import type { AppEnv } from '../../app/env';
+import type { Saga } from '../../app/saga';
+import { messageShown } from '../../app/uiSlice';
+import { errorMessage, type ApiRequest, type ApiResult } from '../../api/client';
+import { contactPayload, type ContactValues } from '../../parts/contactForm/model';
+import { loggedIn, loggedOut, loginFailed, nonceReceived } from '../../session/slice';
+import { embeddedWizardSaved } from '../../wizard/actions';
+import { parseInquiries, parseSavedSearches } from './parse';
+import { portalActions as actions, selectPortal, type PortalState } from './slice';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isForbidden = (result: ApiResult<unknown>) =>
+  !result.ok && result.error.kind === 'server' && result.error.status === 403;
+
+/**
+ * A call of the logged-in contact: a 403 means the session is over (expired, ended elsewhere),
+ * and the portal logs out cleanly instead of showing an error.
+ */
+function* portalCall<T>(request: ApiRequest, options: CallOptions = {}): Saga<ApiResult<T>> {
+  const result: ApiResult<T> = yield call(callApi<T>, request, { ...options, hideError: true });
+  if (isForbidden(result)) {
+    yield put(loggedOut());
+    return result;
+  }
+  if (!result.ok && !options.hideError) {
+    const message = errorMessage(result.error);
+    if (message) yield put(messageShown({ severity: 'error', ...message }));
+  }
+  return result;
+}
+
+/** spec 4: the current user; `initial` on opening (the login form shows without a session). */
+function* fetchCurrentUser(initial: boolean): Saga {
+  const result: ApiResult<unknown> = yield call(
+    callApi,
+    { method: 'GET', path: '/v1/auth/me' },
+    { hideError: true, background: !initial },
+  );
+  const { phase }: PortalState = yield select(selectPortal);
+  if (result.ok && isRecord(result.data) && typeof result.data.email === 'string') {
+    if (phase !== 'loggedIn') yield put(loggedIn({ email: result.data.email }));
+    return;
+  }
+  if (isForbidden(result)) {
+    // spec 4: a 403 logs out.
+    if (phase === 'loggedIn') yield put(loggedOut());
+    else yield put(actions.noSession());
+    return;
+  }
+  // spec 8: any other failure of the session check.
+  yield put(messageShown({ severity: 'error', key: 'errors.network' }));
+  if (initial && phase !== 'loggedIn') yield put(actions.noSession());
+}
+
+/** The key `k` of a mailed link (spec 2.7, 4): a confirmation first; only a login key logs in. */
+function* useKey(k: string): Saga<boolean> {
+  const env: AppEnv = yield getContext('env');
+  // The key is spent: it leaves the frame's address (the embed script cleans the host page's).
+  env.forgetQueryParam('k');
+  const confirm: ApiResult<unknown> = yield call(
+    callApi,
+    { method: 'POST', path: '/v1/wizard/confirm', body: { k } },
+    { hideError: true },
+  );
+  if (confirm.ok) {
+    const opcode = isRecord(confirm.data) ? confirm.data.opcode : null;
+    if (opcode === 'Contact' || opcode === 'AlreadyConfirmed')
+      yield put(actions.submissionConfirmed());
+    return false;
+  }
+  const login: ApiResult<unknown> = yield call(
+    callApi,
+    { method: 'POST', path: '/v1/auth/login', body: { k } },
+    { hideError: true },
+  );
+  const user =
+    login.ok && isRecord(login.data) && isRecord(login.data.user) ? login.data.user : null;
+  if (login.ok && isRecord(login.data) && login.data.login === true && user) {
+    const nonce: ApiResult<unknown> = yield call(
+      callApi,
+      { method: 'POST', path: '/v1/auth/login/nonce', body: { k } },
+      { hideError: true },
+    );
+    if (nonce.ok && isRecord(nonce.data) && typeof nonce.data.nonce === 'string') {
+      yield put(nonceReceived(nonce.data.nonce));
+      yield put(loggedIn({ email: typeof user.email === 'string' ? user.email : '' }));
+      return true;
+    }
+  }
+  yield put(loginFailed());
+  yield put(actions.keyRefused());
+  return false;
+}
+
+function* start(action: ReturnType<typeof actions.opened>): Saga {
+  const { k } = action.payload;
+  if (k) {
+    const done: boolean = yield call(useKey, k);
+    if (done) return;
+  }
+  yield call(fetchCurrentUser, true);
+}
+
+/** spec 4: while logged in, the session is checked every 60 s; logout ends the loop. */
+function* poll(): Saga {
+  for (;;) {
+    const { out } = yield race({ tick: delay(SESSION_POLL_MS), out: take(loggedOut.type) });
+    if (out) return;
+    yield call(fetchCurrentUser, false);
+  }
+}
+
+function* loadContact(): Saga {
+  const result: ApiResult<unknown> = yield call(portalCall, { method: 'GET', path: '/v1/contact' });
+  if (result.ok && isRecord(result.data))
+    yield put(actions.contactLoaded(result.data as unknown as ContactValues & { email: string }));
+}
+
+/** The list of the tab shown, when it is not loaded (spec 3: cached, null until loaded). */
+function* loadShownList(): Saga {
+  const state: PortalState = yield select(selectPortal);
+  if (state.phase !== 'loggedIn') return;
+  if (state.tab === 'savedSearch' && state.savedSearches === null) {
+    const result: ApiResult<unknown> = yield call(portalCall, {
+      method: 'GET',
+      path: '/v1/saved-search',
+    });
+    const list = result.ok ? parseSavedSearches(result.data) : null;
+    if (list) yield put(actions.savedSearchesLoaded(list));
+  } else if (state.tab === 'exposeInquiry' && state.inquiries === null) {
+    const result: ApiResult<unknown> = yield call(portalCall, {
+      method: 'GET',
+      path: '/v1/expose-inquiry',
+    });
+    const list = result.ok ? parseInquiries(result.data) : null;
+    if (list) yield put(actions.inquiriesLoaded(list));
+  }
+}
+
+function* afterLogin(): Saga {
+  yield call(loadContact);
+  yield call(loadShownList);
+}
+
+function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Saga {
+  const { dialog }: PortalState = yield select(selectPortal);
+  const savedSearch = action.payload;
+  const request: ApiRequest | null =
+    dialog?.kind === 'createSearch'
+      ? { method: 'POST', path: '/v1/saved-search', body: savedSearch }
+      : dialog?.kind === 'editSearch'
+        ? {
+            method: 'PUT',
+            path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}`,
+            body: savedSearch,
+          }
+        : null;
+  if (!request) return;
+  const result: ApiResult<unknown> = yield call(portalCall, request);
+  if (!result.ok) {
+    yield put(actions.searchChangeFailed());
+    return;
+  }
+  yield put(actions.searchesChanged());
+  // Saved: the next create dialog starts empty (an unsaved one keeps what was entered).
+  yield put(embeddedWizardSaved());
+}
+
+function* deleteSearch(): Saga {
+  const { dialog }: PortalState = yield select(selectPortal);
+  if (dialog?.kind !== 'deleteSearch') return;
+  const result: ApiResult<unknown> = yield call(portalCall, {
+    method: 'DELETE',
+    path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}`,
+  });
+  yield put(result.ok ? actions.searchesChanged() : actions.searchChangeFailed());
+}
+
+function* saveAccount(): Saga {
+  const { contact }: PortalState = yield select(selectPortal);
+  if (!contact) return;
+  const result: ApiResult<unknown> = yield call(portalCall, {
+    method: 'PUT',
+    path: '/v1/contact',
+    body: contactPayload(contact, { newsletter: true }),
+  });
+  if (result.ok && isRecord(result.data))
+    yield put(actions.accountSaved(result.data as unknown as ContactValues & { email: string }));
+  else yield put(actions.accountSaveFailed());
+}
+
+function* logout(): Saga {
+  const result: ApiResult<unknown> = yield call(callApi, {
+    method: 'DELETE',
+    path: '/v1/auth/me',
+  });
+  // Gone already (403) counts as logged out; a failed call leaves the contact logged in.
+  if (result.ok || isForbidden(result)) yield put(loggedOut());
+}
+
+function* requestLoginMail(): Saga {
+  const { login }: PortalState = yield select(selectPortal);
+  const result: ApiResult<unknown> = yield call(callApi, {
+    method: 'POST',
+    path: '/v1/auth/email',
+    body: { email: login.email.trim() },
+  });
+  if (result.ok)
+    yield put(
+      actions.loginEmailAnswered({ sent: isRecord(result.data) && result.data.sent === true }),
+    );
+  else yield put(actions.loginEmailFailed());
+}
+
+export function* portalSaga(): Saga {
+  yield takeLatest(actions.opened.type, start);
+  // One poll loop per login: a new login replaces the loop of the one before.
+  yield takeLatest(loggedIn.type, function* () {
+    yield call(afterLogin);
+    yield call(poll);
+  });
+  yield takeEvery(
+    (action: Action) => actions.tabShown.match(action) || actions.searchesChanged.match(action),
+    loadShownList,
+  );
+  yield takeLeading(actions.searchSaveRequested.type, saveSearch);
+  yield takeLeading(actions.deleteConfirmed.type, deleteSearch);
+  yield takeLeading(actions.accountSaveRequested.type, saveAccount);
+  yield takeLeading(actions.logoutClicked.type, logout);
+  yield takeLeading(actions.loginEmailRequested.type, requestLoginMail);
+}

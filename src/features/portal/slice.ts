@@ -1,0 +1,206 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { components } from '../../../contract/types';
+import { rootReducer } from '../../app/store';
+import type { MessageKey } from '../../i18n';
+import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
+import { frameViewportReported } from '../../host/actions';
+import { loggedIn, loggedOut } from '../../session/slice';
+import type { SavedSearch } from '../savedSearchWizard';
+import { DEFAULT_TAB, sessionTransition, type Phase, type SessionEvent, type Tab } from './machine';
+
+export type InquiryItem = components['schemas']['InquiryItem'];
+
+export type LoginFormStatus = 'editing' | 'sending' | 'sent' | 'checkEmail' | 'error';
+
+/** The dialog open now, if any (one at a time). */
+export type PortalDialog =
+  | { kind: 'createSearch' }
+  | { kind: 'editSearch'; uuid: string }
+  | { kind: 'deleteSearch'; uuid: string }
+  | { kind: 'account' }
+  | { kind: 'deleteAccount' };
+
+export interface PortalState {
+  phase: Phase;
+  login: { email: string; status: LoginFormStatus };
+  /** A message above the screen: 'Vielen Dank für Ihre Anfrage!', 'Sie wurden abgemeldet.', … */
+  notice: { key: MessageKey; severity: 'success' | 'info' | 'error' } | null;
+  tab: Tab;
+  /** spec 3: the cached lists, null until loaded (and again after a change, until reloaded). */
+  savedSearches: SavedSearch[] | null;
+  inquiries: InquiryItem[] | null;
+  /** The account form's values; null until the contact has loaded. */
+  contact: ContactValues | null;
+  /** The contact as stored (its e-mail, the disclaimer's state). */
+  stored: { email: string; disclaimer: boolean } | null;
+  accountStatus: 'editing' | 'saving' | 'saved' | 'error' | 'userError';
+  dialog: PortalDialog | null;
+  /** A saved-search change under way (the dialog's buttons wait). */
+  busy: boolean;
+  /** Where the visible part of a tall frame starts (from the host page); dialogs open there. */
+  visibleTop: number | null;
+}
+
+export const initialPortalState: PortalState = {
+  phase: 'starting',
+  login: { email: '', status: 'editing' },
+  notice: null,
+  tab: DEFAULT_TAB,
+  savedSearches: null,
+  inquiries: null,
+  contact: null,
+  stored: null,
+  accountStatus: 'editing',
+  dialog: null,
+  busy: false,
+  visibleTop: null,
+};
+
+function apply(state: PortalState, event: SessionEvent) {
+  const next = sessionTransition(state.phase, event);
+  if (next) state.phase = next;
+}
+
+/** Nothing of the contact stays once the session is over (issue #10). */
+function forgetContact(state: PortalState) {
+  Object.assign(state, {
+    savedSearches: null,
+    inquiries: null,
+    contact: null,
+    stored: null,
+    accountStatus: 'editing',
+    dialog: null,
+    busy: false,
+    tab: DEFAULT_TAB,
+  });
+}
+
+export const portalSlice = createSlice({
+  name: 'portal',
+  initialState: initialPortalState,
+  reducers: {
+    /** The login route opened, with the key `k` from its address, if any. */
+    opened(state, _action: PayloadAction<{ k: string | null }>) {
+      if (state.phase !== 'loggedIn') state.phase = 'starting';
+    },
+    /** No session and no key: the login form shows. */
+    noSession(state) {
+      apply(state, { type: 'NO_SESSION' });
+    },
+    /** A confirmation key confirmed its submission (opcode Contact). */
+    submissionConfirmed(state) {
+      state.notice = { key: 'login.thanks', severity: 'success' };
+    },
+    /** The key from the address was neither a confirmation nor a login key (spec 8). */
+    keyRefused(state) {
+      state.notice = { key: 'errors.generic', severity: 'error' };
+      apply(state, { type: 'NO_SESSION' });
+    },
+    loginEmailEdited(state, action: PayloadAction<string>) {
+      state.login = { email: action.payload.slice(0, 254), status: 'editing' };
+    },
+    loginEmailRequested(state) {
+      if (state.login.status !== 'sending') state.login.status = 'sending';
+    },
+    loginEmailAnswered(state, action: PayloadAction<{ sent: boolean }>) {
+      state.login.status = action.payload.sent ? 'sent' : 'checkEmail';
+    },
+    loginEmailFailed(state) {
+      state.login.status = 'error';
+    },
+    tabShown(state, action: PayloadAction<Tab>) {
+      state.tab = action.payload;
+    },
+    logoutClicked() {},
+    savedSearchesLoaded(state, action: PayloadAction<SavedSearch[]>) {
+      state.savedSearches = action.payload;
+    },
+    inquiriesLoaded(state, action: PayloadAction<InquiryItem[]>) {
+      state.inquiries = action.payload;
+    },
+    contactLoaded(state, action: PayloadAction<ContactValues & { email: string }>) {
+      state.contact = { ...EMPTY_CONTACT, ...action.payload };
+      state.stored = {
+        email: action.payload.email,
+        disclaimer:
+          action.payload.customFields.acceptContact && action.payload.customFields.dataPrivacy,
+      };
+      // spec 2.10: the account dialog opens by itself while the disclaimer is not accepted.
+      if (!state.stored.disclaimer && state.stored.email && state.dialog === null)
+        state.dialog = { kind: 'account' };
+    },
+    dialogOpened(state, action: PayloadAction<PortalDialog>) {
+      state.dialog = action.payload;
+    },
+    dialogClosed(state) {
+      if (!state.busy) state.dialog = null;
+    },
+    /** The wizard in the create or edit dialog assembled this saved search; 'Speichern'. */
+    searchSaveRequested(state, _action: PayloadAction<Record<string, unknown>>) {
+      state.busy = true;
+    },
+    deleteConfirmed(state) {
+      state.busy = true;
+    },
+    /** A create, update or delete went through: the list is cleared and reloaded (spec 4). */
+    searchesChanged(state) {
+      state.busy = false;
+      state.dialog = null;
+      state.savedSearches = null;
+    },
+    searchChangeFailed(state) {
+      state.busy = false;
+    },
+    accountEdited(state, action: PayloadAction<ContactValues>) {
+      state.contact = action.payload;
+      if (state.accountStatus !== 'saving') state.accountStatus = 'editing';
+    },
+    accountSaveRequested(state) {
+      if (state.accountStatus !== 'saving') state.accountStatus = 'saving';
+    },
+    accountInvalid(state) {
+      state.accountStatus = 'userError';
+    },
+    accountSaved(state, action: PayloadAction<ContactValues & { email: string }>) {
+      state.accountStatus = 'saved';
+      state.contact = { ...EMPTY_CONTACT, ...action.payload };
+      state.stored = {
+        email: action.payload.email,
+        disclaimer:
+          action.payload.customFields.acceptContact && action.payload.customFields.dataPrivacy,
+      };
+      if (state.dialog?.kind === 'account') state.dialog = null;
+    },
+    accountSaveFailed(state) {
+      state.accountStatus = 'error';
+    },
+    noticeDismissed(state) {
+      state.notice = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(frameViewportReported, (state, action) => {
+        state.visibleTop = action.payload.top;
+      })
+      .addCase(loggedIn, (state) => {
+        apply(state, { type: 'LOGGED_IN' });
+        if (state.notice?.key === 'login.loggedOut') state.notice = null;
+      })
+      .addCase(loggedOut, (state) => {
+        const was = state.phase;
+        apply(state, { type: 'LOGGED_OUT' });
+        forgetContact(state);
+        if (was === 'loggedIn') state.notice = { key: 'login.loggedOut', severity: 'info' };
+      });
+  },
+});
+
+export const portalActions = portalSlice.actions;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  export interface LazyLoadedSlices extends WithSlice<typeof portalSlice> {}
+}
+
+export const selectPortal = portalSlice.injectInto(rootReducer).selectSlice;

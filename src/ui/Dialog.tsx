@@ -1,0 +1,74 @@
+/**
+ * A modal dialog on the platform's own `<dialog>` with `showModal()`: the browser keeps focus
+ * inside and closes it on Escape; the focus goes back where it was when the dialog closes.
+ * It opens where the visitor is looking inside a tall frame (`top`, from the host page).
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Box = styled.dialog<{ $maxWidth: number | null; $top: number | null }>`
+  width: min(100% - 2rem, ${(p) => (p.$maxWidth ? `${p.$maxWidth}px` : '56rem')});
+  max-height: calc(100% - 2rem);
+  padding: 0;
+  border: none;
+  border-radius: ${(p) => p.theme.radius};
+  box-shadow: 0 8px 32px rgb(0 0 0 / 30%);
+  color: ${(p) => p.theme.colors.text};
+  ${(p) => (p.$top !== null ? `margin-top: ${p.$top}px;` : '')}
+  &::backdrop {
+    background: rgb(0 0 0 / 40%);
+  }
+`;
+
+const Heading = styled.h2`
+  font-size: 1.25rem;
+  margin: 0;
+  padding: 1rem 1rem 0;
+`;
+
+const Body = styled.div`
+  padding: 0 1rem 1rem;
+`;
+
+export interface DialogProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  /** spec 9: the confirm dialog is at most 450 px wide. */
+  maxWidth?: number;
+  /** The frame's visible part starts this far down (the host page's scroll), if known. */
+  top?: number | null;
+}
+
+export function Dialog({ title, onClose, children, maxWidth, top = null }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const before = dialog.ownerDocument.activeElement as HTMLElement | null;
+    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
+    else dialog.setAttribute('open', '');
+    // Escape: the browser cancels; the caller decides whether the dialog goes.
+    const cancel = (event: Event) => {
+      event.preventDefault();
+      close.current();
+    };
+    dialog.addEventListener('cancel', cancel);
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      before?.focus?.({ preventScroll: true });
+    };
+  }, []);
+  return (
+    <Box ref={ref} aria-labelledby={titleId} $maxWidth={maxWidth ?? null} $top={top}>
+      <Heading id={titleId}>{title}</Heading>
+      <Body>{children}</Body>
+    </Box>
+  );
+}

@@ -132,9 +132,13 @@ describe('contact page', () => {
     const { frame } = await openInFrame(ctx, '/demo/contact-form-wizard?lang=en-US');
     await frame.getByRole('textbox', { name: 'Message' }).fill('Still here after a reload');
     await frame.getByRole('textbox', { name: 'First name' }).fill('Erika');
-    // The draft is saved a moment after the last change.
+    // The draft is saved a moment after the last change: wait until it holds what was typed.
     await frame.waitForFunction(() =>
-      Object.keys(sessionStorage).some((key) => key.startsWith('immosuite.contactMessage')),
+      Object.keys(sessionStorage).some(
+        (key) =>
+          key.startsWith('immosuite.contactMessage') &&
+          (sessionStorage.getItem(key) ?? '').includes('"firstname":"Erika"'),
+      ),
     );
     await frame.evaluate('location.reload()');
     const reloaded = await (await frame.page().waitForSelector('iframe')).contentFrame();

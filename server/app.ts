@@ -173,6 +173,6 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     await registerMailbox(app, mailer);
     app.log.warn('the dev mailbox at /dev/mailbox shows every mail sent, login keys included');
   }
-  await registerWeb(app, config);
+  await registerWeb(app, config, sessions);
   return app;
 }

@@ -32,11 +32,14 @@ const STYLE = `
   #tracking { font-family: monospace; font-size: .85rem; white-space: pre-wrap; }
 `;
 
-/** `mapConsent`: the page asks the widget to load map tiles only with consent (DECISIONS 22). */
+/**
+ * `mapConsent`: the page asks the widget to load map tiles only with consent (DECISIONS 22).
+ * `nonce`: the logged-in visitor's REST nonce, handed to the widget as a WordPress page does.
+ */
 export function demoPage(
   route: string,
   lang: string,
-  options: { mapConsent?: boolean } = {},
+  options: { mapConsent?: boolean; nonce?: string | null } = {},
 ): string {
   const demo = DEMO_ROUTES.find((r) => r.route === route) ?? DEMO_ROUTES[0]!;
   const htmlLang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang) ? lang : 'de';
@@ -53,7 +56,7 @@ export function demoPage(
   <style>${STYLE}</style>
   <script>
     window.dataLayer = window.dataLayer || [];
-    window.immosuiteConfig = { privacyUrl: '/demo/datenschutz' };
+    window.immosuiteConfig = ${JSON.stringify({ privacyUrl: '/demo/datenschutz', ...(options.nonce ? { nonce: options.nonce } : {}) }).replace(/</g, '\\u003c')};
   </script>
 </head>
 <body>

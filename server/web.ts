@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Sessions } from './api/security';
 import type { ServerConfig } from './config';
 import { DEMO_ROUTES, demoPage, privacyPage } from './demo';
 
@@ -11,7 +12,15 @@ import { DEMO_ROUTES, demoPage, privacyPage } from './demo';
 const ALLOWED_ORIGINS_META =
   /(<meta name="?immosuite:allowed-origins"? content)(="[^"]*"|=[^\s>]*)?/;
 
-export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
+/**
+ * @param sessions the demo pages hand a logged-in visitor's nonce to the widget, as a
+ *   WordPress page does (wp_create_nonce): a reload keeps the session.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  config: ServerConfig,
+  sessions: Pick<Sessions, 'current' | 'nonce'>,
+) {
   const indexFile = path.join(config.staticDir, 'index.html');
 
   function widgetIndex(): string | null {
@@ -80,8 +89,16 @@ export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
   app.get('/webapp', widgetHeaders, sendIndex);
   app.get('/webapp/*', widgetHeaders, sendIndex);
 
+  const nonceOf = (req: FastifyRequest) => {
+    const user = sessions.current(req);
+    return user ? sessions.nonce(user) : null;
+  };
+
   app.get<{ Querystring: { lang?: string } }>('/', async (req, reply) =>
-    reply.type('text/html; charset=utf-8').send(demoPage('lead-wizard', req.query.lang ?? 'de')),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(demoPage('lead-wizard', req.query.lang ?? 'de', { nonce: nonceOf(req) })),
   );
   app.get<{ Params: { route: string }; Querystring: { lang?: string; mapConsent?: string } }>(
     '/demo/:route',
@@ -92,11 +109,15 @@ export async function registerWeb(app: FastifyInstance, config: ServerConfig) {
       if (!DEMO_ROUTES.some((r) => r.route === req.params.route)) {
         return reply.code(404).send({ code: 'not_found', message: 'Unknown demo page' });
       }
-      return reply.type('text/html; charset=utf-8').send(
-        demoPage(req.params.route, req.query.lang ?? 'de', {
-          mapConsent: req.query.mapConsent === '1',
-        }),
-      );
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(
+          demoPage(req.params.route, req.query.lang ?? 'de', {
+            mapConsent: req.query.mapConsent === '1',
+            nonce: nonceOf(req),
+          }),
+        );
     },
   );
 }

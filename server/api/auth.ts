@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
           now(),
           new Date(Date.now() + LOGIN_KEY_MS).toISOString(),
         );
-        const link = linkFor(ctx, key);
+        const link = linkFor(ctx, key, language);
         await mailer.send({ to: email, ...loginMail(language, link), links: [link] });
       } else {
         // Same answer as for a known address; the mail tells the owner there is no account.

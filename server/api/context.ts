@@ -80,8 +80,17 @@ export const langOfRequest = (request: FastifyRequest): Lang =>
  * The link a mail carries to the agency's login page, with the key: built from configuration
  * (LOGIN_URL, else PUBLIC_URL's demo login page), never from the request's Host header.
  */
-export function linkFor(ctx: Pick<ApiContext, 'config' | 'publicUrl'>, key: string): string {
+/**
+ * A mailed link: the configured login page (or the demo's) with the key. The demo page also
+ * learns the mail's language (an agency's own page speaks its own language).
+ */
+export function linkFor(
+  ctx: Pick<ApiContext, 'config' | 'publicUrl'>,
+  key: string,
+  lang: 'de' | 'en' = 'de',
+): string {
   const url = new URL(ctx.config.loginUrl ?? `${ctx.publicUrl()}/demo/login`);
+  if (!ctx.config.loginUrl && lang === 'en') url.searchParams.set('lang', 'en-US');
   url.searchParams.set('k', key);
   return url.href;
 }

@@ -92,7 +92,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     requireConsent(contact);
     const language = langOfRequest(request);
     const key = randomToken();
-    const link = linkFor(ctx, key);
+    const link = linkFor(ctx, key, language);
     const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
     const response = { success: true, uuid };
     let deliver: () => Promise<void> = async () => {};

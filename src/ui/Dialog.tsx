@@ -6,15 +6,19 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 
-const Box = styled.dialog<{ $maxWidth: number | null; $top: number | null }>`
+const Box = styled.dialog<{
+  $maxWidth: number | null;
+  $visible: { top: number; height: number } | null;
+}>`
   width: min(100% - 2rem, ${(p) => (p.$maxWidth ? `${p.$maxWidth}px` : '56rem')});
-  max-height: calc(100% - 2rem);
+  max-height: ${(p) => (p.$visible ? `${Math.max(p.$visible.height - 32, 240)}px` : 'calc(100% - 2rem)')};
+  overflow: auto;
   padding: 0;
   border: none;
   border-radius: ${(p) => p.theme.radius};
   box-shadow: 0 8px 32px rgb(0 0 0 / 30%);
   color: ${(p) => p.theme.colors.text};
-  ${(p) => (p.$top !== null ? `margin-top: ${p.$top}px;` : '')}
+  ${(p) => (p.$visible ? `margin-top: ${p.$visible.top + 16}px;` : '')}
   &::backdrop {
     background: rgb(0 0 0 / 40%);
   }
@@ -36,11 +40,11 @@ export interface DialogProps {
   children: ReactNode;
   /** spec 9: the confirm dialog is at most 450 px wide. */
   maxWidth?: number;
-  /** The frame's visible part starts this far down (the host page's scroll), if known. */
-  top?: number | null;
+  /** The part of a tall frame the visitor sees (from the host page), if known. */
+  visible?: { top: number; height: number } | null;
 }
 
-export function Dialog({ title, onClose, children, maxWidth, top = null }: DialogProps) {
+export function Dialog({ title, onClose, children, maxWidth, visible = null }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -66,7 +70,7 @@ export function Dialog({ title, onClose, children, maxWidth, top = null }: Dialo
     };
   }, []);
   return (
-    <Box ref={ref} aria-labelledby={titleId} $maxWidth={maxWidth ?? null} $top={top}>
+    <Box ref={ref} aria-labelledby={titleId} $maxWidth={maxWidth ?? null} $visible={visible}>
       <Heading id={titleId}>{title}</Heading>
       <Body>{children}</Body>
     </Box>

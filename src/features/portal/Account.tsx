@@ -58,7 +58,7 @@ export function Account() {
   const dispatch = useAppDispatch();
   const stored = useAppSelector((state) => selectPortal(state).stored);
   const dialog = useAppSelector((state) => selectPortal(state).dialog);
-  const top = useAppSelector((state) => selectPortal(state).visibleTop);
+  const visible = useAppSelector((state) => selectPortal(state).visible);
   if (stored && !stored.email)
     return (
       <Alert role="alert" $severity="error">
@@ -77,13 +77,13 @@ export function Account() {
           {t('account.delete')}
         </SecondaryButton>
       </Actions>
-      {dialog?.kind === 'deleteAccount' && <DeleteAccountDialog top={top} />}
+      {dialog?.kind === 'deleteAccount' && <DeleteAccountDialog visible={visible} />}
     </>
   );
 }
 
 /** spec 2.10: the confirmation; deleting is a placeholder that makes no call (DECISIONS 8). */
-function DeleteAccountDialog({ top }: { top: number | null }) {
+function DeleteAccountDialog({ visible }: { visible: { top: number; height: number } | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [confirmed, setConfirmed] = useState(false);
@@ -92,7 +92,7 @@ function DeleteAccountDialog({ top }: { top: number | null }) {
     <Dialog
       title={t('account.delete')}
       maxWidth={CONFIRM_DIALOG_MAX_WIDTH}
-      top={top}
+      visible={visible}
       onClose={close}
     >
       {confirmed ? (

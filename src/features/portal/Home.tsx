@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLoading } from '../../app/selectors';
 import { Dialog } from '../../ui/Dialog';
-import { SecondaryButton, Section } from '../../ui/primitives';
+import { SecondaryButton, Section, Title } from '../../ui/primitives';
 import { Account, AccountForm } from './Account';
 import { Inquiries } from './Inquiries';
 import { TABS, type Tab } from './machine';
@@ -77,7 +77,7 @@ export function Home() {
   const dispatch = useAppDispatch();
   const tab = useAppSelector((state) => selectPortal(state).tab);
   const dialog = useAppSelector((state) => selectPortal(state).dialog);
-  const top = useAppSelector((state) => selectPortal(state).visibleTop);
+  const visible = useAppSelector((state) => selectPortal(state).visible);
   const loading = useAppSelector(selectLoading);
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -135,12 +135,13 @@ export function Home() {
         aria-labelledby={`portal-tab-${tab}`}
         tabIndex={0}
       >
+        <Title className="visually-hidden">{t(`home.${tab}`)}</Title>
         <Panel />
       </Section>
       {dialog?.kind === 'account' && (
         <Dialog
           title={t('account.incomplete')}
-          top={top}
+          visible={visible}
           onClose={() => dispatch(actions.dialogClosed())}
         >
           <AccountForm inDialog />

@@ -152,11 +152,11 @@ function SearchDialog({ profile }: { profile: SavedSearch | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const busy = useAppSelector((state) => selectPortal(state).busy);
-  const top = useAppSelector((state) => selectPortal(state).visibleTop);
+  const visible = useAppSelector((state) => selectPortal(state).visible);
   return (
     <Dialog
       title={t(profile ? 'savedSearch.edit' : 'savedSearch.create')}
-      top={top}
+      visible={visible}
       onClose={() => dispatch(actions.dialogClosed())}
     >
       <EmbeddedScreen<SavedSearchWizardProps>
@@ -198,12 +198,12 @@ function DeleteDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const busy = useAppSelector((state) => selectPortal(state).busy);
-  const top = useAppSelector((state) => selectPortal(state).visibleTop);
+  const visible = useAppSelector((state) => selectPortal(state).visible);
   return (
     <Dialog
       title={t('savedSearch.delete')}
       maxWidth={CONFIRM_DIALOG_MAX_WIDTH}
-      top={top}
+      visible={visible}
       onClose={() => dispatch(actions.dialogClosed())}
     >
       <p>{t('savedSearch.deleteConfirm')}</p>

@@ -37,8 +37,8 @@ export interface PortalState {
   dialog: PortalDialog | null;
   /** A saved-search change under way (the dialog's buttons wait). */
   busy: boolean;
-  /** Where the visible part of a tall frame starts (from the host page); dialogs open there. */
-  visibleTop: number | null;
+  /** The visible part of a tall frame (from the host page); dialogs open there. */
+  visible: { top: number; height: number } | null;
 }
 
 export const initialPortalState: PortalState = {
@@ -53,7 +53,7 @@ export const initialPortalState: PortalState = {
   accountStatus: 'editing',
   dialog: null,
   busy: false,
-  visibleTop: null,
+  visible: null,
 };
 
 function apply(state: PortalState, event: SessionEvent) {
@@ -181,7 +181,7 @@ export const portalSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(frameViewportReported, (state, action) => {
-        state.visibleTop = action.payload.top;
+        state.visible = action.payload;
       })
       .addCase(loggedIn, (state) => {
         apply(state, { type: 'LOGGED_IN' });

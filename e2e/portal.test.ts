@@ -1,0 +1,261 @@
+/**
+ * Login by e-mail link and the customer portal against the reference backend (issue #10): a
+ * visitor's inquiry confirmed from its mail, a login link followed on the demo login page
+ * (k gone from both addresses), saved searches created, edited, activated and deleted in
+ * dialogs, an exposé opened, the account edited, a reload, logout; keyboard-only and
+ * axe-clean with every dialog open; a dialog in a tall, scrolled frame opens in view.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Frame, Locator, Page } from 'playwright-core';
+import Database from 'better-sqlite3';
+import { openInFrame, serverAndBrowser } from './harness';
+import { contact } from './journeys';
+
+const ctx = serverAndBrowser();
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).include('iframe').analyze();
+  assert.deepEqual(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `axe violations on ${state}`,
+  );
+}
+
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false))
+      return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`could not reach ${target} by Tab`);
+}
+
+async function linkIn(to: string, subject: RegExp): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
+      to: string;
+      subject: string;
+      links: string[];
+    }[];
+    const mail = mails.find((m) => m.to === to && subject.test(m.subject));
+    if (mail?.links[0]) return mail.links[0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+/** A contact with an account: an inquiry sent and confirmed from its mail. */
+async function contactWithAccount(email: string, lang: 'de' | 'en') {
+  const english = lang === 'en';
+  const { page, frame } = await openInFrame(
+    ctx,
+    `/demo/expose-inquiry-wizard?objectId=1&customObjectId=W-1001${english ? '&lang=en-US' : ''}`,
+  );
+  await contact(frame, lang, email, {
+    submit: english ? 'Send inquiry' : 'Anfrage senden',
+    success: english
+      ? 'Your inquiry has been sent. Please check your inbox to confirm it.'
+      : 'Ihre Anfrage wurde abgeschickt, bitte überprüfen Sie Ihr E-Mail-Postfach, um diese zu bestätigen.',
+  });
+  // The confirmation link opens the agency's login page: it confirms, and logs nobody in.
+  const confirmLink = await linkIn(email, english ? /confirm/i : /bestätigen/i);
+  await page.goto(confirmLink);
+  const confirmed = (await (await page.waitForSelector('iframe')).contentFrame())!;
+  await confirmed
+    .getByText(english ? 'Thank you for your inquiry!' : 'Vielen Dank für Ihre Anfrage!')
+    .waitFor();
+  await confirmed
+    .getByRole('button', { name: english ? 'Send email' : 'E-Mail verschicken' })
+    .waitFor();
+  return page;
+}
+
+/** Asks for a login link on the login page and follows it; returns the frame once logged in. */
+async function logIn(page: Page, email: string, lang: 'de' | 'en'): Promise<Frame> {
+  const english = lang === 'en';
+  await page.goto(`${ctx.server.baseUrl}/demo/login${english ? '?lang=en-US' : ''}`);
+  const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+  const field = frame.getByRole('textbox', { name: english ? 'Email' : 'E-Mail' });
+  await tabTo(page, field);
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await frame
+    .getByText(english ? 'The email has been sent.' : 'Die E-Mail wurde verschickt.')
+    .waitFor();
+  await expectNoAxeViolations(page, 'login mail sent');
+  const link = await linkIn(email, english ? /sign-in/i : /Anmelde/i);
+  await page.goto(link);
+  const home = (await (await page.waitForSelector('iframe')).contentFrame())!;
+  await home.getByRole('tablist').waitFor();
+  // The key is spent: gone from the host page's address and from the frame's.
+  assert.ok(!new URL(page.url()).searchParams.has('k'), page.url());
+  assert.ok(!new URL(home.url()).searchParams.has('k'), home.url());
+  return home;
+}
+
+describe('login and portal', () => {
+  it('German, keyboard only: login link, saved searches in dialogs, inquiry, account, reload, logout', async () => {
+    const email = 'portal-de@example.de';
+    const page = await contactWithAccount(email, 'de');
+    const frame = await logIn(page, email, 'de');
+    const tabs = frame.getByRole('tablist', { name: 'Bereiche' });
+    assert.equal(
+      await tabs.getByRole('tab', { name: 'Suchprofile' }).getAttribute('aria-selected'),
+      'true',
+    );
+    await frame.getByText('Sie haben noch kein Suchprofil angelegt.').waitFor();
+    await expectNoAxeViolations(page, 'home, saved searches');
+
+    // Create: the wizard without contact step in a dialog; regions from the menu.
+    await tabTo(page, frame.getByRole('button', { name: 'Neues Suchprofil erstellen' }));
+    await page.keyboard.press('Enter');
+    const create = frame.getByRole('dialog', { name: 'Neues Suchprofil erstellen' });
+    await create.getByRole('tree', { name: 'Regionen' }).waitFor();
+    await expectNoAxeViolations(page, 'create dialog');
+    const save = create.getByRole('button', { name: 'Speichern' });
+    await tabTo(page, create.getByRole('button', { name: 'Details eingeben' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, create.getByRole('button', { name: 'Wohnung', exact: true }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, create.getByRole('textbox', { name: 'Kaufpreis bis' }));
+    await page.keyboard.type('500.000');
+    await tabTo(page, save);
+    await page.keyboard.press('Enter');
+    const card = frame
+      .getByRole('listitem')
+      .filter({ has: frame.getByRole('heading', { name: 'Wohnung kaufen' }) });
+    await card.waitFor();
+    await card.getByText('max. 500.000 €').waitFor();
+
+    // Edit: to rent; then delete it after a second one exists.
+    await tabTo(page, card.getByRole('button', { name: 'Suchprofil bearbeiten: Wohnung kaufen' }));
+    await page.keyboard.press('Enter');
+    const edit = frame.getByRole('dialog', { name: 'Suchprofil bearbeiten' });
+    await edit.getByRole('tree').waitFor();
+    await expectNoAxeViolations(page, 'edit dialog');
+    await tabTo(page, edit.getByRole('button', { name: 'Details eingeben' }));
+    await page.keyboard.press('Enter');
+    // A radio group is one tab stop: the arrow picks the other choice.
+    await tabTo(page, edit.getByRole('radio', { name: 'Kaufen' }));
+    await page.keyboard.press('ArrowRight');
+    await tabTo(page, edit.getByRole('button', { name: 'Wohnung', exact: true }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, edit.getByRole('button', { name: 'Speichern' }));
+    await page.keyboard.press('Enter');
+    const rented = frame
+      .getByRole('listitem')
+      .filter({ has: frame.getByRole('heading', { name: 'Wohnung mieten' }) });
+    await rented.waitFor();
+
+    // Delete, with its confirmation (at most 450 px wide).
+    await tabTo(page, rented.getByRole('button', { name: 'Suchprofil löschen: Wohnung mieten' }));
+    await page.keyboard.press('Enter');
+    const confirm = frame.getByRole('dialog', { name: 'Suchprofil löschen' });
+    await confirm.getByText('Möchten Sie Ihr Suchprofil wirklich löschen?').waitFor();
+    assert.ok(((await confirm.boundingBox())?.width ?? 999) <= 450);
+    await expectNoAxeViolations(page, 'delete dialog');
+    // Escape closes it and puts the focus back on the button that opened it.
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal(
+      await frame.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'Suchprofil löschen: Wohnung mieten',
+    );
+    await page.keyboard.press('Enter');
+    await tabTo(page, confirm.getByRole('button', { name: 'Löschen' }));
+    await page.keyboard.press('Enter');
+    await frame.getByText('Sie haben noch kein Suchprofil angelegt.').waitFor();
+
+    // The inquiry sent before, with its exposé opening in a new tab.
+    await tabTo(page, tabs.getByRole('tab', { name: 'Suchprofile' }));
+    await page.keyboard.press('ArrowLeft');
+    const exposé = frame.getByRole('link', { name: /Exposé/ });
+    await exposé.waitFor();
+    assert.equal(await exposé.getAttribute('target'), '_blank');
+    assert.match((await exposé.getAttribute('rel')) ?? '', /noopener/);
+    await expectNoAxeViolations(page, 'inquiries');
+
+    // The account: a phone number saved.
+    await tabTo(page, tabs.getByRole('tab', { name: 'Anfragen' }));
+    await page.keyboard.press('End');
+    await frame.getByRole('heading', { name: 'Ihre Angaben' }).waitFor();
+    await tabTo(page, frame.getByRole('textbox', { name: 'Telefon' }));
+    await page.keyboard.type('030 1234567');
+    await tabTo(page, frame.getByRole('button', { name: 'Änderungen speichern' }));
+    await page.keyboard.press('Enter');
+    await frame.getByText('Ihre Angaben wurden gespeichert.').waitFor();
+    await expectNoAxeViolations(page, 'account');
+
+    // A reload keeps the session; logout ends it.
+    await page.reload();
+    const again = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    await again.getByRole('tablist').waitFor();
+    await tabTo(page, again.getByRole('button', { name: 'Abmelden' }));
+    await page.keyboard.press('Enter');
+    await again.getByText('Sie wurden abgemeldet.').waitFor();
+    await page.context().close();
+  });
+
+  it('English: a saved search activated from the edit dialog; a dialog in a tall, scrolled frame opens in view', async () => {
+    const email = 'portal-en@example.de';
+    const page = await contactWithAccount(email, 'en');
+    const frame = await logIn(page, email, 'en');
+    // A saved search made inactive through the API is activated in the dialog.
+    await frame.getByRole('button', { name: 'Create new search profile' }).click();
+    const create = frame.getByRole('dialog', { name: 'Create new search profile' });
+    await create.getByRole('button', { name: 'Enter details' }).click();
+    await create.getByRole('button', { name: 'House', exact: true }).click();
+    await create.getByRole('button', { name: 'Save' }).click();
+    const card = frame
+      .getByRole('listitem')
+      .filter({ has: frame.getByRole('heading', { name: 'House to buy' }) });
+    await card.waitFor();
+    // Made inactive behind the widget's back (the portal offers only activating), then reloaded.
+    const db = new Database(path.join(ctx.server.dataDir, 'immosuite.sqlite'));
+    try {
+      db.prepare(
+        `UPDATE saved_searches SET active = 0 WHERE contact_id = (SELECT id FROM contacts WHERE email = ?)`,
+      ).run(email);
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    const reloaded = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    const inactive = reloaded.getByRole('listitem').filter({ hasText: 'Residential, inactive' });
+    await inactive.getByRole('button', { name: /Edit search profile/ }).click();
+    const activate = reloaded.getByRole('dialog', { name: 'Edit search profile' });
+    await activate.getByRole('tree').waitFor();
+    await expectNoAxeViolations(page, 'edit dialog of an inactive profile (English)');
+    await activate.getByRole('button', { name: 'Activate search profile' }).click();
+    await activate.waitFor({ state: 'detached' });
+    await reloaded.getByText('Residential', { exact: true }).waitFor();
+    assert.equal(await reloaded.getByText('Residential, inactive').count(), 0);
+    const card2 = reloaded
+      .getByRole('listitem')
+      .filter({ has: reloaded.getByRole('heading', { name: 'House to buy' }) });
+
+    // The page grows tall and scrolls: the dialog opens inside the visible part of the frame.
+    await page.evaluate(() => {
+      const frameElement = document.querySelector('iframe')!;
+      frameElement.style.minHeight = '3000px';
+      window.scrollTo(0, frameElement.getBoundingClientRect().top + window.scrollY + 1500);
+    });
+    await page.waitForTimeout(300);
+    await card2.getByRole('button', { name: /Edit search profile/ }).click();
+    const edit = reloaded.getByRole('dialog', { name: 'Edit search profile' });
+    await edit.waitFor();
+    const box = await edit.boundingBox();
+    const viewport = page.viewportSize()!;
+    assert.ok(box, 'the dialog has a box');
+    assert.ok(
+      box.y >= 0 && box.y < viewport.height,
+      `the dialog's top (${box.y}) is outside the visible page (0 to ${viewport.height})`,
+    );
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().close();
+  });
+});

@@ -189,6 +189,16 @@ describe('login and portal', () => {
     await page.keyboard.press('Enter');
     await frame.getByText('Ihre Angaben wurden gespeichert.').waitFor();
     await expectNoAxeViolations(page, 'account');
+    // 'Konto löschen' asks first; Escape closes its dialog.
+    await tabTo(page, frame.getByRole('button', { name: 'Konto löschen' }));
+    await page.keyboard.press('Enter');
+    const deleteAccount = frame.getByRole('dialog', { name: 'Konto löschen' });
+    await deleteAccount
+      .getByText('Möchten Sie Ihr Konto mit allen Daten wirklich löschen?')
+      .waitFor();
+    await expectNoAxeViolations(page, 'delete account dialog');
+    await page.keyboard.press('Escape');
+    await deleteAccount.waitFor({ state: 'detached' });
 
     // A reload keeps the session; logout ends it.
     await page.reload();
@@ -238,12 +248,14 @@ describe('login and portal', () => {
       .getByRole('listitem')
       .filter({ has: reloaded.getByRole('heading', { name: 'House to buy' }) });
 
-    // The page grows tall and scrolls: the dialog opens inside the visible part of the frame.
+    // The frame grows far taller than the window and the page scrolls a little: a dialog
+    // centred in the frame would open 1,500 px down, out of sight; it opens in view.
     await page.evaluate(() => {
       const frameElement = document.querySelector('iframe')!;
       frameElement.style.minHeight = '3000px';
-      window.scrollTo(0, frameElement.getBoundingClientRect().top + window.scrollY + 1500);
+      window.scrollTo(0, frameElement.getBoundingClientRect().top + window.scrollY + 60);
     });
+    // The embed script reports the visible part at most every 100 ms.
     await page.waitForTimeout(300);
     await card2.getByRole('button', { name: /Edit search profile/ }).click();
     const edit = reloaded.getByRole('dialog', { name: 'Edit search profile' });

@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, renderApp, sendInit } from '../../test/helpers';
+import { API, receiveMessage, renderApp, sendInit } from '../../test/helpers';
+import { hostMessage } from '../host/protocol';
 import { apiCallSettled, apiCallStarted, messageShown } from './uiSlice';
 
 describe('app shell', () => {
@@ -102,6 +103,21 @@ describe('snackbar', () => {
     expect(within(status).getByText('Es ist ein Fehler aufgetreten.')).toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(1));
     expect(within(status).queryByText('Es ist ein Fehler aufgetreten.')).not.toBeInTheDocument();
+  });
+
+  it('shows messages where the visitor looks when the frame is taller than what is in view', () => {
+    const { env, store } = renderApp();
+    act(() => sendInit(env));
+    act(() => {
+      store.dispatch(messageShown({ severity: 'error', key: 'errors.generic' }));
+    });
+    const stack = screen
+      .getByText('Es ist ein Fehler aufgetreten.')
+      .closest('[aria-live]') as HTMLElement;
+    expect(getComputedStyle(stack).position).not.toBe('absolute');
+    act(() => receiveMessage(env, hostMessage('viewport', { top: 1500, height: 600 })));
+    expect(getComputedStyle(stack).position).toBe('absolute');
+    expect(getComputedStyle(stack).top).toBe('2100px');
   });
 
   it('closes on "Schließen" and shows server text as text, never HTML', async () => {

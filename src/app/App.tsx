@@ -29,8 +29,10 @@ function Messages() {
     severity: m.severity,
     text: t(m.key, { ...m.params, text: m.text ?? '' }),
   }));
+  const visible = useAppSelector((state) => state.host.visible);
   return (
     <Snackbar
+      visible={visible}
       items={items}
       closeLabel={t('app.close')}
       onClose={(id) => dispatch(messageDismissed(id))}

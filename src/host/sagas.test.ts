@@ -210,6 +210,15 @@ describe('size reporting', () => {
     );
   });
 
+  it('keeps where the visible part of a tall frame starts, from the host page', () => {
+    const { env, store } = setupStore();
+    sendInit(env);
+    receiveMessage(env, hostMessage('viewport', { top: 1200, height: 700 }));
+    expect(store.getState().host.visible).toEqual({ top: 1200, height: 700 });
+    receiveMessage(env, hostMessage('viewport', { top: -5, height: 'x' }));
+    expect(store.getState().host.visible).toEqual({ top: 1200, height: 700 });
+  });
+
   describe('QA commands from the host page', () => {
     function withRecorder() {
       const qa = {

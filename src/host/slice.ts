@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '../i18n/language';
+import { frameViewportReported } from './actions';
 import { DEFAULT_CONFIG, type AppConfig } from './config';
+import type { FrameViewport } from './protocol';
 
 export interface HostState {
   /** 'waiting' until a valid init from an allowed origin arrived (spec 2: init gating). */
@@ -14,6 +16,8 @@ export interface HostState {
   appliedLanguage: Language | null;
   /** No init came within INIT_NOTICE_MS: the progress bar gives way to a notice. */
   initOverdue: boolean;
+  /** The part of the frame the visitor sees (the embed script's `viewport`), once known. */
+  visible: FrameViewport | null;
 }
 
 export interface InitAccepted {
@@ -30,6 +34,7 @@ const initialState: HostState = {
   warnings: [],
   appliedLanguage: null,
   initOverdue: false,
+  visible: null,
 };
 
 export const hostSlice = createSlice({
@@ -52,6 +57,11 @@ export const hostSlice = createSlice({
     initOverdue(state) {
       if (state.status === 'waiting') state.initOverdue = true;
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(frameViewportReported, (state, action) => {
+      state.visible = action.payload;
+    });
   },
 });
 

@@ -1,9 +1,9 @@
 /**
  * A modal dialog on the platform's own `<dialog>` with `showModal()`: the browser keeps focus
  * inside and closes it on Escape; the focus goes back where it was when the dialog closes.
- * It opens where the visitor is looking inside a tall frame (`top`, from the host page).
+ * It opens where the visitor is looking inside a tall frame (`visible`, from the host page).
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Box = styled.dialog<{
@@ -11,7 +11,11 @@ const Box = styled.dialog<{
   $visible: { top: number; height: number } | null;
 }>`
   width: min(100% - 2rem, ${(p) => (p.$maxWidth ? `${p.$maxWidth}px` : '56rem')});
-  max-height: ${(p) => (p.$visible ? `${Math.max(p.$visible.height - 32, 240)}px` : 'calc(100% - 2rem)')};
+  /* Within the frame's viewport, and within the part of it the visitor sees. */
+  max-height: ${(p) =>
+    p.$visible
+      ? `min(calc(100% - 2rem), ${Math.max(p.$visible.height - 32, 240)}px)`
+      : 'calc(100% - 2rem)'};
   overflow: auto;
   padding: 0;
   border: none;
@@ -40,11 +44,13 @@ export interface DialogProps {
   children: ReactNode;
   /** spec 9: the confirm dialog is at most 450 px wide. */
   maxWidth?: number;
-  /** The part of a tall frame the visitor sees (from the host page), if known. */
+  /** The part of a tall frame the visitor sees (from the host page), if known, at opening. */
   visible?: { top: number; height: number } | null;
 }
 
 export function Dialog({ title, onClose, children, maxWidth, visible = null }: DialogProps) {
+  // Placed where the visitor looked when it opened; it stays there while the page scrolls.
+  const [placed] = useState(visible);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -70,7 +76,7 @@ export function Dialog({ title, onClose, children, maxWidth, visible = null }: D
     };
   }, []);
   return (
-    <Box ref={ref} aria-labelledby={titleId} $maxWidth={maxWidth ?? null} $visible={visible}>
+    <Box ref={ref} aria-labelledby={titleId} $maxWidth={maxWidth ?? null} $visible={placed}>
       <Heading id={titleId}>{title}</Heading>
       <Body>{children}</Body>
     </Box>

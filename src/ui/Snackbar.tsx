@@ -8,9 +8,15 @@ export interface SnackbarItem {
 
 /**
  * In the flow below the screen, not fixed over it: the frame grows to hold it, so a message
- * never covers the form's buttons.
+ * never covers the form's buttons. In a frame taller than the part the visitor sees, it floats
+ * at the bottom of that part instead, where it is seen.
  */
-const Stack = styled.div`
+const Stack = styled.div<{ $bottom: number | null }>`
+  ${(p) =>
+    p.$bottom === null
+      ? ''
+      : `position: absolute; z-index: 10; left: 50%; top: ${p.$bottom}px;
+         transform: translate(-50%, calc(-100% - 1rem));`}
   display: flex;
   flex-direction: column;
   gap: 0.5rem;
@@ -58,13 +64,22 @@ export function Snackbar({
   items,
   closeLabel,
   onClose,
+  visible = null,
 }: {
   items: SnackbarItem[];
   closeLabel: string;
   onClose: (id: string) => void;
+  /** The part of the frame the visitor sees, when the host page has said. */
+  visible?: { top: number; height: number } | null;
 }) {
+  const partlyHidden =
+    visible !== null && (visible.top > 0 || visible.height < window.innerHeight - 1);
   return (
-    <Stack role="status" aria-live="polite">
+    <Stack
+      role="status"
+      aria-live="polite"
+      $bottom={partlyHidden && items.length > 0 ? visible.top + visible.height : null}
+    >
       {items.map((item) => (
         <Item key={item.id} $severity={item.severity}>
           <span>{item.text}</span>

@@ -58,7 +58,7 @@ export function Account() {
   const dispatch = useAppDispatch();
   const stored = useAppSelector((state) => selectPortal(state).stored);
   const dialog = useAppSelector((state) => selectPortal(state).dialog);
-  const visible = useAppSelector((state) => selectPortal(state).visible);
+  const visible = useAppSelector((state) => state.host.visible);
   if (stored && !stored.email)
     return (
       <Alert role="alert" $severity="error">

@@ -77,7 +77,7 @@ export function Home() {
   const dispatch = useAppDispatch();
   const tab = useAppSelector((state) => selectPortal(state).tab);
   const dialog = useAppSelector((state) => selectPortal(state).dialog);
-  const visible = useAppSelector((state) => selectPortal(state).visible);
+  const visible = useAppSelector((state) => state.host.visible);
   const loading = useAppSelector(selectLoading);
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
 

@@ -152,7 +152,7 @@ function SearchDialog({ profile }: { profile: SavedSearch | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const busy = useAppSelector((state) => selectPortal(state).busy);
-  const visible = useAppSelector((state) => selectPortal(state).visible);
+  const visible = useAppSelector((state) => state.host.visible);
   return (
     <Dialog
       title={t(profile ? 'savedSearch.edit' : 'savedSearch.create')}
@@ -198,7 +198,7 @@ function DeleteDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const busy = useAppSelector((state) => selectPortal(state).busy);
-  const visible = useAppSelector((state) => selectPortal(state).visible);
+  const visible = useAppSelector((state) => state.host.visible);
   return (
     <Dialog
       title={t('savedSearch.delete')}

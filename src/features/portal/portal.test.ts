@@ -8,9 +8,6 @@ import { waitFor } from '@testing-library/react';
 import nock from 'nock';
 import { API, createTestEnv, sendInit, setupStore, type TestEnv } from '../../../test/helpers';
 import { conforming } from '../../../test/contract';
-import { REGIONS_ANSWER } from '../../../test/fixtures';
-import { receiveMessage } from '../../../test/helpers';
-import { hostMessage } from '../../host/protocol';
 import { EMPTY_CONTACT } from '../../parts/contactForm/model';
 import { loggedIn } from '../../session/slice';
 import { portalActions as portal, selectPortal } from './slice';
@@ -316,14 +313,5 @@ describe('portal lists and changes', () => {
     store.dispatch(portal.loginEmailEdited('kaputt@'));
     store.dispatch(portal.loginEmailRequested());
     await waitFor(() => expect(state(store).login.status).toBe('checkEmail'));
-  });
-
-  it('keeps where the visible part of a tall frame starts, from the host page', () => {
-    const { store, env } = started();
-    receiveMessage(env, hostMessage('viewport', { top: 1200, height: 700 }));
-    expect(state(store).visible).toEqual({ top: 1200, height: 700 });
-    receiveMessage(env, hostMessage('viewport', { top: -5, height: 'x' }));
-    expect(state(store).visible).toEqual({ top: 1200, height: 700 });
-    void REGIONS_ANSWER;
   });
 });

@@ -3,7 +3,6 @@ import type { components } from '../../../contract/types';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
-import { frameViewportReported } from '../../host/actions';
 import { loggedIn, loggedOut } from '../../session/slice';
 import type { SavedSearch } from '../savedSearchWizard';
 import { DEFAULT_TAB, sessionTransition, type Phase, type SessionEvent, type Tab } from './machine';
@@ -37,8 +36,6 @@ export interface PortalState {
   dialog: PortalDialog | null;
   /** A saved-search change under way (the dialog's buttons wait). */
   busy: boolean;
-  /** The visible part of a tall frame (from the host page); dialogs open there. */
-  visible: { top: number; height: number } | null;
 }
 
 export const initialPortalState: PortalState = {
@@ -53,7 +50,6 @@ export const initialPortalState: PortalState = {
   accountStatus: 'editing',
   dialog: null,
   busy: false,
-  visible: null,
 };
 
 function apply(state: PortalState, event: SessionEvent) {
@@ -180,9 +176,6 @@ export const portalSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(frameViewportReported, (state, action) => {
-        state.visible = action.payload;
-      })
       .addCase(loggedIn, (state) => {
         apply(state, { type: 'LOGGED_IN' });
         if (state.notice?.key === 'login.loggedOut') state.notice = null;

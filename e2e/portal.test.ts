@@ -268,6 +268,25 @@ describe('login and portal', () => {
       `the dialog's top (${box.y}) is outside the visible page (0 to ${viewport.height})`,
     );
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // Consent withdrawn behind the widget's back: the account dialog opens by itself.
+    const db2 = new Database(path.join(ctx.server.dataDir, 'immosuite.sqlite'));
+    try {
+      db2.prepare('UPDATE contacts SET accept_contact = 0 WHERE email = ?').run(email);
+    } finally {
+      db2.close();
+    }
+    await page.reload();
+    const again = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    const account = again.getByRole('dialog', { name: 'Please complete your details' });
+    await account.getByRole('button', { name: 'Save changes' }).waitFor();
+    await expectNoAxeViolations(page, 'account dialog (English)');
+    await account.getByRole('checkbox', { name: /contacted/ }).check();
+    await account.getByRole('button', { name: 'Save changes' }).click();
+    await account.waitFor({ state: 'detached' });
+    await again.getByRole('button', { name: 'Sign out' }).click();
+    await again.getByText('You have been signed out.').waitFor();
     await page.context().close();
   });
 });

@@ -6,22 +6,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { openInFrame, serverAndBrowser } from './harness';
+import { expectNoAxeViolations, openInFrame, serverAndBrowser } from './harness';
 import { contact } from './journeys';
 
 const ctx = serverAndBrowser();
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).include('iframe').analyze();
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe violations on ${state}`,
-  );
-}
 
 async function confirmationMailTo(address: string) {
   const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {

@@ -1,10 +1,12 @@
 /** Starts the real server on a free loopback port and Debian's Chromium for a browser test. */
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
 import { startTestServer } from '../server/testing';
 
 export const CHROMIUM_ARGS = [
@@ -72,4 +74,24 @@ export function serverAndBrowser() {
     await context.server?.close();
   });
   return context;
+}
+
+/** The widget's frame on the page has no axe violations (`state` names it in the failure). */
+export async function expectNoAxeViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).include('iframe').analyze();
+  assert.deepEqual(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `axe violations on ${state}`,
+  );
+}
+
+/** Presses Tab until the element has focus: proves it is reachable by keyboard. */
+export async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false))
+      return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`could not reach ${target} by Tab`);
 }

@@ -1,31 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
-import { openInFrame, serverAndBrowser } from './harness';
+import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
 
 const ctx = serverAndBrowser();
 
 const open = (path: string) => openInFrame(ctx, path);
-
-async function expectNoAxeViolations(page: Page, step: string) {
-  const results = await new AxeBuilder({ page }).include('iframe').analyze();
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe violations on ${step}`,
-  );
-}
-
-/** Presses Tab until the element has focus: proves it is reachable by keyboard. */
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let i = 0; i < limit; i += 1) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false))
-      return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`could not reach ${target} by Tab`);
-}
 
 async function mailsTo(address: string) {
   const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {

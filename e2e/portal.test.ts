@@ -8,31 +8,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { openInFrame, serverAndBrowser } from './harness';
+import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
 import { contact } from './journeys';
 
 const ctx = serverAndBrowser();
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).include('iframe').analyze();
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe violations on ${state}`,
-  );
-}
-
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let i = 0; i < limit; i += 1) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false))
-      return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`could not reach ${target} by Tab`);
-}
 
 async function linkIn(to: string, subject: RegExp): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {

@@ -6,32 +6,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import type { Frame, Locator, Page } from 'playwright-core';
-import { openInFrame, serverAndBrowser } from './harness';
+import type { Frame } from 'playwright-core';
+import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
 import { contact } from './journeys';
 
 const ctx = serverAndBrowser();
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).include('iframe').analyze();
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe violations on ${state}`,
-  );
-}
-
-/** Presses Tab until the element has focus: proves it is reachable by keyboard. */
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let i = 0; i < limit; i += 1) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false))
-      return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`could not reach ${target} by Tab`);
-}
 
 const focused = (frame: Frame) =>
   frame.evaluate(() => document.activeElement?.textContent?.trim() ?? '');

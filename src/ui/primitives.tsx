@@ -166,3 +166,22 @@ export const PageLead = styled.p`
     margin: 0 0.75rem 0.75rem;
   }
 `;
+
+/** Turns while something is under way (a form being sent, the portal's calls). */
+export const Spinner = styled.span`
+  display: inline-block;
+  width: 1em;
+  height: 1em;
+  border: 2px solid currentColor;
+  border-right-color: transparent;
+  border-radius: 50%;
+  animation: immosuite-spin 0.8s linear infinite;
+  @keyframes immosuite-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;

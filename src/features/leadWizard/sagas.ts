@@ -10,7 +10,6 @@ import {
   getContext,
   put,
   select,
-  take,
   takeEvery,
   takeLatest,
   takeLeading,
@@ -21,16 +20,8 @@ import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
 import type { ApiResult } from '../../api/client';
-import {
-  scrollToTopRequested,
-  trackingEventOccurred,
-  wizardHandedToHost,
-} from '../../host/actions';
-import {
-  definitionsRequested,
-  selectFieldsState,
-  type FieldsState,
-} from '../../parts/fields/slice';
+import { trackingEventOccurred, wizardHandedToHost } from '../../host/actions';
+import { definitionsRequested } from '../../parts/fields/slice';
 import type { Address } from '../../parts/location/address';
 import { geocoderSearch } from '../../parts/location/sagas';
 import {
@@ -42,6 +33,7 @@ import {
 } from '../../parts/location/slice';
 import { MAP } from '../../ui/constants';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
+import { refetchFailedFields, scrollOnStepChange } from '../../wizard/sagas';
 import { selectConfig } from '../../app/selectors';
 import { currentStepId } from './machine';
 import { parseLeadWizardOptions } from './options';
@@ -79,17 +71,6 @@ const draft: DraftOptions<LeadDraft> = {
 function* requestFields(): Saga {
   const { categoryId }: LeadWizardState = yield select(selectLeadWizard);
   if (categoryId !== null) yield put(definitionsRequested(fieldIdsFor(categoryId)));
-}
-
-/** spec 2.1: the parent frame scrolls to the top on each step change. */
-function* scrollOnStepChange(): Saga {
-  let last: number = (yield select(selectLeadWizard)).step;
-  for (;;) {
-    yield take(isWizardAction);
-    const { step }: LeadWizardState = yield select(selectLeadWizard);
-    if (step !== last) yield put(scrollToTopRequested());
-    last = step;
-  }
 }
 
 function* submit(): Saga {
@@ -150,15 +131,11 @@ function* moveMapToTypedTown(): Saga {
   yield put(actions.mapMoved({ lat: place.lat, lng: place.lng, zoom: MAP.townZoom }));
 }
 
-/** Field definitions that failed to load are asked for again when the details step shows. */
-function* refetchFailedFields(action: Action): Saga {
-  if (!actions.fieldsRetryClicked.match(action)) {
-    const fields: FieldsState = yield select(selectFieldsState);
-    const state: LeadWizardState = yield select(selectLeadWizard);
-    if (fields.status !== 'failed' || currentStepId(state) !== 'details') return;
-  }
-  yield call(requestFields);
-}
+const refetchOptions = {
+  isRetry: actions.fieldsRetryClicked.match,
+  onDetailsStep: (state: RootState) => currentStepId(selectLeadWizard(state)) === 'details',
+  request: requestFields,
+};
 
 export function* leadWizardSaga(): Saga {
   yield takeLatest(isTownEdit, moveMapToTypedTown);
@@ -169,7 +146,7 @@ export function* leadWizardSaga(): Saga {
       actions.stepHeaderClicked.type,
       actions.fieldsRetryClicked.type,
     ],
-    refetchFailedFields,
+    (action: Action) => refetchFailedFields(action, refetchOptions),
   );
   yield takeEvery(actions.opened.type, function* () {
     const env: AppEnv = yield getContext('env');
@@ -187,5 +164,9 @@ export function* leadWizardSaga(): Saga {
   yield persistDraft(draft);
   yield takeLeading(actions.submitRequested.type, submit);
   yield takeEvery(actions.saveClicked.type, handToHost);
-  yield call(scrollOnStepChange);
+  yield call(
+    scrollOnStepChange,
+    (state: RootState) => selectLeadWizard(state).step,
+    isWizardAction,
+  );
 }

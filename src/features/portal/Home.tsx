@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLoading } from '../../app/selectors';
 import { Dialog } from '../../ui/Dialog';
-import { SecondaryButton, Section, Title } from '../../ui/primitives';
+import { SecondaryButton, Section, Spinner, Title } from '../../ui/primitives';
 import { Account, AccountForm } from './Account';
 import { Inquiries } from './Inquiries';
 import { TABS, type Tab } from './machine';
@@ -44,22 +44,10 @@ const TabButton = styled.button<{ $selected: boolean }>`
   transition: border-color 300ms;
 `;
 
-const Spinner = styled.span`
-  width: 1.25rem;
-  height: 1.25rem;
+const Busy = styled(Spinner)`
+  font-size: 1.25rem;
   margin: 0 0.5rem 0.75rem;
-  border: 2px solid ${(p) => p.theme.colors.primary};
-  border-right-color: transparent;
-  border-radius: 50%;
-  animation: immosuite-spin 0.8s linear infinite;
-  @keyframes immosuite-spin {
-    to {
-      transform: rotate(360deg);
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
+  color: ${(p) => p.theme.colors.primary};
 `;
 
 const Logout = styled(SecondaryButton)`
@@ -124,7 +112,7 @@ export function Home() {
             </TabButton>
           ))}
         </TabList>
-        {loading && <Spinner role="progressbar" aria-label={t('home.loading')} />}
+        {loading && <Busy role="progressbar" aria-label={t('home.loading')} />}
         <Logout type="button" onClick={() => dispatch(actions.logoutClicked())}>
           {t('home.logout')}
         </Logout>

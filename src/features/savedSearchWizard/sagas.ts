@@ -9,7 +9,6 @@ import {
   getContext,
   put,
   select,
-  take,
   takeEvery,
   takeLatest,
   takeLeading,
@@ -26,13 +25,10 @@ import {
   trackingEventOccurred,
   wizardHandedToHost,
 } from '../../host/actions';
-import {
-  definitionsRequested,
-  selectFieldsState,
-  type FieldsState,
-} from '../../parts/fields/slice';
+import { definitionsRequested } from '../../parts/fields/slice';
 import { regionsActions, selectRegionsState, type RegionsState } from '../../parts/regions/slice';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
+import { refetchFailedFields, scrollOnStepChange } from '../../wizard/sagas';
 import { currentStepId } from './machine';
 import { parseSavedSearchWizardOptions } from './options';
 import { selectContactPayload, selectIsComplete, selectSavedSearchPayload } from './selectors';
@@ -79,17 +75,6 @@ function* provideRegions(): Saga {
   else yield put(regionsActions.regionsRequested());
 }
 
-/** spec 2.1, 2.3: the parent frame scrolls to the top on each step change. */
-function* scrollOnStepChange(): Saga {
-  let last: number = (yield select(selectSavedSearchWizard)).step;
-  for (;;) {
-    yield take(isWizardAction);
-    const { step }: SavedSearchWizardState = yield select(selectSavedSearchWizard);
-    if (step !== last) yield put(scrollToTopRequested());
-    last = step;
-  }
-}
-
 function* submit(): Saga {
   const env: AppEnv = yield getContext('env');
   const state: SavedSearchWizardState = yield select(selectSavedSearchWizard);
@@ -126,15 +111,11 @@ function* handToHost(): Saga {
   yield put(wizardHandedToHost({ savedSearch }));
 }
 
-/** Field definitions that failed to load are asked for again when the details step shows. */
-function* refetchFailedFields(action: Action): Saga {
-  if (!actions.fieldsRetryClicked.match(action)) {
-    const fields: FieldsState = yield select(selectFieldsState);
-    const state: SavedSearchWizardState = yield select(selectSavedSearchWizard);
-    if (fields.status !== 'failed' || currentStepId(state) !== 'details') return;
-  }
-  yield call(requestFields);
-}
+const refetchOptions = {
+  isRetry: actions.fieldsRetryClicked.match,
+  onDetailsStep: (state: RootState) => currentStepId(selectSavedSearchWizard(state)) === 'details',
+  request: requestFields,
+};
 
 export function* savedSearchWizardSaga(): Saga {
   yield takeLatest(
@@ -144,7 +125,7 @@ export function* savedSearchWizardSaga(): Saga {
       actions.stepHeaderClicked.type,
       actions.fieldsRetryClicked.type,
     ],
-    refetchFailedFields,
+    (action: Action) => refetchFailedFields(action, refetchOptions),
   );
   yield takeEvery(actions.opened.type, function* () {
     const env: AppEnv = yield getContext('env');
@@ -169,5 +150,9 @@ export function* savedSearchWizardSaga(): Saga {
   yield persistDraft(draft);
   yield takeLeading(actions.submitRequested.type, submit);
   yield takeEvery(actions.saveClicked.type, handToHost);
-  yield call(scrollOnStepChange);
+  yield call(
+    scrollOnStepChange,
+    (state: RootState) => selectSavedSearchWizard(state).step,
+    isWizardAction,
+  );
 }

@@ -18,6 +18,7 @@ import {
   Label,
   PrimaryButton,
   Select,
+  Spinner,
   TextArea,
 } from '../../ui/primitives';
 import { trimContact, type ContactValues } from './model';
@@ -72,24 +73,6 @@ export interface ContactFormProps {
 
 type TextName =
   'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'number' | 'zip' | 'city' | 'company';
-
-/** Turns while the form is being sent. */
-const Spinner = styled.span`
-  width: 1em;
-  height: 1em;
-  border: 2px solid currentColor;
-  border-right-color: transparent;
-  border-radius: 50%;
-  animation: immosuite-spin 0.8s linear infinite;
-  @keyframes immosuite-spin {
-    to {
-      transform: rotate(360deg);
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
-`;
 
 export function ContactForm(props: ContactFormProps) {
   const { t } = useTranslation();

@@ -181,6 +181,18 @@ describe('embed script', () => {
     expect(scrollTo).not.toHaveBeenCalled();
   });
 
+  it('brings a spot below the window into view on request, and leaves one in view alone', () => {
+    const { mount } = loadEmbed();
+    const { iframe } = mount(document.body, { route: 'lead-wizard' });
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    jest.spyOn(iframe, 'getBoundingClientRect').mockReturnValue({ top: 100 } as DOMRect);
+    fromWidget(iframe, widgetMessage('scroll', { top: window.innerHeight + 300, align: 'end' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: window.scrollY + 400 + 16, behavior: 'smooth' });
+    scrollTo.mockClear();
+    fromWidget(iframe, widgetMessage('scroll', { top: 200, align: 'end' }));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
   it('hands a saved lead to the page', () => {
     const { mount } = loadEmbed();
     const onSave = jest.fn();

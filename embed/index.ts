@@ -61,6 +61,9 @@ const win = window as AnalyticsWindow;
 const DEFAULT_MIN_HEIGHT = 480;
 const DEFAULT_TITLE = 'Immosuite';
 /** Host-page query parameters a widget route reads, forwarded into the iframe URL. */
+/** Room left below a spot the widget asks to bring into view. */
+const SCROLL_MARGIN_PX = 16;
+
 /** How often at most the visible part of the frame is reported while the page scrolls. */
 const VIEWPORT_THROTTLE_MS = 100;
 
@@ -169,7 +172,12 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
         break;
       case 'scroll': {
         const top = iframe.getBoundingClientRect().top;
-        if (top < 0) {
+        if (message.payload.align === 'end') {
+          // A spot of the frame below the window (a message under the form) comes into view.
+          const below = top + message.payload.top - window.innerHeight;
+          if (below > 0)
+            window.scrollTo({ top: window.scrollY + below + SCROLL_MARGIN_PX, behavior: 'smooth' });
+        } else if (top < 0) {
           window.scrollTo({ top: window.scrollY + top + message.payload.top, behavior: 'smooth' });
         }
         break;

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, receiveMessage, renderApp, sendInit } from '../../test/helpers';
-import { hostMessage } from '../host/protocol';
+import { hostMessage, widgetMessage } from '../host/protocol';
 import { apiCallSettled, apiCallStarted, messageShown } from './uiSlice';
 
 describe('app shell', () => {
@@ -105,19 +105,29 @@ describe('snackbar', () => {
     expect(within(status).queryByText('Es ist ein Fehler aufgetreten.')).not.toBeInTheDocument();
   });
 
-  it('shows messages where the visitor looks when the frame is taller than what is in view', () => {
+  it('asks the host page to bring a new message into view when it is below what the visitor sees', () => {
     const { env, store } = renderApp();
     act(() => sendInit(env));
-    act(() => {
-      store.dispatch(messageShown({ severity: 'error', key: 'errors.generic' }));
-    });
-    const stack = screen
-      .getByText('Es ist ein Fehler aufgetreten.')
-      .closest('[aria-live]') as HTMLElement;
-    expect(getComputedStyle(stack).position).not.toBe('absolute');
-    act(() => receiveMessage(env, hostMessage('viewport', { top: 1500, height: 600 })));
-    expect(getComputedStyle(stack).position).toBe('absolute');
-    expect(getComputedStyle(stack).top).toBe('2100px');
+    act(() => receiveMessage(env, hostMessage('viewport', { top: 0, height: 600 })));
+    const scrolls = () =>
+      env
+        .posted()
+        .filter(([m]) => (m as { type: string }).type === 'scroll')
+        .map(([m]) => m);
+    const rect = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 2000, bottom: 2072 } as DOMRect);
+    try {
+      act(() => {
+        store.dispatch(messageShown({ severity: 'error', key: 'errors.generic' }));
+      });
+      expect(scrolls()).toEqual([widgetMessage('scroll', { top: 2072, align: 'end' })]);
+      // The visitor scrolls on: nothing pulls them back.
+      act(() => receiveMessage(env, hostMessage('viewport', { top: 100, height: 600 })));
+      expect(scrolls()).toHaveLength(1);
+    } finally {
+      rect.mockRestore();
+    }
   });
 
   it('closes on "Schließen" and shows server text as text, never HTML', async () => {

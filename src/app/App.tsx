@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
@@ -6,6 +6,7 @@ import { GlobalStyle } from '../ui/GlobalStyle';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Snackbar } from '../ui/Snackbar';
 import { makeTheme } from '../ui/theme';
+import { messagesOutOfView } from '../host/actions';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { ScreenRoute } from './routes';
 import { SCREENS } from './screens';
@@ -30,9 +31,14 @@ function Messages() {
     text: t(m.key, { ...m.params, text: m.text ?? '' }),
   }));
   const visible = useAppSelector((state) => state.host.visible);
+  const onOutOfView = useCallback(
+    (bottom: number) => dispatch(messagesOutOfView({ bottom })),
+    [dispatch],
+  );
   return (
     <Snackbar
       visible={visible}
+      onOutOfView={onOutOfView}
       items={items}
       closeLabel={t('app.close')}
       onClose={(id) => dispatch(messageDismissed(id))}

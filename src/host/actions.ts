@@ -7,6 +7,8 @@ export const trackingEventOccurred = createAction<{ event: TrackingEvent; label?
 );
 /** The host page says which part of the frame the visitor sees (dialogs open there). */
 export const frameViewportReported = createAction<FrameViewport>('host/frameViewportReported');
+/** A message shown below the form is out of the visitor's sight: the host page brings it in. */
+export const messagesOutOfView = createAction<{ bottom: number }>('host/messagesOutOfView');
 /** A wizard changed step: the host page scrolls the frame's top into view. */
 export const scrollToTopRequested = createAction('host/scrollToTopRequested');
 /** A wizard without a contact step hands what it assembled (a lead or a saved search) to the host page. */

@@ -44,7 +44,11 @@ export interface WidgetPayloads {
   ready: Record<string, never>;
   size: { height: number };
   tracking: TrackingPayload;
-  scroll: { top: number };
+  /**
+   * Bring a spot of the frame into view: its top (a wizard's step change), or with `end` the
+   * bottom of what lies above `top` (a message below the form).
+   */
+  scroll: { top: number; align?: 'end' };
   save: { lead: unknown } | { savedSearch: unknown };
   /** The exported action log, or why there is none. */
   'qa-log': { id: string; log: unknown } | { id: string; error: string };
@@ -129,9 +133,11 @@ export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
         ? widgetMessage('size', { height: Math.ceil(p.height) })
         : null;
     case 'scroll':
-      return typeof p.top === 'number' && Number.isFinite(p.top)
-        ? widgetMessage('scroll', { top: p.top })
-        : null;
+      if (typeof p.top !== 'number' || !Number.isFinite(p.top)) return null;
+      return widgetMessage(
+        'scroll',
+        p.align === 'end' ? { top: p.top, align: 'end' } : { top: p.top },
+      );
     case 'tracking': {
       if (!(TRACKING_EVENTS as readonly unknown[]).includes(p.event)) return null;
       const label =

@@ -22,6 +22,7 @@ import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
 import {
   frameViewportReported,
+  messagesOutOfView,
   scrollToTopRequested,
   trackingEventOccurred,
   wizardHandedToHost,
@@ -210,6 +211,9 @@ export function* hostSaga(): Saga {
   );
   yield takeEvery(scrollToTopRequested.type, function* () {
     yield call(postToHost, widgetMessage('scroll', { top: 0 }));
+  });
+  yield takeEvery(messagesOutOfView.type, function* (action: ReturnType<typeof messagesOutOfView>) {
+    yield call(postToHost, widgetMessage('scroll', { top: action.payload.bottom, align: 'end' }));
   });
   yield takeEvery(
     wizardHandedToHost.type,

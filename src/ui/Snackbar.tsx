@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 
 export interface SnackbarItem {
@@ -8,15 +9,10 @@ export interface SnackbarItem {
 
 /**
  * In the flow below the screen, not fixed over it: the frame grows to hold it, so a message
- * never covers the form's buttons. In a frame taller than the part the visitor sees, it floats
- * at the bottom of that part instead, where it is seen.
+ * never covers the form's buttons. When that spot is out of the visitor's sight, the host page
+ * brings it into view (`onOutOfView`).
  */
-const Stack = styled.div<{ $bottom: number | null }>`
-  ${(p) =>
-    p.$bottom === null
-      ? ''
-      : `position: absolute; z-index: 10; left: 50%; top: ${p.$bottom}px;
-         transform: translate(-50%, calc(-100% - 1rem));`}
+const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 0.5rem;
@@ -65,21 +61,34 @@ export function Snackbar({
   closeLabel,
   onClose,
   visible = null,
+  onOutOfView,
 }: {
   items: SnackbarItem[];
   closeLabel: string;
   onClose: (id: string) => void;
   /** The part of the frame the visitor sees, when the host page has said. */
   visible?: { top: number; height: number } | null;
+  /** The messages are out of sight: their bottom, in the frame. */
+  onOutOfView?: (bottom: number) => void;
 }) {
-  const partlyHidden =
-    visible !== null && (visible.top > 0 || visible.height < window.innerHeight - 1);
+  // A new message the visitor cannot see (a frame taller than the window, scrolled above
+  // it): the host page is asked once to bring it into view; later scrolling is theirs.
+  const stack = useRef<HTMLDivElement>(null);
+  const seen = useRef(visible);
+  useLayoutEffect(() => {
+    seen.current = visible;
+  }, [visible]);
+  const count = items.length;
+  const before = useRef(count);
+  useLayoutEffect(() => {
+    const added = count > before.current;
+    before.current = count;
+    const box = stack.current?.getBoundingClientRect();
+    const view = seen.current;
+    if (added && view && box && box.bottom > view.top + view.height) onOutOfView?.(box.bottom);
+  }, [count, onOutOfView]);
   return (
-    <Stack
-      role="status"
-      aria-live="polite"
-      $bottom={partlyHidden && items.length > 0 ? visible.top + visible.height : null}
-    >
+    <Stack ref={stack} role="status" aria-live="polite">
       {items.map((item) => (
         <Item key={item.id} $severity={item.severity}>
           <span>{item.text}</span>

@@ -28,6 +28,7 @@ import {
 import { definitionsRequested } from '../../parts/fields/slice';
 import { regionsActions, selectRegionsState, type RegionsState } from '../../parts/regions/slice';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
+import { embeddedWizardSaved } from '../../wizard/actions';
 import { refetchFailedFields, scrollOnStepChange } from '../../wizard/sagas';
 import { currentStepId } from './machine';
 import { parseSavedSearchWizardOptions } from './options';
@@ -59,8 +60,11 @@ const draft: DraftOptions<SavedSearchDraft> = {
       (m) => m.savedSearchDraftSchema,
     ),
   restored: actions.restored,
-  // The regions list is not part of the draft: its arrival changes nothing to keep.
-  changes: (action) => isWizardAction(action) && !actions.regionsKnown.match(action),
+  // The regions list is not part of the draft: its arrival changes nothing to keep. A save by
+  // its embedder empties the wizard, and the draft with it.
+  changes: (action) =>
+    (isWizardAction(action) && !actions.regionsKnown.match(action)) ||
+    embeddedWizardSaved.match(action),
 };
 
 function* requestFields(): Saga {

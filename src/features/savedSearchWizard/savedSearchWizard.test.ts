@@ -12,6 +12,7 @@ import { widgetMessage } from '../../host/protocol';
 import { EMPTY_CONTACT } from '../../parts/contactForm/model';
 import { rangeKey } from '../../parts/fields/records';
 import { regionsActions, selectRegionsState } from '../../parts/regions/slice';
+import { embeddedWizardSaved } from '../../wizard/actions';
 import { DRAFT_KEY } from './sagas';
 import { selectJumpable, selectSavedSearchPayload, selectSubmitError } from './selectors';
 import {
@@ -312,5 +313,22 @@ describe('saved-search wizard', () => {
     expect(env.log).toHaveBeenCalledWith('regions: 1 malformed shapes left out');
     store.dispatch(regionsActions.shapesRequested());
     expect(selectRegionsState(store.getState()).shapesStatus).toBe('loaded');
+  });
+});
+
+describe('saved-search wizard in the portal', () => {
+  it('forgets what its dialog assembled once the portal saved it, draft included', async () => {
+    regionsReply();
+    nock(API).post('/v1/wizard/fields').reply(200, fieldsAnswer(22332));
+    const env = createTestEnv();
+    const { store } = started({ env, hideContactStep: true });
+    await waitFor(() => expect(state(store).regionIds).not.toBeNull());
+    store.dispatch(wizard.nextClicked());
+    store.dispatch(wizard.categoryChosen(22332));
+    await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('22332'));
+    store.dispatch(embeddedWizardSaved());
+    expect(state(store).categoryId).toBeNull();
+    expect(state(store).regionIds).toEqual([1, 11, 12, 2, 21, 22, 3]);
+    await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).not.toContain('22332'));
   });
 });

@@ -246,6 +246,7 @@ export const savedSearchWizardSlice = createSlice({
     // Its embedder saved what it assembled (the portal's dialogs): a fresh wizard next time.
     builder.addCase(embeddedWizardSaved, (state) => {
       Object.assign(state, initialSavedSearchWizardState, { regionList: state.regionList });
+      settleRegions(state);
     });
   },
 });

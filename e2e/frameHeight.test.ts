@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { serverAndBrowser } from './harness';
+import { scrollSettled, serverAndBrowser } from './harness';
 
 const ctx = serverAndBrowser();
 
@@ -86,6 +86,8 @@ for (const width of [1200, 375]) {
       await frame.locator('path[data-region]').first().waitFor();
       await assertNoInnerScroll(page, frame, 'regions');
       await frame.getByRole('button', { name: 'Details eingeben' }).click();
+      // The step change scrolls the page smoothly up to the frame: click once it has stopped.
+      await scrollSettled(page);
       await frame.getByRole('button', { name: 'Haus', exact: true }).click();
       await frame.getByRole('textbox', { name: 'Kaufpreis von' }).waitFor();
       await assertNoInnerScroll(page, frame, 'details');

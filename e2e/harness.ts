@@ -95,3 +95,14 @@ export async function tabTo(page: Page, target: Locator, limit = 80) {
   }
   throw new Error(`could not reach ${target} by Tab`);
 }
+
+/** Resolves once the page has not scrolled for a few frames (a smooth scroll has ended). */
+export async function scrollSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const start = window.scrollY;
+        setTimeout(() => resolve(window.scrollY === start), 150);
+      }),
+  );
+}

@@ -4,25 +4,19 @@
  * a focused pin then moves with the arrow keys.
  * Without tiles (offline, blocked) it still shows the pin over Germany's outline.
  */
-import 'leaflet/dist/leaflet.css';
 import L, { type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useMemo, useRef } from 'react';
-import { GeoJSON, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import styled from 'styled-components';
-import { MAP } from '../constants';
-import germany from './germany.json';
+import { MapBase, type LatLngZoom } from './MapBase';
+
+export type { LatLngZoom };
 
 // Leaflet's default marker images, from our own static files.
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
-
-export interface LatLngZoom {
-  lat: number;
-  lng: number;
-  zoom: number;
-}
 
 export interface LocationMapProps {
   view: LatLngZoom;
@@ -34,15 +28,6 @@ export interface LocationMapProps {
   onMove(view: LatLngZoom): void;
   onTilesFailed(url: string): void;
 }
-
-const Frame = styled.div<{ $height: string }>`
-  .leaflet-container {
-    height: ${(p) => p.$height};
-    width: 100%;
-    background: #dfe8ee;
-    font: inherit;
-  }
-`;
 
 const PlaceButton = styled.button`
   margin-top: 0.5rem;
@@ -56,11 +41,6 @@ const PlaceButton = styled.button`
   cursor: pointer;
 `;
 
-/** Leaflet writes attributions as HTML; ours come from config, so they go in as text. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Pixels a pin moves per arrow key. */
 const NUDGE: Record<string, [number, number]> = {
   ArrowLeft: [-10, 0],
@@ -68,8 +48,6 @@ const NUDGE: Record<string, [number, number]> = {
   ArrowUp: [0, -10],
   ArrowDown: [0, 10],
 };
-
-const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
 
 function Events({ onPlace, onMove }: Pick<LocationMapProps, 'onPlace' | 'onMove'>) {
   useMapEvents({
@@ -101,8 +79,7 @@ function FollowView({ view }: { view: LatLngZoom }) {
 
 export default function LocationMap(props: LocationMapProps) {
   const mapRef = useRef<LeafletMap | null>(null);
-  const failed = useRef(false);
-  const { onPlace, onTilesFailed } = props;
+  const { onPlace } = props;
   const markerHandlers = useMemo(
     () => ({
       dragend(event: L.LeafletEvent) {
@@ -131,66 +108,39 @@ export default function LocationMap(props: LocationMapProps) {
     }),
     [onPlace],
   );
-  const tileHandlers = useMemo(
-    () => ({
-      tileerror() {
-        // spec 8: a missing map layer is only logged, once.
-        if (failed.current) return;
-        failed.current = true;
-        onTilesFailed(props.tiles?.url ?? '');
-      },
-    }),
-    [onTilesFailed, props.tiles?.url],
-  );
-
   return (
-    <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
-      <MapContainer
-        ref={(map) => {
-          mapRef.current = map;
-          map?.getContainer().setAttribute('aria-label', props.labels.map);
-          map?.getContainer().setAttribute('role', 'region');
-        }}
-        center={[props.view.lat, props.view.lng]}
-        zoom={props.view.zoom}
-        minZoom={MAP.minZoom}
-        maxZoom={MAP.maxZoom}
-        scrollWheelZoom={MAP.scrollWheelZoom}
-        keyboard
-      >
-        <GeoJSON
-          data={germany as GeoJSON.GeoJsonObject}
-          style={OUTLINE_STYLE}
-          interactive={false}
+    <MapBase
+      view={props.view}
+      tiles={props.tiles}
+      narrow={props.narrow}
+      label={props.labels.map}
+      onTilesFailed={props.onTilesFailed}
+      mapRef={(map) => {
+        mapRef.current = map;
+      }}
+      after={
+        <PlaceButton
+          type="button"
+          onClick={() => {
+            const center = mapRef.current?.getCenter();
+            if (center) onPlace({ lat: center.lat, lng: center.lng });
+          }}
+        >
+          {props.labels.placePin}
+        </PlaceButton>
+      }
+    >
+      {props.marker && (
+        <Marker
+          position={[props.marker.lat, props.marker.lng]}
+          draggable
+          title={props.labels.pin}
+          alt={props.labels.pin}
+          eventHandlers={markerHandlers}
         />
-        {props.tiles && (
-          <TileLayer
-            url={props.tiles.url}
-            attribution={escapeHtml(props.tiles.attribution)}
-            eventHandlers={tileHandlers}
-          />
-        )}
-        {props.marker && (
-          <Marker
-            position={[props.marker.lat, props.marker.lng]}
-            draggable
-            title={props.labels.pin}
-            alt={props.labels.pin}
-            eventHandlers={markerHandlers}
-          />
-        )}
-        <Events onPlace={onPlace} onMove={props.onMove} />
-        <FollowView view={props.view} />
-      </MapContainer>
-      <PlaceButton
-        type="button"
-        onClick={() => {
-          const center = mapRef.current?.getCenter();
-          if (center) onPlace({ lat: center.lat, lng: center.lng });
-        }}
-      >
-        {props.labels.placePin}
-      </PlaceButton>
-    </Frame>
+      )}
+      <Events onPlace={onPlace} onMove={props.onMove} />
+      <FollowView view={props.view} />
+    </MapBase>
   );
 }

@@ -3,14 +3,11 @@
  * toggles a region, the same event as the menu's. Loaded as part of the map chunk. Without
  * tiles (offline, blocked, or no consent yet) it shows the shapes over Germany's outline.
  */
-import 'leaflet/dist/leaflet.css';
 import L, { type Map as LeafletMap } from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
-import styled, { useTheme } from 'styled-components';
-import { MAP } from '../constants';
-import germany from './germany.json';
-import type { LatLngZoom } from './LocationMap';
+import { GeoJSON } from 'react-leaflet';
+import { useTheme } from 'styled-components';
+import { escapeHtml, MapBase, type LatLngZoom } from './MapBase';
 
 export interface RegionShapeData {
   locationId: number;
@@ -29,26 +26,9 @@ export interface RegionMapProps {
   onTilesFailed(url: string): void;
 }
 
-const Frame = styled.div<{ $height: string }>`
-  .leaflet-container {
-    height: ${(p) => p.$height};
-    width: 100%;
-    background: #dfe8ee;
-    font: inherit;
-  }
-`;
-
-const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
-
-/** Leaflet writes attributions as HTML; ours come from config, so they go in as text. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 export default function RegionMap(props: RegionMapProps) {
   const layerRef = useRef<L.GeoJSON | null>(null);
   const mapRef = useRef<LeafletMap | null>(null);
-  const failed = useRef(false);
   const toggle = useRef(props.onToggle);
   useEffect(() => {
     toggle.current = props.onToggle;
@@ -92,66 +72,36 @@ export default function RegionMap(props: RegionMapProps) {
     if (mapRef.current && bounds?.isValid()) mapRef.current.fitBounds(bounds, { padding: [8, 8] });
   }, [data]);
 
-  const tileHandlers = useMemo(
-    () => ({
-      tileerror() {
-        // spec 8: a missing map layer is only logged, once.
-        if (failed.current) return;
-        failed.current = true;
-        props.onTilesFailed(props.tiles?.url ?? '');
-      },
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one handler per tile URL
-    [props.tiles?.url],
-  );
-
   return (
-    <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
-      <MapContainer
-        ref={(map) => {
-          mapRef.current = map;
-          map?.getContainer().setAttribute('aria-label', props.labels.map);
-          map?.getContainer().setAttribute('role', 'region');
+    <MapBase
+      view={props.view}
+      tiles={props.tiles}
+      narrow={props.narrow}
+      label={props.labels.map}
+      onTilesFailed={props.onTilesFailed}
+      mapRef={(map) => {
+        mapRef.current = map;
+      }}
+    >
+      <GeoJSON
+        key={props.shapes.length}
+        ref={layerRef}
+        data={data}
+        style={(feature) => styleOf(feature?.properties?.locationId as number)}
+        onEachFeature={(feature, layer) => {
+          const id = feature.properties?.locationId as number;
+          layer.on('click', () => toggle.current(id));
+          layer.bindTooltip(escapeHtml(feature.properties?.name ?? ''), { sticky: true });
+          // After the tooltip's own handler: the shapes are no tab stops (the regions menu
+          // is the keyboard's way to choose; ninety shapes would stand between it and 'Weiter').
+          layer.on('add', () => {
+            const element = (layer as L.Path).getElement();
+            element?.setAttribute('data-region', String(id));
+            element?.setAttribute('data-selected', String(selected.has(id)));
+            element?.setAttribute('tabindex', '-1');
+          });
         }}
-        center={[props.view.lat, props.view.lng]}
-        zoom={props.view.zoom}
-        minZoom={MAP.minZoom}
-        maxZoom={MAP.maxZoom}
-        scrollWheelZoom={MAP.scrollWheelZoom}
-        keyboard
-      >
-        <GeoJSON
-          data={germany as GeoJSON.GeoJsonObject}
-          style={OUTLINE_STYLE}
-          interactive={false}
-        />
-        {props.tiles && (
-          <TileLayer
-            url={props.tiles.url}
-            attribution={escapeHtml(props.tiles.attribution)}
-            eventHandlers={tileHandlers}
-          />
-        )}
-        <GeoJSON
-          key={props.shapes.length}
-          ref={layerRef}
-          data={data}
-          style={(feature) => styleOf(feature?.properties?.locationId as number)}
-          onEachFeature={(feature, layer) => {
-            const id = feature.properties?.locationId as number;
-            layer.on('click', () => toggle.current(id));
-            layer.bindTooltip(escapeHtml(feature.properties?.name ?? ''), { sticky: true });
-            // After the tooltip's own handler: the shapes are no tab stops (the regions menu
-            // is the keyboard's way to choose; ninety shapes would stand between it and 'Weiter').
-            layer.on('add', () => {
-              const element = (layer as L.Path).getElement();
-              element?.setAttribute('data-region', String(id));
-              element?.setAttribute('data-selected', String(selected.has(id)));
-              element?.setAttribute('tabindex', '-1');
-            });
-          }}
-        />
-      </MapContainer>
-    </Frame>
+      />
+    </MapBase>
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * What every map of the map chunk shares (spec 2.2, 2.3, 9; DECISIONS 7): its frame and
+ * height, the container with its accessible name and limits, Germany's outline (so that a
+ * map without tiles still shows where things are), and the configured tiles, whose failure
+ * is reported once (spec 8: only logged).
+ */
+import 'leaflet/dist/leaflet.css';
+import type { Map as LeafletMap } from 'leaflet';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
+import styled from 'styled-components';
+import { MAP } from '../constants';
+import germany from './germany.json';
+
+export interface LatLngZoom {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+
+const Frame = styled.div<{ $height: string }>`
+  .leaflet-container {
+    height: ${(p) => p.$height};
+    width: 100%;
+    background: #dfe8ee;
+    font: inherit;
+  }
+`;
+
+const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
+
+/** Leaflet writes attributions and tooltips as HTML; ours come from config and data: text. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface MapBaseProps {
+  view: LatLngZoom;
+  tiles: { url: string; attribution: string } | null;
+  narrow: boolean;
+  /** The map's accessible name. */
+  label: string;
+  onTilesFailed(url: string): void;
+  /** The Leaflet map, once created (null when it goes). */
+  mapRef?(map: LeafletMap | null): void;
+  /** The map's own layers and handlers. */
+  children: ReactNode;
+  /** Shown below the map (e.g. the address map's 'place the pin' button). */
+  after?: ReactNode;
+}
+
+export function MapBase(props: MapBaseProps) {
+  const failed = useRef(false);
+  const { onTilesFailed } = props;
+  const url = props.tiles?.url ?? '';
+  const tileHandlers = useMemo(
+    () => ({
+      tileerror() {
+        if (failed.current) return;
+        failed.current = true;
+        onTilesFailed(url);
+      },
+    }),
+    [onTilesFailed, url],
+  );
+  return (
+    <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
+      <MapContainer
+        ref={(map) => {
+          props.mapRef?.(map);
+          map?.getContainer().setAttribute('aria-label', props.label);
+          map?.getContainer().setAttribute('role', 'region');
+        }}
+        center={[props.view.lat, props.view.lng]}
+        zoom={props.view.zoom}
+        minZoom={MAP.minZoom}
+        maxZoom={MAP.maxZoom}
+        scrollWheelZoom={MAP.scrollWheelZoom}
+        keyboard
+      >
+        <GeoJSON
+          data={germany as GeoJSON.GeoJsonObject}
+          style={OUTLINE_STYLE}
+          interactive={false}
+        />
+        {props.tiles && (
+          <TileLayer
+            url={props.tiles.url}
+            attribution={escapeHtml(props.tiles.attribution)}
+            eventHandlers={tileHandlers}
+          />
+        )}
+        {props.children}
+      </MapContainer>
+      {props.after}
+    </Frame>
+  );
+}

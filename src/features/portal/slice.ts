@@ -5,7 +5,14 @@ import type { MessageKey } from '../../i18n';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
 import { loggedIn, loggedOut } from '../../session/slice';
 import type { SavedSearch } from '../savedSearchWizard';
-import { DEFAULT_TAB, sessionTransition, type Phase, type SessionEvent, type Tab } from './machine';
+import {
+  DEFAULT_TAB,
+  disclaimerAccepted,
+  sessionTransition,
+  type Phase,
+  type SessionEvent,
+  type Tab,
+} from './machine';
 
 export type InquiryItem = components['schemas']['InquiryItem'];
 
@@ -71,6 +78,12 @@ function forgetContact(state: PortalState) {
   });
 }
 
+/** The contact as the backend answered it: the account form's values and what is stored. */
+function keepContact(state: PortalState, contact: ContactValues & { email: string }) {
+  state.contact = { ...EMPTY_CONTACT, ...contact };
+  state.stored = { email: contact.email, disclaimer: disclaimerAccepted(contact.customFields) };
+}
+
 export const portalSlice = createSlice({
   name: 'portal',
   initialState: initialPortalState,
@@ -115,14 +128,10 @@ export const portalSlice = createSlice({
       state.inquiries = action.payload;
     },
     contactLoaded(state, action: PayloadAction<ContactValues & { email: string }>) {
-      state.contact = { ...EMPTY_CONTACT, ...action.payload };
-      state.stored = {
-        email: action.payload.email,
-        disclaimer:
-          action.payload.customFields.acceptContact && action.payload.customFields.dataPrivacy,
-      };
+      keepContact(state, action.payload);
       // spec 2.10: the account dialog opens by itself while the disclaimer is not accepted.
-      if (!state.stored.disclaimer && state.stored.email && state.dialog === null)
+      const contact = action.payload;
+      if (!disclaimerAccepted(contact.customFields) && contact.email && state.dialog === null)
         state.dialog = { kind: 'account' };
     },
     dialogOpened(state, action: PayloadAction<PortalDialog>) {
@@ -159,12 +168,7 @@ export const portalSlice = createSlice({
     },
     accountSaved(state, action: PayloadAction<ContactValues & { email: string }>) {
       state.accountStatus = 'saved';
-      state.contact = { ...EMPTY_CONTACT, ...action.payload };
-      state.stored = {
-        email: action.payload.email,
-        disclaimer:
-          action.payload.customFields.acceptContact && action.payload.customFields.dataPrivacy,
-      };
+      keepContact(state, action.payload);
       if (state.dialog?.kind === 'account') state.dialog = null;
     },
     accountSaveFailed(state) {

@@ -1,6 +1,6 @@
 /**
  * Lead submissions as the widget sends them (anonymous, XSRF cookie and header, meta, one
- * Idempotency-Key and one e-mail address per submission) against a floor: a bare Fastify
+ * random Idempotency-Key and one e-mail address per submission) against a floor: a bare Fastify
  * route that parses the same body and inserts it as one row into SQLite, on the same machine
  * with the same pragmas. Both run with an empty database and with `rows` stored leads. Each
  * server runs in a process of its own, so the load generator does not share its thread.
@@ -55,7 +55,8 @@ async function hammer(
             headers: {
               ...headers,
               'content-type': 'application/json',
-              'idempotency-key': `bench-${run}-${sequence}`,
+              // Random, like the widget's nanoid(21) keys.
+              'idempotency-key': crypto.randomBytes(16).toString('base64url'),
             },
             body: leadBody(`visitor-${run}-${sequence}@example.de`),
           };

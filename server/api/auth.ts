@@ -1,6 +1,6 @@
 /** Login by e-mail link, the nonce, the current user and logout (spec 2.7, 7). */
 import type { FastifyInstance } from 'fastify';
-import { randomToken, sha256 } from '../auth/crypto';
+import { keyHash as hashOf, timedKey } from '../auth/crypto';
 import { now } from '../db/database';
 import { loginMail, noAccountMail } from '../mail/templates';
 import { langOfRequest, linkFor, route, type ApiContext } from './context';
@@ -32,9 +32,9 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
       const contact = q.contactByEmail.get(email) as { id: number } | undefined;
       const language = langOfRequest(request);
       if (contact) {
-        const key = randomToken();
+        const key = timedKey();
         q.insertKey.run(
-          sha256(key),
+          hashOf(key),
           'login',
           contact.id,
           null,
@@ -67,7 +67,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
    * submission and nothing more, so a typed-in address never opens someone's account.
    */
   function contactForKey(k: string): { contactId: number; keyHash: string } {
-    const keyHash = sha256(k);
+    const keyHash = hashOf(k);
     const key = q.key.get(keyHash) as
       | { purpose: string; contact_id: number; expires_at: string; first_used_at: string | null }
       | undefined;
@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   route(app, 'POST', '/v1/auth/login/nonce', async (request) => {
-    const keyHash = sha256((request.body as { k: string }).k);
+    const keyHash = hashOf((request.body as { k: string }).k);
     const user = sessions.current(request);
     if (!user || sessions.loginKeyOf(user) !== keyHash)
       throw new ApiError(403, 'invalid_key', 'invalidKey');

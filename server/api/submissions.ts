@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
-import { randomToken, sha256 } from '../auth/crypto';
+import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
 import { groupCommit } from '../db/groupCommit';
 import { CONTACT_COLUMNS } from '../db/statements';
@@ -76,7 +76,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     store: (submissionId: number, contactId: number) => void,
   ) {
     const body = request.body as { contact: ContactInput; meta?: Meta };
-    const uuid = crypto.randomUUID();
+    const uuid = uuidv7();
     // Bots fill the hidden field, or leave out what the widget always sends: no fill time
     // counts as too fast, no honeypot as filled (both only while the timer is on).
     const checks = limits.minFillMs > 0;
@@ -91,7 +91,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const contact = clean(body.contact);
     requireConsent(contact);
     const language = langOfRequest(request);
-    const key = randomToken();
+    const key = timedKey();
     const link = linkFor(ctx, key, language);
     const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
     const response = { success: true, uuid };
@@ -131,7 +131,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       }
       store(submissionId, row.id);
       q.insertKey.run(
-        sha256(key),
+        keyHash(key),
         'confirm',
         row.id,
         submissionId,
@@ -252,7 +252,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
   );
 
   route(app, 'POST', '/v1/wizard/confirm', async (request) => {
-    const key = q.key.get(sha256((request.body as { k: string }).k)) as
+    const key = q.key.get(keyHash((request.body as { k: string }).k)) as
       { purpose: string; submission_id: number | null; expires_at: string } | undefined;
     if (
       !key ||

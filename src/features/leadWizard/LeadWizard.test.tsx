@@ -225,10 +225,13 @@ describe('lead wizard screen', () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Wohnung' }));
     const box = screen.getByRole('combobox', { name: 'Adresse suchen' });
+    // Nothing to clear yet: the button is hidden (not offered to keyboard or screen reader).
+    expect(screen.queryByRole('button', { name: 'Eingabe löschen' })).not.toBeInTheDocument();
     await user.type(box, 'Xyzzy');
     expect(await screen.findByText('Keinen passenden Standort gefunden')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Eingabe löschen' }));
     expect(box).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Eingabe löschen' })).not.toBeInTheDocument();
   });
 
   it('asks for the address first in the other order, in English', async () => {

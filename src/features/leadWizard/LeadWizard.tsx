@@ -15,6 +15,7 @@ import { dataKey } from '../../i18n';
 import { CategoryPicker } from '../../parts/category/CategoryPicker';
 import { FieldInput } from '../../parts/fields/FieldInput';
 import { selectFieldsState } from '../../parts/fields/slice';
+import type { Address } from '../../parts/location/address';
 import { LocationPicker } from '../../parts/location/LocationPicker';
 import { mapTilesActions } from '../../parts/mapTiles/slice';
 import { useMapTiles } from '../../parts/mapTiles/useMapTiles';
@@ -108,14 +109,21 @@ function CategoryStep() {
 function AddressSearch() {
   const dispatch = useAppDispatch();
   const geocoder = useAppSelector(selectGeocoder);
+  // Stable handlers: the picker's parts that do not show the text skip a keystroke's render.
+  const onText = useCallback((text: string) => dispatch(searchTextChanged(text)), [dispatch]);
+  const onChoose = useCallback(
+    (address: Address, line: string) => dispatch(suggestionChosen({ address, line })),
+    [dispatch],
+  );
+  const onClear = useCallback(() => dispatch(searchCleared()), [dispatch]);
   return (
     <LocationPicker
       text={geocoder.text}
       status={geocoder.status}
       suggestions={geocoder.suggestions}
-      onText={(text) => dispatch(searchTextChanged(text))}
-      onChoose={(address, line) => dispatch(suggestionChosen({ address, line }))}
-      onClear={() => dispatch(searchCleared())}
+      onText={onText}
+      onChoose={onChoose}
+      onClear={onClear}
     />
   );
 }

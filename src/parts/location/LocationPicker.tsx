@@ -2,7 +2,7 @@
  * 'Adresse suchen' (spec 2.2) as a WAI-ARIA combobox: arrow keys move through the
  * suggestions, Enter takes one, Escape closes; a live region says how many were found.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Hint, Input, Label } from '../../ui/primitives';
@@ -59,6 +59,67 @@ const Option = styled.li<{ $active: boolean }>`
   border-left: 4px solid ${(p) => (p.$active ? p.theme.colors.primary : 'transparent')};
 `;
 
+/** The clear button: rendered once, then only shown or hidden. */
+const ClearButton = memo(function ClearButton({
+  shown,
+  onClear,
+}: {
+  shown: boolean;
+  onClear(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    // Hidden while the box is empty rather than left out: the first typed letter then only
+    // shows it, without adding its style rule to the page (which re-lays out everything).
+    <Clear type="button" aria-label={t('location.clear')} onClick={onClear} hidden={!shown}>
+      <span aria-hidden="true">{t('location.clearSymbol')}</span>
+    </Clear>
+  );
+});
+
+/** The suggestions: re-rendered when they, the active one or their visibility change. */
+const Suggestions = memo(function Suggestions({
+  id,
+  suggestions,
+  active,
+  shown,
+  onPick,
+}: {
+  id: string;
+  suggestions: Address[];
+  active: number;
+  shown: boolean;
+  onPick(index: number): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <List id={`${id}-list`} role="listbox" aria-label={t('location.suggestions')} hidden={!shown}>
+      {suggestions.map((address, index) => (
+        <Option
+          key={`${index}-${displayLine(address)}`}
+          id={`${id}-option-${index}`}
+          role="option"
+          aria-selected={index === active}
+          $active={index === active}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onPick(index)}
+        >
+          {displayLine(address)}
+        </Option>
+      ))}
+    </List>
+  );
+});
+
+/** The live region: re-rendered only when what it says changes. */
+const Status = memo(function Status({ text }: { text: string }) {
+  return (
+    <Hint role="status" aria-live="polite">
+      {text}
+    </Hint>
+  );
+});
+
 export interface LocationPickerProps {
   text: string;
   status: 'idle' | 'loading' | 'done' | 'failed';
@@ -83,13 +144,16 @@ export function LocationPicker({
   const listId = `${id}-list`;
   const showList = open && status === 'done' && suggestions.length > 0;
 
-  function choose(index: number) {
-    const address = suggestions[index];
-    if (!address) return;
-    onChoose(address, displayLine(address));
-    setOpen(false);
-    setActive(-1);
-  }
+  const choose = useCallback(
+    (index: number) => {
+      const address = suggestions[index];
+      if (!address) return;
+      onChoose(address, displayLine(address));
+      setOpen(false);
+      setActive(-1);
+    },
+    [suggestions, onChoose],
+  );
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
@@ -139,30 +203,16 @@ export function LocationPicker({
             onFocus={() => setOpen(true)}
           />
         </Label>
-        {text && (
-          <Clear type="button" aria-label={t('location.clear')} onClick={onClear}>
-            <span aria-hidden="true">{t('location.clearSymbol')}</span>
-          </Clear>
-        )}
+        <ClearButton shown={text !== ''} onClear={onClear} />
       </Field>
-      <List id={listId} role="listbox" aria-label={t('location.suggestions')} hidden={!showList}>
-        {suggestions.map((address, index) => (
-          <Option
-            key={`${index}-${displayLine(address)}`}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            $active={index === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(index)}
-          >
-            {displayLine(address)}
-          </Option>
-        ))}
-      </List>
-      <Hint role="status" aria-live="polite">
-        {open && text.trim().length > 1 ? announcement : ''}
-      </Hint>
+      <Suggestions
+        id={id}
+        suggestions={suggestions}
+        active={active}
+        shown={showList}
+        onPick={choose}
+      />
+      <Status text={open && text.trim().length > 1 ? announcement : ''} />
     </Box>
   );
 }

@@ -24,6 +24,15 @@ export interface LoadFigures {
   latencyMedianMs: number;
   latencyP99Ms: number;
   total: number;
+  /** CPU time of the server process (all its threads) per request, in microseconds. */
+  serverCpuPerRequestUs: number;
+}
+
+interface Child {
+  base: string;
+  /** The server process's CPU time so far (user + system, all threads), in microseconds. */
+  cpu(): Promise<number>;
+  close(): Promise<void>;
 }
 
 function leadBody(email: string) {
@@ -35,10 +44,12 @@ function leadBody(email: string) {
 }
 
 async function hammer(
+  server: Child,
   url: string,
   headers: Record<string, string>,
   seconds: number,
 ): Promise<LoadFigures> {
+  const cpuBefore = await server.cpu();
   let sequence = 0;
   const run = crypto.randomBytes(4).toString('hex');
   const result = await autocannon({
@@ -66,7 +77,9 @@ async function hammer(
   });
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const cpu = (await server.cpu()) - cpuBefore;
   return {
+    serverCpuPerRequestUs: Math.round(cpu / result.requests.total),
     requestsPerSecondMedian: result.requests.p50,
     latencyMedianMs: result.latency.p50,
     latencyP99Ms: result.latency.p99,
@@ -110,9 +123,14 @@ function startChild(kind: 'floor' | 'widget', dir: string) {
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, kind, dir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  return new Promise<{ base: string; close(): Promise<void> }>((resolve, reject) => {
+  const cpu = () =>
+    new Promise<number>((done) => {
+      child.once('message', (usage: NodeJS.CpuUsage) => done(usage.user + usage.system));
+      child.send('cpu');
+    });
+  return new Promise<Child>((resolve, reject) => {
     let out = '';
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
     child.stdout.on('data', (chunk: Buffer) => {
@@ -121,6 +139,7 @@ function startChild(kind: 'floor' | 'widget', dir: string) {
       if (line)
         resolve({
           base: line.slice('listening '.length).trim(),
+          cpu,
           close: () =>
             new Promise<void>((done) => {
               child.removeAllListeners('exit');
@@ -188,6 +207,8 @@ function fillWidgetDatabase(file: string, rows: number) {
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
 /** The run with the median throughput. */
 function medianRun(runs: LoadFigures[]) {
   const sorted = [...runs].sort((a, b) => a.requestsPerSecondMedian - b.requestsPerSecondMedian);
@@ -211,14 +232,14 @@ export async function leadSubmissions(seconds: number, rows = 100_000) {
     );
     const floorUrl = `${floor.base}/lead`;
     // Warm both up (JIT, caches), then alternate widget and floor runs; medians of the rounds.
-    await hammer(widgetUrl, headers, 1);
-    await hammer(floorUrl, {}, 1);
+    await hammer(server, widgetUrl, headers, 1);
+    await hammer(floor, floorUrl, {}, 1);
     const phase = async (label: string) => {
       const widget: LoadFigures[] = [];
       const bare: LoadFigures[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        widget.push(await hammer(widgetUrl, headers, seconds));
-        bare.push(await hammer(floorUrl, {}, seconds));
+        widget.push(await hammer(server, widgetUrl, headers, seconds));
+        bare.push(await hammer(floor, floorUrl, {}, seconds));
       }
       const figures = {
         widget: medianRun(widget),
@@ -227,9 +248,14 @@ export async function leadSubmissions(seconds: number, rows = 100_000) {
           medianRun(widget).requestsPerSecondMedian,
           medianRun(bare).requestsPerSecondMedian,
         ),
+        // Less noisy than req/s on a small machine, where the load generator shares the cores.
+        cpuRatio: ratio(
+          median(bare.map((r) => r.serverCpuPerRequestUs)),
+          median(widget.map((r) => r.serverCpuPerRequestUs)),
+        ),
       };
       console.log(
-        `  ${label}: ${figures.widget.requestsPerSecondMedian} vs ${figures.floor.requestsPerSecondMedian} req/s = ${figures.ratio} x floor; p99 ${figures.widget.latencyP99Ms} vs ${figures.floor.latencyP99Ms} ms`,
+        `  ${label}: ${figures.widget.requestsPerSecondMedian} vs ${figures.floor.requestsPerSecondMedian} req/s = ${figures.ratio} x floor; p99 ${figures.widget.latencyP99Ms} vs ${figures.floor.latencyP99Ms} ms; server CPU per request ${median(widget.map((r) => r.serverCpuPerRequestUs))} vs ${median(bare.map((r) => r.serverCpuPerRequestUs))} us (floor / widget = ${figures.cpuRatio} x)`,
       );
       return figures;
     };
@@ -251,6 +277,10 @@ if (require.main === module) {
   const [kind, dir] = process.argv.slice(2) as ['floor' | 'widget', string];
   // A normal exit on kill, so a profile (BENCH_CPU_PROF) gets written.
   process.on('SIGTERM', () => process.exit(0));
+  // The bench asks for this process's CPU time around each run.
+  process.on('message', () => process.send?.(process.cpuUsage()));
+  // Ends with the bench (the IPC channel keeps it alive otherwise).
+  process.on('disconnect', () => process.exit(0));
   // Limits off in the widget's server: this measures the submission path, not the limiter.
   const started =
     kind === 'floor'

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
@@ -16,6 +15,7 @@ import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
 import { createMailer } from './mail/mailer';
 import { registerMailbox } from './mail/routes';
+import { registerSecurityHeaders } from './securityHeaders';
 import { registerWeb } from './web';
 
 /** The secret behind nonces lives beside the database, so sessions survive a restart. */
@@ -91,11 +91,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   // Security headers on every response. No page but the widget may be framed; the widget's
   // pages set their own frame-ancestors (web.ts). embed.js is loaded by agencies' sites, so
   // resources may be read cross-origin (the API is guarded by cookies, XSRF and nonces).
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false,
-    frameguard: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  registerSecurityHeaders(app);
   // DECISIONS 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

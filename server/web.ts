@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Sessions } from './api/security';
 import type { ServerConfig } from './config';
 import { DEMO_ROUTES, demoPage, privacyPage } from './demo';
+import { DEFAULT_POLICY, helmetHeaders } from './securityHeaders';
 
 // The minifier may drop attribute quotes, so both forms are matched.
 const ALLOWED_ORIGINS_META =
@@ -67,22 +68,25 @@ export async function registerWeb(
     .filter((code) => code.trim() !== '')
     .map((code) => `'sha256-${crypto.createHash('sha256').update(code).digest('base64')}'`);
   const widgetHeaders = {
-    helmet: {
-      frameguard: false as const,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'", ...inlineScripts],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'connect-src': ["'self'", 'https:'],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'frame-ancestors': ["'self'", ...config.allowedOrigins],
+    config: {
+      securityHeaders: helmetHeaders({
+        ...DEFAULT_POLICY,
+        frameguard: false,
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'", ...inlineScripts],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:', 'https:'],
+            'connect-src': ["'self'", 'https:'],
+            'object-src': ["'none'"],
+            'base-uri': ["'self'"],
+            'form-action': ["'self'"],
+            'frame-ancestors': ["'self'", ...config.allowedOrigins],
+          },
         },
-      },
+      }),
     },
   };
   // History-mode routes of the widget (spec 2); unknown ones get the shell's not-found text.

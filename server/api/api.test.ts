@@ -789,6 +789,14 @@ describe('reference backend', () => {
         const api = await fetch(`${allowed.base}${PREFIX}/v1/wizard/locations`);
         expect(api.headers.get('x-frame-options')).toBe('DENY');
         expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(api.headers.get('referrer-policy')).toBe('no-referrer');
+        // Answers that no route gave (404) and refusals carry them too.
+        const missing = await fetch(`${allowed.base}${PREFIX}/v1/nothing`);
+        expect(missing.status).toBe(404);
+        expect(missing.headers.get('x-frame-options')).toBe('DENY');
+        const refused = await fetch(`${allowed.base}${PREFIX}/v1/wizard/lead`, { method: 'POST' });
+        expect(refused.status).toBe(403);
+        expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
         const demo = await fetch(`${allowed.base}/demo/lead-wizard`);
         expect(demo.headers.get('x-frame-options')).toBe('DENY');
         // Agencies' pages load the embed script from here.

@@ -141,7 +141,7 @@ describe('action recorder', () => {
           );
           const secrets = Object.values(data);
           for (const secret of secrets)
-            expect(texts.filter((text) => text.includes(secret))).toEqual([]);
+            expect(texts.filter((text) => leaks(text, secret))).toEqual([]);
           // Not redacted on request: everything is there.
           const raw = JSON.stringify(recorder.exportLog({ redact: false }));
           for (const secret of secrets) expect(raw).toContain(secret);
@@ -161,6 +161,15 @@ describe('action recorder', () => {
     );
   });
 });
+
+/**
+ * Whether `text` holds `secret`. A number (the zip) counts where it stands alone: as digits
+ * inside a longer token it is part of a hash of the log (e.g. a state's), not a leak.
+ */
+function leaks(text: string, secret: string): boolean {
+  if (!/^\d+$/.test(secret)) return text.includes(secret);
+  return new RegExp(`(?<![0-9a-z])${secret}(?![0-9a-z])`, 'i').test(text);
+}
 
 function selectDraft(store: ReturnType<typeof makeStore>) {
   const { error: _error, ...draft } = selectLeadWizard(store.getState());

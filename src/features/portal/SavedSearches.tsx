@@ -62,23 +62,16 @@ const IconButton = styled.button`
   }
 `;
 
-const EditIcon = () => (
+/** A card action's pictogram (decorative: the button carries the name). */
+const ActionIcon = ({ path }: { path: string }) => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path
-      fill="currentColor"
-      d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
-    />
+    <path fill="currentColor" d={path} />
   </svg>
 );
 
-const DeleteIcon = () => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path
-      fill="currentColor"
-      d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z"
-    />
-  </svg>
-);
+const EDIT_PATH =
+  'M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z';
+const DELETE_PATH = 'M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z';
 
 /** spec 2.8: 'min – max', 'max. X' or 'min. X' of the price range, if it has one. */
 function priceLine(
@@ -130,7 +123,7 @@ function SearchCard({ search }: { search: SavedSearch }) {
           title={t('savedSearch.edit')}
           onClick={() => dispatch(actions.dialogOpened({ kind: 'editSearch', uuid: search.uuid }))}
         >
-          <EditIcon />
+          <ActionIcon path={EDIT_PATH} />
         </IconButton>
         <IconButton
           type="button"
@@ -140,7 +133,7 @@ function SearchCard({ search }: { search: SavedSearch }) {
             dispatch(actions.dialogOpened({ kind: 'deleteSearch', uuid: search.uuid }))
           }
         >
-          <DeleteIcon />
+          <ActionIcon path={DELETE_PATH} />
         </IconButton>
       </Tools>
     </Card>

@@ -54,6 +54,19 @@ function loggedInReplies(scope = nock(API)) {
  * Under fake timers: lets the event loop turn (nock answers through it) until the check
  * passes; time moves only where a test advances it.
  */
+/**
+ * A store whose portal has opened with a live session and loaded its lists; `until` waits
+ * (waitFor with real timers, settle with fake ones).
+ */
+async function loggedInStore(until: (check: () => void) => Promise<unknown> = waitFor) {
+  const setup = started();
+  nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
+  loggedInReplies();
+  setup.store.dispatch(portal.opened({ k: null }));
+  await until(() => expect(state(setup.store).savedSearches).toHaveLength(1));
+  return setup;
+}
+
 async function settle(check: () => void, turns = 5000) {
   for (let turn = 0; ; turn += 1) {
     try {
@@ -121,11 +134,7 @@ describe('portal session', () => {
 
   it('polls the session every 60 s; a 403 logs out, another failure says so and keeps the contact', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const { store } = started();
-    nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
-    loggedInReplies();
-    store.dispatch(portal.opened({ k: null }));
-    await settle(() => expect(state(store).savedSearches).toHaveLength(1));
+    const { store } = await loggedInStore(settle);
     // The next check comes after 60 s, not before.
     const me = nock(API).get('/v1/auth/me').reply(500, 'down');
     await jest.advanceTimersByTimeAsync(59_000);
@@ -153,11 +162,7 @@ describe('portal session', () => {
 
   it('logout ends the poll; a new login runs one poll loop, not two', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const { store } = started();
-    nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
-    loggedInReplies();
-    store.dispatch(portal.opened({ k: null }));
-    await settle(() => expect(state(store).savedSearches).toHaveLength(1));
+    const { store } = await loggedInStore(settle);
     nock(API).delete('/v1/auth/me').reply(200, { loggedOut: true });
     store.dispatch(portal.logoutClicked());
     await settle(() => expect(state(store).notice?.key).toBe('login.loggedOut'));
@@ -183,15 +188,6 @@ describe('portal session', () => {
 });
 
 describe('portal lists and changes', () => {
-  async function loggedInStore() {
-    const setup = started();
-    nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
-    loggedInReplies();
-    setup.store.dispatch(portal.opened({ k: null }));
-    await waitFor(() => expect(state(setup.store).savedSearches).toHaveLength(1));
-    return setup;
-  }
-
   it('loads the inquiries when their tab first shows, once', async () => {
     const { store } = await loggedInStore();
     expect(state(store).inquiries).toBeNull();

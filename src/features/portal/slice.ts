@@ -45,10 +45,8 @@ export interface PortalState {
   busy: boolean;
 }
 
-export const initialPortalState: PortalState = {
-  phase: 'starting',
-  login: { email: '', status: 'editing' },
-  notice: null,
+/** What the portal holds of a contact, as it is before a login and after the session. */
+const NO_CONTACT = {
   tab: DEFAULT_TAB,
   savedSearches: null,
   inquiries: null,
@@ -57,6 +55,13 @@ export const initialPortalState: PortalState = {
   accountStatus: 'editing',
   dialog: null,
   busy: false,
+} satisfies Partial<PortalState>;
+
+export const initialPortalState: PortalState = {
+  phase: 'starting',
+  login: { email: '', status: 'editing' },
+  notice: null,
+  ...NO_CONTACT,
 };
 
 function apply(state: PortalState, event: SessionEvent) {
@@ -66,16 +71,7 @@ function apply(state: PortalState, event: SessionEvent) {
 
 /** Nothing of the contact stays once the session is over (issue #10). */
 function forgetContact(state: PortalState) {
-  Object.assign(state, {
-    savedSearches: null,
-    inquiries: null,
-    contact: null,
-    stored: null,
-    accountStatus: 'editing',
-    dialog: null,
-    busy: false,
-    tab: DEFAULT_TAB,
-  });
+  Object.assign(state, NO_CONTACT);
 }
 
 /** The contact as the backend answered it: the account form's values and what is stored. */

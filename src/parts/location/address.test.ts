@@ -80,8 +80,9 @@ describe('display line (spec 3)', () => {
           expect(line.endsWith(', ')).toBe(false);
           expect(line.includes(', ,')).toBe(false);
           if (a.street.trim()) expect(line.startsWith(a.street)).toBe(true);
-          if (a.street.trim() && a.country.trim())
-            expect(line.split(', ')).not.toContain(a.country);
+          // With a street, state and country are left out: the line is the one without them.
+          // (Looking for the country among the parts misfired when the city had its name.)
+          if (a.street.trim()) expect(displayLine({ ...a, state: '', country: '' })).toBe(line);
         },
       ),
     );

@@ -144,6 +144,53 @@ describe('contact page', () => {
     );
     assert.equal(await reloaded.getByRole('textbox', { name: 'First name' }).inputValue(), 'Erika');
   });
+
+  it('shows without its checks, says so when they cannot load, and sends once they can', async () => {
+    const { page, frame } = await openInFrame(ctx, '/demo/contact-form-wizard');
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('contact-checks')) checks.push(request.url());
+    });
+    await frame.getByRole('textbox', { name: 'Nachricht' }).waitFor();
+    // Shown, and nothing of the checks fetched until the visitor enters the form.
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(checks, []);
+    await page.route(/contact-checks/, (route) => route.abort());
+    await Promise.all([
+      page.waitForRequest(/contact-checks/),
+      frame.getByRole('textbox', { name: 'Nachricht' }).fill('Trotz Funkloch'),
+    ]);
+    const email = 'contact-checks@example.de';
+    await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
+    await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
+    await frame.getByRole('textbox', { name: 'E-Mail' }).fill(email);
+    await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
+    await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
+    await frame.getByRole('button', { name: 'Anfrage senden' }).click();
+    await frame
+      .getByRole('alert')
+      .filter({ hasText: 'Dieser Teil konnte nicht geladen werden.' })
+      .waitFor();
+    await expectNoAxeViolations(page, 'the contact form whose checks did not load');
+    assert.equal(
+      await frame.getByRole('textbox', { name: 'Nachricht' }).inputValue(),
+      'Trotz Funkloch',
+    );
+
+    await page.unroute(/contact-checks/);
+    await frame.getByRole('button', { name: 'Anfrage senden' }).click();
+    await frame
+      .getByText(
+        'Ihre Anfrage wurde abgeschickt, bitte überprüfen Sie Ihr E-Mail-Postfach, um diese zu bestätigen.',
+      )
+      .waitFor();
+    const row = stored<{ message: string }>(
+      `SELECT m.message FROM contact_messages m JOIN contacts c ON c.id = m.contact_id WHERE c.email = ?`,
+      email,
+    );
+    assert.equal(row.message, 'Trotz Funkloch');
+    await confirmationMailTo(email);
+  });
 });
 
 describe('newsletter page', () => {

@@ -11,6 +11,15 @@ import { ContactForm } from './ContactForm';
 import { EMPTY_CONTACT, type ContactValues } from './model';
 import type { ContactFormOptions } from './schema';
 
+/** The form's checks load on demand (a chunk of their own); a test can make that load fail. */
+let mockChecksFail = false;
+let mockChecksLoads = 0;
+jest.mock('./schema', () => {
+  mockChecksLoads += 1;
+  if (mockChecksFail) throw new Error('Loading chunk contact-checks failed.');
+  return jest.requireActual('./schema');
+});
+
 /** The caller keeps the values, as a slice does: the form's one source. */
 function Caller(props: {
   options: ContactFormOptions;
@@ -111,7 +120,7 @@ describe('contact form options', () => {
     expect(newsletter).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Bitte bestätigen Sie dies.')).toBeInTheDocument();
     await user.click(newsletter);
-    expect(newsletter).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(newsletter).not.toHaveAttribute('aria-invalid'));
     await user.click(screen.getByRole('button', { name: 'Senden' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
   });
@@ -146,5 +155,42 @@ describe('contact form values', () => {
       firstname: 'Erika',
       email: 'erika@example.de',
     });
+  });
+});
+
+describe('contact form checks', () => {
+  beforeEach(() => {
+    jest.resetModules();
+    mockChecksLoads = 0;
+  });
+  afterEach(() => {
+    mockChecksFail = false;
+  });
+
+  it('starts loading its checks when the visitor enters the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm({ options: NONE });
+    expect(mockChecksLoads).toBe(0);
+    await user.click(screen.getByRole('textbox', { name: 'Vorname' }));
+    await waitFor(() => expect(mockChecksLoads).toBe(1));
+  });
+
+  it('says so when its checks cannot be loaded, keeps the input and sends on the next try', async () => {
+    mockChecksFail = true;
+    const onSubmit = jest.fn();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    renderForm({ options: NONE, initial: filled, onSubmit });
+    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Teil konnte nicht geladen werden.',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('  Erika ');
+    mockChecksFail = false;
+    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    warn.mockRestore();
   });
 });

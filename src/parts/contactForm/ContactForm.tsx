@@ -1,10 +1,19 @@
 /**
  * The contact form, built once for every screen that uses it (spec 3, 5): formik + yup,
  * required fields marked, errors only after a submit attempt, trimmed on submit, consents
- * never pre-ticked, a honeypot hidden from people and assistive technology.
+ * never pre-ticked, a honeypot hidden from people and assistive technology. Its checks (yup
+ * with them) load when the visitor first enters the form, so the form shows without them.
  */
-import { getIn, setIn, useFormik } from 'formik';
-import { useEffect, useId, useMemo, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { getIn, setIn, useFormik, validateYupSchema, yupToFormErrors } from 'formik';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataKey, splitTagged, type MessageKey } from '../../i18n';
 import styled from 'styled-components';
@@ -22,7 +31,10 @@ import {
   TextArea,
 } from '../../ui/primitives';
 import { trimContact, type ContactValues } from './model';
-import { contactSchema, type ContactFormOptions } from './schema';
+import type { ContactFormOptions } from './schema';
+
+/** The form's checks; a failed load is tried again on the next call (webpack forgets it). */
+const loadChecks = () => import(/* webpackChunkName: "contact-checks" */ './schema');
 
 const Form = styled.form`
   display: flex;
@@ -79,13 +91,25 @@ export function ContactForm(props: ContactFormProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { message, wish, newsletter } = props.options;
-  const validationSchema = useMemo(
-    () => contactSchema({ message, wish, newsletter }),
+  // Set when the checks could not be loaded for a submit; the next submit tries again.
+  const [checksFailed, setChecksFailed] = useState(false);
+  const validate = useCallback(
+    async (values: ContactValues) => {
+      const { contactSchema } = await loadChecks();
+      // What formik's validationSchema does: '' counts as empty, one error per field.
+      return validateYupSchema(values, contactSchema({ message, wish, newsletter })).then(
+        () => ({}),
+        (error: unknown) => {
+          if ((error as Error | null)?.name === 'ValidationError') return yupToFormErrors(error);
+          throw error;
+        },
+      );
+    },
     [message, wish, newsletter],
   );
   const formik = useFormik<ContactValues>({
     initialValues: props.values,
-    validationSchema,
+    validate,
     // After the first attempt, every change is checked again (the effect below).
     validateOnChange: false,
     validateOnBlur: false,
@@ -109,12 +133,31 @@ export function ContactForm(props: ContactFormProps) {
     props.onChange(setIn(values, name, value) as ContactValues);
   }
 
+  /** Starts loading the checks as soon as the visitor enters the form (once is enough). */
+  const checksRequested = useRef(false);
+  function prepareChecks() {
+    if (checksRequested.current) return;
+    checksRequested.current = true;
+    loadChecks().catch(() => {
+      checksRequested.current = false;
+    });
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (props.busy) return;
     const trimmed = trimContact(values);
     await formik.setValues(trimmed, false);
-    const errors = await formik.validateForm(trimmed);
+    let errors: object;
+    try {
+      errors = await formik.validateForm(trimmed);
+      setChecksFailed(false);
+    } catch (error) {
+      // eslint-disable-next-line no-console -- spec 8: the failure itself goes to the console
+      console.warn('[immosuite] the form checks could not be loaded', error);
+      setChecksFailed(true);
+      return;
+    }
     // Counts the attempt (formik's submitCount); calls onSubmit only when valid.
     await formik.submitForm();
     if (Object.keys(errors).length > 0) {
@@ -210,11 +253,23 @@ export function ContactForm(props: ContactFormProps) {
   );
 
   return (
-    <Form ref={formRef} noValidate onSubmit={submit} aria-label={t('contact.formLabel')}>
-      {props.error && (
+    <Form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      onFocus={prepareChecks}
+      aria-label={t('contact.formLabel')}
+    >
+      {checksFailed ? (
         <Alert role="alert" $severity="error">
-          {t(props.error)}
+          {t('errors.partFailed')}
         </Alert>
+      ) : (
+        props.error && (
+          <Alert role="alert" $severity="error">
+            {t(props.error)}
+          </Alert>
+        )
       )}
       <FieldRow>
         <Label>

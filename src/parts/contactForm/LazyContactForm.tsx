@@ -1,4 +1,4 @@
-/** The contact form loaded on demand: formik, yup and the form come with the step that shows it. */
+/** The contact form loaded on demand: formik and the form come with the step that shows it. */
 import { retryableLazy } from '../../ui/LazyPart';
 import type { ContactFormProps } from './ContactForm';
 

@@ -207,8 +207,16 @@ describe('lead wizard, as visitors found it', () => {
         'Sie möchten Ihre Immobilie verkaufen oder vermieten? Wir bewerten sie kostenlos und unverbindlich.',
       )
       .waitFor();
-    // The clear button sits inside the search box while suggestions are open.
+    // While the box is empty its clear button keeps its place unseen: no role, no Tab stop.
     const search = frame.getByRole('combobox', { name: 'Adresse suchen' });
+    await search.focus();
+    assert.equal(await frame.getByRole('button', { name: 'Eingabe löschen' }).count(), 0);
+    await page.keyboard.press('Tab');
+    assert.notEqual(
+      await frame.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'Eingabe löschen',
+    );
+    // The clear button sits inside the search box while suggestions are open.
     await search.fill('Kastanienallee 12, 10435 Berlin');
     const option = frame.getByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' });
     await option.waitFor();

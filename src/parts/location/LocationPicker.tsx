@@ -34,6 +34,11 @@ const Clear = styled.button`
   font-size: 1.25rem;
   cursor: pointer;
   color: ${(p) => p.theme.colors.muted};
+  /* Hidden, it keeps its box: showing it on the first letter then repaints, with no layout. */
+  &[hidden] {
+    display: block;
+    visibility: hidden;
+  }
 `;
 
 const List = styled.ul`
@@ -71,6 +76,7 @@ const ClearButton = memo(function ClearButton({
   return (
     // Hidden while the box is empty rather than left out: the first typed letter then only
     // shows it, without adding its style rule to the page (which re-lays out everything).
+    // Hidden, it is out of the tab order and the accessibility tree (visibility: hidden).
     <Clear type="button" aria-label={t('location.clear')} onClick={onClear} hidden={!shown}>
       <span aria-hidden="true">{t('location.clearSymbol')}</span>
     </Clear>

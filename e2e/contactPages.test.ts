@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, openInFrame, serverAndBrowser } from './harness';
-import { contact } from './journeys';
+import { contact, fillContact } from './journeys';
 
 const ctx = serverAndBrowser();
 
@@ -161,11 +161,7 @@ describe('contact page', () => {
       frame.getByRole('textbox', { name: 'Nachricht' }).fill('Trotz Funkloch'),
     ]);
     const email = 'contact-checks@example.de';
-    await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
-    await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
-    await frame.getByRole('textbox', { name: 'E-Mail' }).fill(email);
-    await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
-    await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
+    await fillContact(frame, 'de', email);
     await frame.getByRole('button', { name: 'Anfrage senden' }).click();
     await frame
       .getByRole('alert')

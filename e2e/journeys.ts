@@ -43,16 +43,8 @@ export async function leadAddressFirst(where: Where, email: string) {
   await contact(where, 'en', email);
 }
 
-/**
- * The contact form: name, e-mail, both consents, send (the lead wizard's button unless
- * `submit` names another); waits for the success message (the lead's unless `success` names one).
- */
-export async function contact(
-  where: Where,
-  lang: 'de' | 'en',
-  email: string,
-  { submit, success }: { submit?: string; success?: string } = {},
-) {
+/** The contact form filled in: name, e-mail and both consents (not sent). */
+export async function fillContact(where: Where, lang: 'de' | 'en', email: string) {
   const de = lang === 'de';
   await where.getByRole('textbox', { name: de ? 'Vorname' : 'First name' }).fill('Erika');
   await where.getByRole('textbox', { name: de ? 'Nachname' : 'Last name' }).fill('Mustermann');
@@ -61,6 +53,20 @@ export async function contact(
     .getByRole('checkbox', { name: de ? /Datenschutzerklärung/ : /privacy policy/ })
     .check();
   await where.getByRole('checkbox', { name: de ? /kontaktiert/ : /contacted/ }).check();
+}
+
+/**
+ * The contact form filled in and sent (the lead wizard's button unless `submit` names another);
+ * waits for the success message (the lead's unless `success` names one).
+ */
+export async function contact(
+  where: Where,
+  lang: 'de' | 'en',
+  email: string,
+  { submit, success }: { submit?: string; success?: string } = {},
+) {
+  const de = lang === 'de';
+  await fillContact(where, lang, email);
   await where
     .getByRole('button', { name: submit ?? (de ? 'Anfrage abschicken' : 'Send inquiry') })
     .click();

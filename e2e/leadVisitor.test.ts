@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Frame } from 'playwright-core';
 import { openInFrame, serverAndBrowser, startForeignSite } from './harness';
-import { contact, SUCCESS } from './journeys';
+import { contact, fillContact, SUCCESS } from './journeys';
 
 const ctx = serverAndBrowser();
 
@@ -99,11 +99,7 @@ describe('lead wizard, as visitors found it', () => {
     const header = frame.getByRole('navigation', { name: 'Schritte' });
     await header.getByRole('button', { name: 'Kontaktdaten' }).click();
     await frame.getByRole('heading', { name: 'Schritt 4 von 4: Kontaktdaten' }).waitFor();
-    await frame.getByRole('textbox', { name: 'Vorname' }).fill('Erika');
-    await frame.getByRole('textbox', { name: 'Nachname' }).fill('Mustermann');
-    await frame.getByRole('textbox', { name: 'E-Mail' }).fill('no.address@example.de');
-    await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
-    await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
+    await fillContact(frame, 'de', 'no.address@example.de');
     await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
     await frame
       .getByRole('alert')

@@ -2,10 +2,12 @@
  * What a QA action log hides by default (DECISIONS 17). Two layers: every value under a
  * personal key (contact fields, address parts, secrets) wherever it stands, and, per action
  * type, payloads whose personal data has no such key (typed search text, an address line, a
- * manual address entry). Each slice registers the rules for its own actions, so this module
- * knows no feature. Placeholders are stable within one export (the same value gives the same
+ * manual address entry). Each slice registers the rules for its own actions (payloadRules.ts,
+ * which is all a slice carries of this), so this module knows no feature. Placeholders are stable within one export (the same value gives the same
  * placeholder, salted per export), so equal values stay equal for a replay.
  */
+
+import { payloadRule, type Placeholder } from './payloadRules';
 
 /** Keys whose values identify a person or are secrets, wherever they appear. */
 const PERSONAL_KEYS = new Set([
@@ -44,17 +46,6 @@ export function withoutSecrets(value: unknown): unknown {
 
 /** Objects whose every value is personal (the contact record and the session's user). */
 const PERSONAL_OBJECTS = new Set(['contact', 'user']);
-
-export type Placeholder = (value: string) => string;
-/** Rewrites one action type's payload, hiding what has no personal key. */
-export type PayloadRule = (payload: unknown, placeholder: Placeholder) => unknown;
-
-const rules = new Map<string, PayloadRule>();
-
-/** Registers the payload rules of a slice's actions (called by the slice's module). */
-export function redactPayloads(table: Record<string, PayloadRule>) {
-  for (const [type, rule] of Object.entries(table)) rules.set(type, rule);
-}
 
 /** FNV-1a, enough to tell values apart in a log; the salt keeps short values from being looked up. */
 function hash(text: string): string {
@@ -99,22 +90,7 @@ export function redactAction<A extends { type: string; payload?: unknown }>(
   action: A,
   placeholder: Placeholder,
 ): A {
-  const rule = rules.get(action.type);
+  const rule = payloadRule(action.type);
   const payload = rule && 'payload' in action ? rule(action.payload, placeholder) : action.payload;
   return byKey({ ...action, ...('payload' in action ? { payload } : {}) }, placeholder) as A;
 }
-
-/** A payload that is itself typed text. */
-export const textPayload: PayloadRule = (payload, placeholder) =>
-  typeof payload === 'string' ? placeholder(payload) : payload;
-
-/** A payload object some of whose keys hold typed text. */
-export const textKeys =
-  (...keys: string[]): PayloadRule =>
-  (payload, placeholder) => {
-    if (typeof payload !== 'object' || payload === null) return payload;
-    const out: Record<string, unknown> = { ...payload };
-    for (const key of keys)
-      if (typeof out[key] === 'string') out[key] = placeholder(out[key] as string);
-    return out;
-  };

@@ -8,7 +8,7 @@ import {
 import { MAP } from '../../ui/constants';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
-import { redactPayloads, textKeys } from '../../qa/redaction';
+import { redactPayloads, textKeys } from '../../qa/payloadRules';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
 import { EMPTY_ADDRESS, type Address } from '../../parts/location/address';
 

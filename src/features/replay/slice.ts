@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import type { Divergence } from '../../qa/log';
-import { redactPayloads, textKeys } from '../../qa/redaction';
+import { redactPayloads, textKeys } from '../../qa/payloadRules';
 
 export const SPEEDS = [0.5, 1, 2, 4, 0] as const;
 /** 0: no pauses between actions. */

@@ -1,7 +1,7 @@
 /** The address search of the location picker (spec 2.2) and the map's pin. */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
-import { redactPayloads, textKeys, textPayload } from '../../qa/redaction';
+import { redactPayloads, textKeys, textPayload } from '../../qa/payloadRules';
 import type { Address } from './address';
 
 export interface GeocoderState {

@@ -182,5 +182,8 @@ describe('action log', () => {
       }),
     );
     expect(firstDifference({ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] })).toBe('$.a[1].b');
+    // An item or key on one side only differs, even when it is null.
+    expect(firstDifference([null], [])).toBe('$[0]');
+    expect(firstDifference({ a: null }, {})).toBe('$.a');
   });
 });

@@ -170,6 +170,9 @@ export function firstDifference(expected: unknown, actual: unknown, path = '$'):
     }
     return null;
   }
+  // Present on one side only (an array item past the other's end, a missing key) differs,
+  // even from null.
+  if (expected === undefined || actual === undefined) return expected === actual ? null : path;
   return canonicalJson(expected) === canonicalJson(actual) ? null : path;
 }
 

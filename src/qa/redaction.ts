@@ -3,8 +3,9 @@
  * personal key (contact fields, address parts, secrets) wherever it stands, and, per action
  * type, payloads whose personal data has no such key (typed search text, an address line, a
  * manual address entry). Each slice registers the rules for its own actions (payloadRules.ts,
- * which is all a slice carries of this), so this module knows no feature. Placeholders are stable within one export (the same value gives the same
- * placeholder, salted per export), so equal values stay equal for a replay.
+ * which is all a slice carries of this), so this module knows no feature. Placeholders are
+ * stable within one export (the same value gives the same placeholder, salted per export), so
+ * equal values stay equal for a replay.
  */
 
 import { payloadRule, type Placeholder } from './payloadRules';

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { configFromEnv } from '../config';
 import {
@@ -21,6 +22,7 @@ import {
   startTestServer,
 } from '../testing';
 import { DEMO_CUSTOMER } from '../db/seed';
+import { prepareStatements } from '../db/statements';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -303,14 +305,52 @@ describe('backend hardening', () => {
       expect(replay.body).toMatchObject({ code: 'consent_withdrawn' });
     });
 
-    it('sweeps expired keys through an index, not a scan of the table', async () => {
-      const { openDatabase } = await import('../db/database');
-      const db = openDatabase(':memory:');
-      const plan = db
-        .prepare('EXPLAIN QUERY PLAN DELETE FROM idempotency WHERE created_at < ?')
-        .all('2026-01-01') as { detail: string }[];
-      db.close();
-      expect(plan.map((row) => row.detail).join(' ')).toMatch(/USING INDEX idempotency_created/);
+    it('releases a key after a day: the same key with another body is then a new submission', async () => {
+      const client = server.client();
+      const headers = { 'Idempotency-Key': 'day-old-key-01' };
+      const first = await client.post<{ uuid: string }>(
+        `${PREFIX}/v1/wizard/lead`,
+        { contact: contact({ email: 'day-one@example.de' }), lead: lead() },
+        headers,
+      );
+      expect(first.status).toBe(201);
+      const db = new Database(path.join(server.dataDir, 'immosuite.sqlite'));
+      try {
+        // The first submission was made 25 hours ago.
+        db.prepare('UPDATE submissions SET created_at = ? WHERE uuid = ?').run(
+          new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString(),
+          first.body.uuid,
+        );
+        const later = await client.post<{ uuid: string }>(
+          `${PREFIX}/v1/wizard/lead`,
+          { contact: contact({ email: 'day-two@example.de' }), lead: lead() },
+          headers,
+        );
+        expect(later.status).toBe(201);
+        expect(later.headers.get('idempotent-replayed')).toBeNull();
+        expect(later.body.uuid).not.toBe(first.body.uuid);
+        // Both submissions are kept; the key now belongs to the second.
+        const rows = db
+          .prepare(
+            `SELECT uuid, idempotency_key IS NOT NULL AS keyed FROM submissions
+             WHERE uuid IN (?, ?) ORDER BY id`,
+          )
+          .all(first.body.uuid, later.body.uuid);
+        expect(rows).toEqual([
+          { uuid: first.body.uuid, keyed: 0 },
+          { uuid: later.body.uuid, keyed: 1 },
+        ]);
+        // The server's lookup of a key goes through its index, never a scan of the submissions.
+        const lookup = prepareStatements(db).submissionByIdempotencyKey.source;
+        const plan = db
+          .prepare(`EXPLAIN QUERY PLAN ${lookup}`)
+          .all('POST /v1/wizard/lead day-old-key-01') as { detail: string }[];
+        expect(plan.map((row) => row.detail).join(' ')).toMatch(
+          /SEARCH submissions USING INDEX submissions_idempotency/,
+        );
+      } finally {
+        db.close();
+      }
     });
   });
 

@@ -1,35 +1,34 @@
 /**
- * Idempotency-Key (one key per submission, kept by the widget across retries): the first
- * answer is stored with the key, the route and a fingerprint of the client and the body; a
- * repeat of the same request gets that answer again, anything else under the key a 422.
+ * Idempotency-Key (one key per submission, kept by the widget across retries): the key is
+ * stored with the submission it created, bound to the route and to a fingerprint of the
+ * client and the body. A repeat of the same request gets that submission's answer again,
+ * anything else under the key a 422. A key older than a day is released when it comes again:
+ * the old submission keeps its row and the request counts as new.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/crypto';
-import { now } from '../db/database';
 import type { Statements } from '../db/statements';
 import { ApiError } from './errors';
 
-const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 1000;
+export const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
+/** The submission a key created. */
 export interface StoredAnswer {
-  status: number;
-  body: string;
-  fingerprint: string;
+  id: number;
+  uuid: string;
 }
 
 export interface RequestId {
+  /** The route and the client's key, as the submission stores it. */
   key: string;
-  route: string;
   /** Who asks (session, else address) and what (the body without its bot data). */
   fingerprint: string;
 }
 
 export function idempotency(q: Statements) {
-  let lastSweep = 0;
   return {
-    /** The request's key, route and fingerprint; null without a key (400 for a malformed one). */
+    /** The request's key and fingerprint; null without a key (400 for a malformed one). */
     keyOf(request: FastifyRequest, client: string): RequestId | null {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string') return null;
@@ -40,34 +39,32 @@ export function idempotency(q: Statements) {
       // The widget's retries carry a new fill time: bot data is not part of the request.
       const { meta: _meta, ...body } = (request.body ?? {}) as Record<string, unknown>;
       return {
-        key,
-        route: `${request.method} ${request.routeOptions.url}`,
+        key: `${request.method} ${request.routeOptions.url} ${key}`,
         fingerprint: sha256(`${client}\n${JSON.stringify(body)}`),
       };
     },
-    /** The stored answer to this very request; a 422 when the key was used for another. */
-    find(id: RequestId | null): StoredAnswer | undefined {
+    /**
+     * The submission this very request created (inside the caller's transaction); a 422 when
+     * the key was used for another request; nothing for an unknown or expired key.
+     */
+    find(id: RequestId | null, at = Date.now()): StoredAnswer | undefined {
       if (!id) return undefined;
-      const stored = q.idempotent.get(id.key, id.route) as StoredAnswer | undefined;
-      if (stored && stored.fingerprint !== id.fingerprint)
-        throw new ApiError(422, 'idempotency_key_reused', 'idempotencyMismatch');
-      return stored;
-    },
-    /** Keeps the answer (inside the caller's transaction); expired keys go at most once a minute. */
-    record(id: RequestId | null, status: number, body: unknown) {
-      if (!id) return;
-      q.insertIdempotent.run(id.key, id.route, id.fingerprint, status, JSON.stringify(body), now());
-      const at = Date.now();
-      if (at - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = at;
-        q.pruneIdempotent.run(new Date(at - IDEMPOTENCY_MS).toISOString());
+      const stored = q.submissionByIdempotencyKey.get(id.key) as
+        (StoredAnswer & { fingerprint: string; created_at: string }) | undefined;
+      if (!stored) return undefined;
+      if (Date.parse(stored.created_at) <= at - IDEMPOTENCY_MS) {
+        q.releaseIdempotencyKey.run(stored.id);
+        return undefined;
       }
+      if (stored.fingerprint !== id.fingerprint)
+        throw new ApiError(422, 'idempotency_key_reused', 'idempotencyMismatch');
+      return { id: stored.id, uuid: stored.uuid };
     },
     replay(reply: FastifyReply, answer: StoredAnswer) {
       return reply
-        .code(answer.status)
+        .code(201)
         .header('Idempotent-Replayed', 'true')
-        .send(JSON.parse(answer.body));
+        .send({ success: true, uuid: answer.uuid });
     },
   };
 }

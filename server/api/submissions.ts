@@ -27,7 +27,7 @@ import {
   type SavedSearchInput,
 } from './context';
 import { ApiError } from './errors';
-import { idempotency } from './idempotency';
+import { idempotency, type StoredAnswer } from './idempotency';
 import {
   checkCategory,
   checkFields,
@@ -42,6 +42,16 @@ export function requireConsent(contact: ContactInput) {
   if (contact.customFields?.dataPrivacy !== true || contact.customFields?.acceptContact !== true) {
     throw new ApiError(400, 'consent_required', 'consentRequired');
   }
+}
+
+/** The consent boxes sent with a submission, as the submission keeps them (1 given, 0 not). */
+function consentsOf(contact: ContactInput): string {
+  const boxes: Record<string, number> = {};
+  for (const box of CONSENT_BOXES) {
+    const given = contact.customFields?.[box];
+    if (typeof given === 'boolean') boxes[box] = given ? 1 : 0;
+  }
+  return JSON.stringify(boxes);
 }
 
 export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -62,9 +72,8 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
   };
 
   /** A stored answer is not replayed once its contact has withdrawn consent since. */
-  function refuseWithdrawn(answer: { body: string }) {
-    const { uuid } = JSON.parse(answer.body) as { uuid?: string };
-    if (uuid && q.withdrawnSince.get(uuid))
+  function refuseWithdrawn(answer: StoredAnswer) {
+    if (q.withdrawnSince.get(answer.id))
       throw new ApiError(409, 'consent_withdrawn', 'consentWithdrawn');
   }
 
@@ -114,21 +123,19 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         row = { id: Number(contactId) };
       }
       const submissionId = Number(
-        q.insertSubmission.run(uuid, kind, row.id, JSON.stringify(contact), language, at)
-          .lastInsertRowid,
+        q.insertSubmission.run({
+          uuid,
+          kind,
+          contactId: row.id,
+          contactData: JSON.stringify(contact),
+          language,
+          at,
+          consents: consentsOf(contact),
+          consentTextVersion: config.consentTextVersion,
+          idempotencyKey: id?.key ?? null,
+          fingerprint: id?.fingerprint ?? null,
+        }).lastInsertRowid,
       );
-      for (const box of CONSENT_BOXES) {
-        const given = contact.customFields?.[box];
-        if (typeof given === 'boolean')
-          q.insertConsent.run(
-            row.id,
-            submissionId,
-            box,
-            given ? 1 : 0,
-            config.consentTextVersion,
-            at,
-          );
-      }
       store(submissionId, row.id);
       q.insertKey.run(
         keyHash(key),
@@ -138,7 +145,6 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         at,
         new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
       );
-      idem.record(id, 201, response);
       // The dev outbox's row commits with the submission: no stored lead without its mail.
       deliver = mailer.stage(mail);
       return null;

@@ -34,4 +34,82 @@ describe('migrations', () => {
     expect(plan.map((row) => row.detail).join(' ')).toMatch(/idempotency_created/);
     db.close();
   });
+
+  it('moves Idempotency-Keys onto their submissions and keys leads by submission, losing no row', () => {
+    const db = new Database(':memory:');
+    migrate(db, 5);
+    db.exec(`
+      INSERT INTO contacts (id, email, created_at, updated_at)
+        VALUES (1, 'erika@example.de', '2026-01-01', '2026-01-01');
+      INSERT INTO submissions (id, uuid, kind, contact_id, contact_data, language, created_at)
+        VALUES (7, 'uuid-7', 'lead', 1, '{}', 'de', '2026-01-01'),
+               (8, 'uuid-8', 'contact', 1, '{}', 'de', '2026-01-02');
+      INSERT INTO idempotency (key, route, status, body, created_at, fingerprint)
+        VALUES ('key-7', 'POST /v1/wizard/lead', 201, '{"success":true,"uuid":"uuid-7"}',
+          '2026-01-01', 'fp-7');
+      INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
+        VALUES (1, 7, 'dataPrivacy', 1, 'v1', '2026-01-01');
+      INSERT INTO leads (id, submission_id, object_type, category_id, marketing_type, location,
+        fields, message) VALUES (3, 7, 'house', 2, 'sale', '{}', '[]', 'Hallo');
+    `);
+    migrate(db);
+    expect(
+      db.prepare('SELECT id, idempotency_key, fingerprint FROM submissions ORDER BY id').all(),
+    ).toEqual([
+      { id: 7, idempotency_key: 'POST /v1/wizard/lead key-7', fingerprint: 'fp-7' },
+      { id: 8, idempotency_key: null, fingerprint: null },
+    ]);
+    expect(
+      db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'idempotency'").get(),
+    ).toBeUndefined();
+    expect(db.prepare('SELECT submission_id, message FROM leads').all()).toEqual([
+      { submission_id: 7, message: 'Hallo' },
+    ]);
+    // The submission's id is the lead's row id: no index beside the table.
+    expect(db.prepare("SELECT name FROM pragma_table_info('leads') WHERE pk = 1").all()).toEqual([
+      { name: 'submission_id' },
+    ]);
+    expect(db.prepare("SELECT name FROM pragma_index_list('leads')").all()).toEqual([]);
+    // The consent log reads the consents table and the boxes a submission kept.
+    db.prepare(
+      `INSERT INTO submissions (id, uuid, kind, contact_id, contact_data, language, created_at,
+        consents, consent_text_version) VALUES (9, 'uuid-9', 'lead', 1, '{}', 'de', '2026-01-03',
+        '{"dataPrivacy":1,"acceptContact":1,"newsletter":0}', 'v2')`,
+    ).run();
+    expect(db.prepare('SELECT * FROM consent_log ORDER BY at, kind').all()).toEqual([
+      {
+        contact_id: 1,
+        submission_id: 7,
+        kind: 'dataPrivacy',
+        given: 1,
+        text_version: 'v1',
+        at: '2026-01-01',
+      },
+      {
+        contact_id: 1,
+        submission_id: 9,
+        kind: 'acceptContact',
+        given: 1,
+        text_version: 'v2',
+        at: '2026-01-03',
+      },
+      {
+        contact_id: 1,
+        submission_id: 9,
+        kind: 'dataPrivacy',
+        given: 1,
+        text_version: 'v2',
+        at: '2026-01-03',
+      },
+      {
+        contact_id: 1,
+        submission_id: 9,
+        kind: 'newsletter',
+        given: 0,
+        text_version: 'v2',
+        at: '2026-01-03',
+      },
+    ]);
+    db.close();
+  });
 });

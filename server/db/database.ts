@@ -118,6 +118,37 @@ const MIGRATIONS: string[] = [
   `,
   // 5: the message a visitor writes with a lead
   `ALTER TABLE leads ADD COLUMN message TEXT NOT NULL DEFAULT '';`,
+  // 6: fewer trees to write per submission. The submission row keeps its Idempotency-Key (a
+  // unique index instead of a table with two indexes), the consent boxes sent with it (the
+  // consents table keeps the changes made in the portal; consent_log reads both), and a lead is
+  // found by its submission's id (no second index beside it).
+  `
+  ALTER TABLE submissions ADD COLUMN idempotency_key TEXT;
+  ALTER TABLE submissions ADD COLUMN fingerprint TEXT;
+  ALTER TABLE submissions ADD COLUMN consents TEXT;
+  ALTER TABLE submissions ADD COLUMN consent_text_version TEXT;
+  UPDATE submissions SET (idempotency_key, fingerprint) = (
+      SELECT i.route || ' ' || i.key, i.fingerprint FROM idempotency i
+      WHERE json_extract(i.body, '$.uuid') = submissions.uuid)
+    WHERE uuid IN (SELECT json_extract(body, '$.uuid') FROM idempotency);
+  DROP TABLE idempotency;
+  CREATE UNIQUE INDEX submissions_idempotency ON submissions(idempotency_key)
+    WHERE idempotency_key IS NOT NULL;
+  CREATE TABLE leads_new (
+    submission_id INTEGER PRIMARY KEY REFERENCES submissions(id), object_type TEXT NOT NULL,
+    category_id INTEGER NOT NULL, marketing_type TEXT NOT NULL, location TEXT NOT NULL,
+    fields TEXT NOT NULL, message TEXT NOT NULL DEFAULT ''
+  );
+  INSERT INTO leads_new SELECT submission_id, object_type, category_id, marketing_type, location,
+    fields, message FROM leads;
+  DROP TABLE leads;
+  ALTER TABLE leads_new RENAME TO leads;
+  CREATE VIEW consent_log (contact_id, submission_id, kind, given, text_version, at) AS
+    SELECT contact_id, submission_id, kind, given, text_version, at FROM consents
+    UNION ALL
+    SELECT s.contact_id, s.id, box.key, box.value, s.consent_text_version, s.created_at
+    FROM submissions s, json_each(s.consents) box WHERE s.consents IS NOT NULL;
+  `,
 ];
 
 export function openDatabase(file: string): Db {

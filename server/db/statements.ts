@@ -33,14 +33,25 @@ export function prepareStatements(db: Db) {
         confirmed_at = COALESCE(confirmed_at, @at), updated_at = @at WHERE id = @id`,
     ),
     insertSubmission: db.prepare(
-      `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
+        consents, consent_text_version, idempotency_key, fingerprint)
+       VALUES (@uuid, @kind, @contactId, @contactData, @language, @at, @consents,
+        @consentTextVersion, @idempotencyKey, @fingerprint)`,
     ),
     submissionById: db.prepare('SELECT * FROM submissions WHERE id = ?'),
-    /** Whether the contact of a submission took back a required consent after sending it. */
+    submissionByIdempotencyKey: db.prepare(
+      'SELECT id, uuid, fingerprint, created_at FROM submissions WHERE idempotency_key = ?',
+    ),
+    releaseIdempotencyKey: db.prepare(
+      'UPDATE submissions SET idempotency_key = NULL, fingerprint = NULL WHERE id = ?',
+    ),
+    /**
+     * Whether the contact of a submission took back a required consent after sending it (a
+     * withdrawal is made in the portal, so it is a row of the consents table).
+     */
     withdrawnSince: db.prepare(
       `SELECT 1 FROM submissions s JOIN consents c ON c.contact_id = s.contact_id
-       WHERE s.uuid = ? AND c.kind IN ('dataPrivacy', 'acceptContact') AND c.given = 0
+       WHERE s.id = ? AND c.kind IN ('dataPrivacy', 'acceptContact') AND c.given = 0
          AND c.at > s.created_at LIMIT 1`,
     ),
     confirmSubmission: db.prepare(
@@ -58,14 +69,6 @@ export function prepareStatements(db: Db) {
     useKey: db.prepare(
       'UPDATE auth_keys SET first_used_at = ? WHERE key_hash = ? AND first_used_at IS NULL',
     ),
-    idempotent: db.prepare(
-      'SELECT status, body, fingerprint FROM idempotency WHERE key = ? AND route = ?',
-    ),
-    insertIdempotent: db.prepare(
-      `INSERT INTO idempotency (key, route, fingerprint, status, body, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
-    pruneIdempotent: db.prepare('DELETE FROM idempotency WHERE created_at < ?'),
     listing: db.prepare('SELECT * FROM listings WHERE id = ?'),
     regions: db.prepare('SELECT * FROM regions ORDER BY position'),
     regionIds: db.prepare('SELECT location_id, name FROM regions'),

@@ -33,7 +33,13 @@ export function submissionTransition(
 /** The statuses a reloaded draft may come back in (a send in flight did not finish). */
 export const RESTORABLE_STATUSES: readonly SubmitStatus[] = ['editing', 'error', 'userError'];
 
-export const newSubmissionKey = () => nanoid(21);
+/**
+ * A submission's Idempotency-Key: the time it was made (milliseconds in 9 base-36 digits, so
+ * keys sort by time) and 21 random characters. The server keeps the keys in an index, where a
+ * time-ordered key lands at the end instead of on a random page.
+ */
+export const newSubmissionKey = (at: number) =>
+  Math.max(0, Math.floor(at)).toString(36).padStart(9, '0') + nanoid(21);
 
 /** The i18n key shown above the form for a status, if any (spec 8). */
 export const SUBMISSION_ERRORS = {

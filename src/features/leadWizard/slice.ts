@@ -112,7 +112,7 @@ export const leadWizardSlice = createSlice({
         if (!state.startedAt) state.startedAt = at;
       },
       prepare(options: { order: LeadWizardOrder; hideContactStep: boolean }, at: number) {
-        return { payload: { ...options, key: newSubmissionKey(), at } };
+        return { payload: { ...options, key: newSubmissionKey(at), at } };
       },
     },
     /** A draft saved in the session came back after a reload (validated by its schema). */

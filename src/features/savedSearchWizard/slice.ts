@@ -157,7 +157,7 @@ export const savedSearchWizardSlice = createSlice({
         },
         at: number,
       ) {
-        return { payload: { ...options, key: newSubmissionKey(), at } };
+        return { payload: { ...options, key: newSubmissionKey(at), at } };
       },
     },
     /** A draft saved in the session came back after a reload (validated by its schema). */

@@ -70,7 +70,7 @@ export function createContactPageSlice<Name extends string>(name: Name) {
           if (!state.contact.message && message) state.contact.message = message;
         },
         prepare(options: { scope: string; message: string }, at: number) {
-          return { payload: { ...options, key: newSubmissionKey(), at } };
+          return { payload: { ...options, key: newSubmissionKey(at), at } };
         },
       },
       /** A draft saved in the session came back after a reload (validated by its schema). */

@@ -204,6 +204,19 @@ describe('lead wizard screen', () => {
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika');
   });
 
+  it('answers the tile click with the address step and the map placeholder, then mounts the map', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    // The click's own render: the step with the placeholder, not yet the map.
+    expect(screen.getByRole('combobox', { name: 'Adresse suchen' })).toBeInTheDocument();
+    expect(screen.getByText('Karte wird geladen …')).toBeInTheDocument();
+    expect(document.querySelector('.leaflet-container')).toBeNull();
+    // After that paint the map mounts in its place.
+    await waitFor(() => expect(document.querySelector('.leaflet-container')).not.toBeNull());
+    expect(document.querySelector('.leaflet-container')).toHaveAttribute('aria-label', 'Karte');
+    expect(screen.queryByText('Karte wird geladen …')).not.toBeInTheDocument();
+  });
+
   it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
     const { user } = await open();

@@ -33,23 +33,43 @@ export function useNarrow(): boolean {
   return narrow;
 }
 
-/** A map component of the map chunk, shown with a placeholder of its height while it loads. */
+/**
+ * True from the first task after the next paint: what is mounted then (the map, its chunk's
+ * request) does not hold up the paint that answers the visitor's click.
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // requestAnimationFrame runs just before the paint; the timeout after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * A map component of the map chunk, shown with a placeholder of its height while it loads.
+ * The chunk is requested and the map mounted right after the placeholder's first paint.
+ */
 export function lazyMap<P extends { narrow: boolean }>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ) {
   const Map = retryableLazy(load);
   function LazyMapView(props: Omit<P, 'narrow'> & { loadingLabel: string }) {
     const narrow = useNarrow();
+    const painted = usePaintedOnce();
     const { loadingLabel, ...rest } = props;
-    return (
-      <Map
-        {...(rest as unknown as P)}
-        narrow={narrow}
-        fallback={
-          <Placeholder $height={narrow ? MAP.narrowHeight : MAP.height}>{loadingLabel}</Placeholder>
-        }
-      />
+    const placeholder = (
+      <Placeholder $height={narrow ? MAP.narrowHeight : MAP.height}>{loadingLabel}</Placeholder>
     );
+    if (!painted) return placeholder;
+    return <Map {...(rest as unknown as P)} narrow={narrow} fallback={placeholder} />;
   }
   return LazyMapView;
 }

@@ -10,17 +10,24 @@ import { scrollSettled, serverAndBrowser } from './harness';
 
 const ctx = serverAndBrowser();
 
-/** Waits until the iframe has taken the height the widget reported, then compares. */
+/**
+ * Waits until the iframe has taken the height the widget reported (growing or shrinking),
+ * then compares.
+ */
 async function assertNoInnerScroll(page: Page, frame: Frame, where: string) {
-  const measure = () =>
-    frame.evaluate(() => ({
+  const measure = async () => ({
+    ...(await frame.evaluate(() => ({
       needed: document.documentElement.scrollHeight,
       viewport: window.innerHeight,
       wide: document.documentElement.scrollWidth - window.innerWidth,
-    }));
+    }))),
+    box: (await page.locator('iframe').boundingBox())?.height ?? 0,
+  });
+  const settled = (m: { needed: number; viewport: number; box: number }) =>
+    m.needed <= m.viewport && Math.abs(m.box - m.viewport) <= 1;
   let last = await measure();
   // The size message takes a frame or two to arrive and be applied.
-  for (let i = 0; i < 50 && last.needed > last.viewport; i += 1) {
+  for (let i = 0; i < 50 && !settled(last); i += 1) {
     await page.waitForTimeout(50);
     last = await measure();
   }
@@ -29,8 +36,10 @@ async function assertNoInnerScroll(page: Page, frame: Frame, where: string) {
     `${where}: the document needs ${last.needed} px, the frame shows ${last.viewport} px`,
   );
   assert.ok(last.wide <= 0, `${where}: ${last.wide} px wider than the frame`);
-  const iframe = await page.locator('iframe').boundingBox();
-  assert.ok(iframe && Math.abs(iframe.height - last.viewport) <= 1);
+  assert.ok(
+    Math.abs(last.box - last.viewport) <= 1,
+    `${where}: the iframe is ${last.box} px high, its document sees ${last.viewport} px`,
+  );
 }
 
 for (const width of [1200, 375]) {

@@ -10,7 +10,7 @@ import { sha256 } from '../auth/crypto';
 import type { Statements } from '../db/statements';
 import { ApiError } from './errors';
 
-export const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** The submission a key created. */
@@ -47,12 +47,12 @@ export function idempotency(q: Statements) {
      * The submission this very request created (inside the caller's transaction); a 422 when
      * the key was used for another request; nothing for an unknown or expired key.
      */
-    find(id: RequestId | null, at = Date.now()): StoredAnswer | undefined {
+    find(id: RequestId | null): StoredAnswer | undefined {
       if (!id) return undefined;
       const stored = q.submissionByIdempotencyKey.get(id.key) as
         (StoredAnswer & { fingerprint: string; created_at: string }) | undefined;
       if (!stored) return undefined;
-      if (Date.parse(stored.created_at) <= at - IDEMPOTENCY_MS) {
+      if (Date.parse(stored.created_at) <= Date.now() - IDEMPOTENCY_MS) {
         q.releaseIdempotencyKey.run(stored.id);
         return undefined;
       }

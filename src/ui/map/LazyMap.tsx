@@ -40,15 +40,9 @@ export function useNarrow(): boolean {
 function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     // requestAnimationFrame runs just before the paint; the timeout after it.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    const frame = requestAnimationFrame(() => setTimeout(setPainted, 0, true));
+    return () => cancelAnimationFrame(frame);
   }, []);
   return painted;
 }

@@ -2,8 +2,9 @@
  * Lead submissions as the widget sends them (anonymous, XSRF cookie and header, meta, an
  * Idempotency-Key made as the widget makes it, one e-mail address per submission) against a
  * floor: a bare Fastify route that parses the same body and inserts it as one row into
- * SQLite, on the same machine with the same pragmas. Both run with an empty database and with `rows` stored leads. Each
- * server runs in a process of its own, so the load generator does not share its thread.
+ * SQLite, on the same machine with the same pragmas. Both run with an empty database and with
+ * `rows` stored leads. Each server runs in a process of its own, so the load generator does
+ * not share its thread.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -153,8 +154,9 @@ function startChild(kind: 'floor' | 'widget', dir: string) {
 
 /**
  * `rows` more leads in the widget's database, each a copy of one real submission's rows
- * (contact, submission with its consents and Idempotency-Key, lead, confirmation key, mail) with its
- * own e-mail, uuid and keys: the tables and indexes grow as they would with real visitors.
+ * (contact, submission with its consents and Idempotency-Key, lead, confirmation key, mail)
+ * with its own e-mail, uuid and keys: the tables and indexes grow as they would with real
+ * visitors.
  */
 function fillWidgetDatabase(file: string, rows: number) {
   const db = new Database(file);

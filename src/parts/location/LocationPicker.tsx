@@ -24,6 +24,7 @@ const Field = styled.div`
 `;
 
 const Clear = styled.button`
+  display: block;
   position: absolute;
   right: 0.25rem;
   bottom: 0.25rem;
@@ -34,9 +35,11 @@ const Clear = styled.button`
   font-size: 1.25rem;
   cursor: pointer;
   color: ${(p) => p.theme.colors.muted};
-  /* Hidden, it keeps its box: showing it on the first letter then repaints, with no layout. */
+  /*
+   * Hidden, it keeps its box and its display (block, as in the rule above): showing it on the
+   * first letter then changes its visibility alone, which repaints without a layout.
+   */
   &[hidden] {
-    display: block;
     visibility: hidden;
   }
 `;

@@ -76,6 +76,7 @@ export function MapBase(props: MapBaseProps) {
         minZoom={MAP.minZoom}
         maxZoom={MAP.maxZoom}
         scrollWheelZoom={MAP.scrollWheelZoom}
+        fadeAnimation={false}
         keyboard
       >
         <GeoJSON

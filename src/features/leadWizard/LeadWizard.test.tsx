@@ -217,6 +217,25 @@ describe('lead wizard screen', () => {
     expect(screen.queryByText('Karte wird geladen …')).not.toBeInTheDocument();
   });
 
+  it('prepares the next step hidden, reveals that same step on the click and keeps the last one for Zurück', async () => {
+    const { user } = await open();
+    // Before the click the address step is built but hidden: out of the accessibility tree.
+    const box = await waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
+      expect(input).not.toBeNull();
+      return input!;
+    });
+    expect(screen.queryByRole('combobox', { name: 'Adresse suchen' })).not.toBeInTheDocument();
+    // Hidden, it has no effects yet: the map waits until the step shows.
+    expect(screen.queryByText('Karte wird geladen …')).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    expect(screen.getByRole('combobox', { name: 'Adresse suchen' })).toBe(box);
+    expect(screen.queryByRole('button', { name: 'Wohnung' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zurück' }));
+    expect(screen.getByRole('button', { name: 'Wohnung', pressed: true })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Adresse suchen' })).not.toBeInTheDocument();
+  });
+
   it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
     const { user } = await open();

@@ -1,9 +1,12 @@
 /**
  * The lead wizard screen (spec 2.1): reads selectors, dispatches events, holds no rules.
- * Only the current step is rendered, and each step selects just what it shows; what the
- * visitor entered lives in the store, so nothing typed is lost when a step goes away.
+ * The current step is shown; the steps before and after it are kept hidden (React's
+ * Activity: rendered when the browser is idle, without effects, out of the layout and the
+ * accessibility tree), so that Weiter and Zurück only reveal a step that is ready. Each step
+ * selects just what it shows; what the visitor entered lives in the store, so nothing typed
+ * is lost when a step goes away.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { Activity, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { MAP } from '../../ui/constants';
@@ -327,7 +330,6 @@ export function LeadWizard() {
     );
   }
 
-  const Step = STEPS[stepId];
   const index = steps.indexOf(stepId);
   return (
     <main>
@@ -343,12 +345,21 @@ export function LeadWizard() {
           missing={missing}
         />
       )}
-      <Section key={stepId} aria-labelledby={`lead-step-${stepId}`}>
-        <Title id={`lead-step-${stepId}`} tabIndex={-1} ref={headingRef}>
-          <StepTitle id={stepId} index={index} total={steps.length} />
-        </Title>
-        <Step />
-      </Section>
+      {steps.map((id, at) => {
+        if (Math.abs(at - index) > 1) return null;
+        const Step = STEPS[id];
+        const current = at === index;
+        return (
+          <Activity key={id} mode={current ? 'visible' : 'hidden'}>
+            <Section aria-labelledby={`lead-step-${id}`}>
+              <Title id={`lead-step-${id}`} tabIndex={-1} ref={current ? headingRef : undefined}>
+                <StepTitle id={id} index={at} total={steps.length} />
+              </Title>
+              <Step />
+            </Section>
+          </Activity>
+        );
+      })}
       {hideContactStep && (
         // The footer slot (spec 2.1): a save action, enabled once the lead is complete.
         <Section aria-label={t('leadWizard.footer')}>

@@ -3,6 +3,7 @@
  * leadMarkup.ts) rendered by plain React with Redux Toolkit: a tile's click changes the store
  * and the step, focus moves to the new heading, each key goes through the store. So it does
  * the same DOM and style work as the widget, without styled-components, sagas or our code.
+ * After a change to those steps, recapture the markup: npm run bench:capture-floor.
  */
 import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createElement, useEffect, type ReactNode } from 'react';
@@ -103,6 +104,9 @@ function AddressStep() {
       props.onChange = (e: { target: { value: string } }) =>
         dispatch(wizard.actions.typed(e.target.value));
     }
+    // The box's clear button shows once something is typed, as in the widget.
+    if (tree.tag === 'button' && tree.props['aria-label'] === 'Eingabe löschen')
+      props.hidden = text === '';
   };
   return <>{ADDRESS.map((tree, index) => render(tree, index, hooks))}</>;
 }

@@ -226,8 +226,9 @@ describe('lead wizard screen', () => {
       return input!;
     });
     expect(screen.queryByRole('combobox', { name: 'Adresse suchen' })).not.toBeInTheDocument();
-    // Hidden, it has no effects yet: the map waits until the step shows.
+    // Hidden, it shows nothing and its map is not mounted: that waits until the step shows.
     expect(screen.queryByText('Karte wird geladen …')).not.toBeVisible();
+    expect(document.querySelector('.leaflet-container')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Wohnung' }));
     expect(screen.getByRole('combobox', { name: 'Adresse suchen' })).toBe(box);
     expect(screen.queryByRole('button', { name: 'Wohnung' })).not.toBeInTheDocument();

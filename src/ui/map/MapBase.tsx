@@ -76,6 +76,7 @@ export function MapBase(props: MapBaseProps) {
         minZoom={MAP.minZoom}
         maxZoom={MAP.maxZoom}
         scrollWheelZoom={MAP.scrollWheelZoom}
+        // Tiles show as they arrive: Leaflet's fade runs a frame loop while a visitor types.
         fadeAnimation={false}
         keyboard
       >

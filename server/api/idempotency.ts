@@ -60,11 +60,9 @@ export function idempotency(q: Statements) {
         throw new ApiError(422, 'idempotency_key_reused', 'idempotencyMismatch');
       return { id: stored.id, uuid: stored.uuid };
     },
-    replay(reply: FastifyReply, answer: StoredAnswer) {
-      return reply
-        .code(201)
-        .header('Idempotent-Replayed', 'true')
-        .send({ success: true, uuid: answer.uuid });
+    /** Marks the answer to a repeated request as the stored submission's answer again. */
+    replayed(reply: FastifyReply) {
+      return reply.header('Idempotent-Replayed', 'true');
     },
   };
 }

@@ -54,6 +54,11 @@ function consentsOf(contact: ContactInput): string {
   return JSON.stringify(boxes);
 }
 
+/** A submission's answer: 201 with its uuid, alike for a bot, a first try and a retry. */
+function accepted(reply: FastifyReply, uuid: string) {
+  return reply.code(201).send({ success: true, uuid });
+}
+
 export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db, q, config, mailer, sessions } = ctx;
   const limits = config.limits;
@@ -94,7 +99,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       (checks && (body.meta?.website === undefined || (body.meta?.fillMs ?? 0) < limits.minFillMs));
     if (bot) {
       request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
-      return reply.code(201).send({ success: true, uuid });
+      return accepted(reply, uuid);
     }
     const id = idem.keyOf(request, sessions.current(request)?.tokenHash ?? request.ip);
     const contact = clean(body.contact);
@@ -103,7 +108,6 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const key = timedKey();
     const link = linkFor(ctx, key, language);
     const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
-    const response = { success: true, uuid };
     let deliver: () => Promise<void> = async () => {};
     const replayed = await commit(() => {
       // A retry of a stored request gets its stored answer (looked up where it commits, so
@@ -151,14 +155,14 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     });
     if (replayed) {
       refuseWithdrawn(replayed);
-      return idem.replay(reply, replayed);
+      return accepted(idem.replayed(reply), replayed.uuid);
     }
     try {
       await deliver();
     } catch (error) {
       request.log.error({ err: error }, 'confirmation mail could not be sent');
     }
-    return reply.code(201).send(response);
+    return accepted(reply, uuid);
   }
 
   route(

@@ -158,8 +158,14 @@ describe('lead wizard screen', () => {
       screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.'),
     ).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), '.de');
+    await user.click(screen.getByRole('checkbox', { name: 'Ich möchte den Newsletter erhalten.' }));
 
-    let body: { contact: { firstname: string }; lead: { fields: unknown[] } } | undefined;
+    let body:
+      | {
+          contact: { firstname: string; customFields: Record<string, boolean> };
+          lead: { fields: unknown[] };
+        }
+      | undefined;
     nock(API)
       .post('/v1/wizard/lead', (b) => {
         body = b;
@@ -175,6 +181,12 @@ describe('lead wizard screen', () => {
     expect(screen.queryByRole('navigation', { name: 'Schritte' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Anfrage abschicken' })).not.toBeInTheDocument();
     expect(body?.contact.firstname).toBe('Erika');
+    // The newsletter box travels with the consents, as in every other form.
+    expect(body?.contact.customFields).toEqual({
+      dataPrivacy: true,
+      acceptContact: true,
+      newsletter: true,
+    });
     expect(body?.lead.fields).toEqual([
       { name: 'price.price', valueType: 'NUMBER', value: 350000 },
       { name: 'area.numberRooms', valueType: 'NUMBER', value: 3.5 },
@@ -251,6 +263,22 @@ describe('lead wizard screen', () => {
     );
     expect(await screen.findByRole('button', { name: 'Details eingeben' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Straße' })).toHaveValue('Hauptstraße');
+  });
+
+  it("address first: 'Details eingeben' above the map once a coordinate is set, leading on", async () => {
+    const { user } = await open({ order: 'address-first' });
+    await user.click(screen.getByRole('button', { name: 'Adresse manuell eingeben' }));
+    expect(screen.getByRole('textbox', { name: 'Straße' })).toBeInTheDocument();
+    // No coordinate yet: nothing to lead on with.
+    expect(screen.queryByRole('button', { name: 'Details eingeben' })).not.toBeInTheDocument();
+    await chooseAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Details eingeben' }));
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Schritt 2 von 4: Um welche Immobilie geht es?',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('clears the search box and says when nothing was found', async () => {

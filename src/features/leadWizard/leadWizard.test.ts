@@ -623,7 +623,13 @@ describe('nothing lost', () => {
     fieldsReply();
     first.store.dispatch(wizard.categoryChosen(22332));
     first.store.dispatch(wizard.fieldEdited({ id: 'price.price', text: '789.000' }));
-    first.store.dispatch(wizard.contactEdited({ ...contact, message: 'Hallo' }));
+    first.store.dispatch(
+      wizard.contactEdited({
+        ...contact,
+        message: 'Hallo',
+        customFields: { ...contact.customFields, newsletter: true },
+      }),
+    );
     await waitFor(() => expect(first.env.sessionStore!.getItem(DRAFT_KEY)).toContain('789.000'));
 
     fieldsReply();
@@ -634,7 +640,11 @@ describe('nothing lost', () => {
       categoryId: 22332,
       step: 2,
       fieldInputs: { 'price.price': '789.000' },
-      contact: { firstname: ' Erika ', message: 'Hallo' },
+      contact: {
+        firstname: ' Erika ',
+        message: 'Hallo',
+        customFields: { dataPrivacy: true, acceptContact: true, newsletter: true },
+      },
     });
     expect(state.submissionKey).toBe(selectLeadWizard(first.store.getState()).submissionKey);
   });

@@ -87,5 +87,5 @@ export const selectLeadPayload = createSelector(
 );
 
 export const selectContactPayload = createSelector(selectLeadWizard, (w) =>
-  contactPayload(w.contact, { wish: false }),
+  contactPayload(w.contact, { wish: false, newsletter: true }),
 );

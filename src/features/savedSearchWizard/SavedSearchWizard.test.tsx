@@ -217,7 +217,13 @@ describe('saved-search wizard screen', () => {
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'erika@example.de');
     await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
     await user.click(screen.getByRole('checkbox', { name: /contacted/ }));
-    let sent: { savedSearch?: { marketingType: string; fields: unknown[] } } = {};
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I would like to receive the newsletter.' }),
+    );
+    let sent: {
+      savedSearch?: { marketingType: string; fields: unknown[] };
+      contact?: { customFields: Record<string, boolean> };
+    } = {};
     nock(API)
       .post('/v1/wizard/saved-search', (b) => Boolean((sent = b)))
       .reply(201, { success: true });
@@ -227,6 +233,11 @@ describe('saved-search wizard screen', () => {
         'Your search profile has been created. Please check your inbox to confirm it.',
       ),
     ).toBeInTheDocument();
+    expect(sent.contact?.customFields).toEqual({
+      dataPrivacy: true,
+      acceptContact: true,
+      newsletter: true,
+    });
     expect(sent.savedSearch?.marketingType).toBe('rent');
     expect(sent.savedSearch?.fields).toContainEqual({
       name: 'price.price',

@@ -85,8 +85,8 @@ export function AddressStep({
         <>
           <FieldRow>{ROW.map((n) => field(n, autocomplete[n]))}</FieldRow>
           <FieldRow>{ROW2.map((n) => field(n, autocomplete[n]))}</FieldRow>
-          {/* Address first, the step's own button under the map is the one way forward. */}
-          {manualEntry && located && !showFieldsWithPin && (
+          {/* spec 2.2 and reading B: with a coordinate set, the fields lead on to the details. */}
+          {located && (
             <div>
               <PrimaryButton type="button" onClick={onNext}>
                 {t('location.enterDetails')}

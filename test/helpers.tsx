@@ -11,6 +11,7 @@ import { hostMessage } from '../src/host/protocol';
 import { createI18n } from '../src/i18n';
 import { BUNDLED } from '../src/i18n/bundled';
 import type { Language } from '../src/i18n/language';
+import { trackStore } from './liveStores';
 
 export const WIDGET_ORIGIN = 'http://widget.test';
 export const AGENCY_ORIGIN = 'https://agency.test';
@@ -23,6 +24,8 @@ export interface TestEnv extends AppEnv {
   emitHeight(height: number): void;
   /** Messages posted to the host, as [message, targetOrigin]. */
   posted(): [unknown, string][];
+  /** Hides or shows the page, as a tab switch would. */
+  setPageHidden(hidden: boolean): void;
 }
 
 /** A Storage of its own per test env, so stores of earlier tests cannot write into it. */
@@ -40,6 +43,8 @@ export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeIt
 
 export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
   let heightListener: ((height: number) => void) | null = null;
+  let hidden = false;
+  const visibilityListeners = new Set<() => void>();
   const parent = { postMessage: jest.fn() };
   const env: TestEnv = {
     origin: WIDGET_ORIGIN,
@@ -62,6 +67,15 @@ export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
     sessionStore: memoryStorage(),
     now: () => Date.now(),
     afterPaint: () => Promise.resolve(),
+    pageHidden: () => hidden,
+    onVisibilityChange(listener) {
+      visibilityListeners.add(listener);
+      return () => visibilityListeners.delete(listener);
+    },
+    setPageHidden(value) {
+      hidden = value;
+      for (const listener of [...visibilityListeners]) listener();
+    },
     log: jest.fn(),
     qa: null,
     emitHeight(height) {
@@ -104,6 +118,7 @@ export function setupStore(
     preloadedState: options.preloadedState,
     features: options.features,
   });
+  trackStore(store);
   return { env, store };
 }
 

@@ -36,6 +36,10 @@ export interface AppEnv {
   now(): number;
   /** Resolves once the browser has painted what the current task changed. */
   afterPaint(): Promise<void>;
+  /** Whether the page is hidden (a background tab, a minimised window). */
+  pageHidden(): boolean;
+  /** Calls back when the page is hidden or shown; returns the unsubscribe. */
+  onVisibilityChange(listener: () => void): () => void;
   log(message: string, detail?: unknown): void;
   /** The QA action recorder (DECISIONS 17), for the host page's QA commands. */
   qa: QaControl | null;
@@ -115,6 +119,11 @@ export function browserEnv(setLanguage: AppEnv['setLanguage'], qa: QaControl | n
     now: () => Date.now(),
     // The frame's paint comes after the next animation frame; a task queued there runs after it.
     afterPaint: () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    pageHidden: () => document.visibilityState === 'hidden',
+    onVisibilityChange(listener) {
+      document.addEventListener('visibilitychange', listener);
+      return () => document.removeEventListener('visibilitychange', listener);
+    },
     // eslint-disable-next-line no-console -- spec 8: some failures are only logged
     log: (message, detail) => console.warn(`[immosuite] ${message}`, detail ?? ''),
     qa,

@@ -5,7 +5,7 @@ import {
   type Middleware,
   type Slice,
 } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { type Task } from 'redux-saga';
 import { hostSlice } from '../host/slice';
 import { sessionSlice } from '../session/slice';
 import type { ScreenStrings } from '../i18n/screens';
@@ -86,18 +86,26 @@ export function makeStore({
     },
   });
   const started = new Set<() => Saga>();
+  const tasks: Task[] = [];
+  let stopped = false;
   const run = (saga: () => Saga) => {
-    if (started.has(saga)) return;
+    if (stopped || started.has(saga)) return;
     started.add(saga);
     // One crashing saga is logged and takes nothing else down.
-    sagaMiddleware.run(function* () {
+    const task = sagaMiddleware.run(function* () {
       try {
         yield* saga();
       } catch (error) {
         env.log(`saga ${saga.name} failed`, error);
       }
     });
+    tasks.push(task);
   };
+  /** Cancels every saga (their timers and channels with them); the store still takes actions. */
+  function stop() {
+    stopped = true;
+    for (const task of tasks.splice(0)) task.cancel();
+  }
   /** Starts a loaded screen's sagas (once) and lets its slices take their initial state. */
   function startFeature(feature: Feature) {
     store.dispatch(featureStarted({ slices: feature.slices.map((slice) => slice.reducerPath) }));
@@ -105,7 +113,7 @@ export function makeStore({
   }
   if (runSagas) run(rootSaga);
   features.forEach(startFeature);
-  return Object.assign(store, { startFeature });
+  return Object.assign(store, { startFeature, stop });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

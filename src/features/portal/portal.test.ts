@@ -67,6 +67,18 @@ async function loggedInStore(until: (check: () => void) => Promise<unknown> = wa
   return setup;
 }
 
+/**
+ * Under fake timers: the next session check comes a minute after the last one's answer, not
+ * before: 55 s pass without it, then time moves in 5 s steps until it has been made.
+ */
+async function nextMinutesCheck(scope: nock.Scope) {
+  await jest.advanceTimersByTimeAsync(55_000);
+  expect(scope.isDone()).toBe(false);
+  for (let step = 0; step < 12 && !scope.isDone(); step += 1)
+    await jest.advanceTimersByTimeAsync(5_000);
+  await settle(() => expect(scope.isDone()).toBe(true));
+}
+
 async function settle(check: () => void, turns = 5000) {
   for (let turn = 0; ; turn += 1) {
     try {
@@ -151,23 +163,74 @@ describe('portal session', () => {
     await jest.advanceTimersByTimeAsync(60_000);
     await settle(() => expect(state(store).phase).toBe('loggedOut'));
     expect(state(store).notice?.key).toBe('login.loggedOut');
-    // Nothing of the contact stays, and the poll has ended (nock would refuse a call).
+    // Nothing of the contact stays.
     expect(state(store)).toMatchObject({ savedSearches: null, inquiries: null, contact: null });
     expect(session(store)).toEqual({
       user: { loggedIn: false, email: null },
       auth: { loginError: false, authenticationToken: null },
     });
-    await jest.advanceTimersByTimeAsync(180_000);
+    // The login screen goes on checking, once a minute, and stays quiet on a 403.
+    await nextMinutesCheck(
+      nock(API)
+        .get('/v1/auth/me')
+        .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } }),
+    );
+    expect(state(store).phase).toBe('loggedOut');
   });
 
-  it('logout ends the poll; a new login runs one poll loop, not two', async () => {
+  it('notices on the login screen, within a minute, a login completed in another tab', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const { store } = started();
+    const forbidden = { code: 'rest_forbidden', message: 'x', data: { status: 403 } };
+    nock(API).get('/v1/auth/me').reply(403, forbidden);
+    store.dispatch(portal.opened({ k: null }));
+    await settle(() => expect(state(store).phase).toBe('loggedOut'));
+    // The other tab has not logged in yet: the next check finds no session either.
+    await nextMinutesCheck(nock(API).get('/v1/auth/me').reply(403, forbidden));
+    expect(state(store).phase).toBe('loggedOut');
+    // Now it has: the cookie it set answers the next check, and the home opens with its data.
+    loggedInReplies();
+    await nextMinutesCheck(
+      nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true }),
+    );
+    await settle(() => expect(state(store).savedSearches).toHaveLength(1));
+    expect(state(store).phase).toBe('loggedIn');
+    expect(session(store).user).toEqual({ loggedIn: true, email: 'erika@example.de' });
+    expect(store.getState().ui.messages).toEqual([]);
+  });
+
+  it('does not poll a hidden page, and checks at once when it is shown again', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const { store, env } = started();
+    const forbidden = { code: 'rest_forbidden', message: 'x', data: { status: 403 } };
+    nock(API).get('/v1/auth/me').reply(403, forbidden);
+    store.dispatch(portal.opened({ k: null }));
+    await settle(() => expect(state(store).phase).toBe('loggedOut'));
+    env.setPageHidden(true);
+    const check = nock(API).get('/v1/auth/me').reply(403, forbidden);
+    await jest.advanceTimersByTimeAsync(300_000);
+    // Five minutes in a background tab: no request (nock still holds its answer).
+    for (let turn = 0; turn < 50; turn += 1) await new Promise((r) => nextTurn(r));
+    expect(check.isDone()).toBe(false);
+    env.setPageHidden(false);
+    await settle(() => expect(check.isDone()).toBe(true));
+    expect(state(store).phase).toBe('loggedOut');
+  });
+
+  it('keeps one poll loop through logout and a new login, never two', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { store } = await loggedInStore(settle);
     nock(API).delete('/v1/auth/me').reply(200, { loggedOut: true });
     store.dispatch(portal.logoutClicked());
     await settle(() => expect(state(store).notice?.key).toBe('login.loggedOut'));
-    await jest.advanceTimersByTimeAsync(120_000);
-    // Logged in again (a second key): exactly one check per minute.
+    // Logged out, the login screen checks once a minute.
+    for (let minute = 0; minute < 2; minute += 1)
+      await nextMinutesCheck(
+        nock(API)
+          .get('/v1/auth/me')
+          .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } }),
+      );
+    // Logged in again (a second key): still exactly one check per minute.
     loggedInReplies();
     store.dispatch(loggedIn({ email: 'erika@example.de' }));
     store.dispatch(loggedIn({ email: 'erika@example.de' }));
@@ -177,12 +240,13 @@ describe('portal session', () => {
       .times(2)
       .reply(200, { email: 'erika@example.de', loggedIn: true });
     await jest.advanceTimersByTimeAsync(60_000);
-    // Two loops would both have checked by now.
     await settle(() => expect(checks.pendingMocks()).toHaveLength(1));
-    // The next minute, the one loop checks again (its timer starts once the answer is in).
+    // Two loops would both have checked by now; one loop checks again only the next minute.
+    for (let turn = 0; turn < 50; turn += 1) await new Promise((r) => nextTurn(r));
+    expect(checks.pendingMocks()).toHaveLength(1);
     for (let step = 0; step < 20 && !checks.isDone(); step += 1)
       await jest.advanceTimersByTimeAsync(5_000);
-    expect(checks.isDone()).toBe(true);
+    await settle(() => expect(checks.isDone()).toBe(true));
     expect(store.getState().ui.messages).toEqual([]);
   });
 });

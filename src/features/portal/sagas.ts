@@ -9,9 +9,7 @@ import {
   delay,
   getContext,
   put,
-  race,
   select,
-  take,
   takeEvery,
   takeLatest,
   takeLeading,
@@ -21,6 +19,7 @@ import { callApi, type CallOptions } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import { messageShown } from '../../app/uiSlice';
+import { whenPageShown } from '../../app/visibility';
 import { errorMessage, type ApiRequest, type ApiResult } from '../../api/client';
 import { contactPayload, type ContactValues } from '../../parts/contactForm/model';
 import { loggedIn, loggedOut, loginFailed, nonceReceived } from '../../session/slice';
@@ -116,18 +115,20 @@ function* useKey(k: string): Saga<boolean> {
 
 function* start(action: ReturnType<typeof actions.opened>): Saga {
   const { k } = action.payload;
-  if (k) {
-    const done: boolean = yield call(useKey, k);
-    if (done) return;
-  }
-  yield call(fetchCurrentUser, true);
+  const done: boolean = k ? yield call(useKey, k) : false;
+  if (!done) yield call(fetchCurrentUser, true);
+  yield call(poll);
 }
 
-/** spec 4: while logged in, the session is checked every 60 s; logout ends the loop. */
+/**
+ * spec 2.7, 4: the session is checked every 60 s, logged in or not: on the login screen a login
+ * completed in another tab shows here, in the home a session ended elsewhere logs out. A hidden
+ * page is not polled; it checks as soon as it is shown again.
+ */
 function* poll(): Saga {
   for (;;) {
-    const { out } = yield race({ tick: delay(SESSION_POLL_MS), out: take(loggedOut.type) });
-    if (out) return;
+    yield delay(SESSION_POLL_MS);
+    yield call(whenPageShown);
     yield call(fetchCurrentUser, false);
   }
 }
@@ -236,11 +237,8 @@ function* requestLoginMail(): Saga {
 
 export function* portalSaga(): Saga {
   yield takeLatest(actions.opened.type, start);
-  // One poll loop per login: a new login replaces the loop of the one before.
-  yield takeLatest(loggedIn.type, function* () {
-    yield call(afterLogin);
-    yield call(poll);
-  });
+  // The screen's one poll loop runs from its opening (start); a login loads the contact's data.
+  yield takeLatest(loggedIn.type, afterLogin);
   yield takeEvery(
     (action: Action) => actions.tabShown.match(action) || actions.searchesChanged.match(action),
     loadShownList,

@@ -58,7 +58,17 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('textbox', { name: 'Telefon' }).fill('030 1234567');
     await frame.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
     await frame.getByRole('checkbox', { name: /kontaktiert/ }).check();
+    await frame.getByRole('checkbox', { name: 'Ich möchte den Newsletter erhalten.' }).check();
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/v1/wizard/lead'),
+    );
     await frame.getByRole('button', { name: 'Anfrage abschicken' }).click();
+    // The newsletter box travels with the consents.
+    assert.deepEqual((await sent).postDataJSON().contact.customFields, {
+      dataPrivacy: true,
+      acceptContact: true,
+      newsletter: true,
+    });
 
     await frame
       .getByText(
@@ -143,6 +153,31 @@ describe('lead wizard in the demo page', () => {
       .waitFor();
     const mails = await mailsTo('max.keyboard@example.de');
     assert.equal(mails[0]?.subject, 'Please confirm your inquiry');
+    await page.context().close();
+  });
+
+  it('address first, in German: a street typed alone finds its place, and Details eingeben leads on', async () => {
+    const { page, frame } = await open('/demo/lead-wizard?order=address-first');
+    const search = frame.getByRole('combobox', { name: 'Adresse suchen' });
+    // A street the offline geocoder's Berlin index knows, without a number and without a town.
+    await search.fill('Alexanderplatz');
+    await frame.getByRole('option', { name: 'Alexanderplatz, Berlin' }).click();
+    await frame.locator('.leaflet-marker-icon').waitFor();
+    assert.equal(
+      await frame.getByRole('textbox', { name: 'Straße' }).inputValue(),
+      'Alexanderplatz',
+    );
+    assert.equal(await frame.getByRole('textbox', { name: 'Stadt' }).inputValue(), 'Berlin');
+    // With a number, it finds the same street, the number kept.
+    await search.fill('Unter den Linden 5');
+    await frame.getByRole('option', { name: 'Unter den Linden 5, Berlin' }).click();
+    assert.equal(await frame.getByRole('textbox', { name: 'Haus-Nr.' }).inputValue(), '5');
+    await expectNoAxeViolations(page, 'address first, a street found');
+    // spec 2.2 in this order too: the button above the map, once a coordinate is set.
+    await frame.getByRole('button', { name: 'Details eingeben', exact: true }).click();
+    await frame
+      .getByRole('heading', { name: 'Schritt 2 von 4: Um welche Immobilie geht es?' })
+      .waitFor();
     await page.context().close();
   });
 

@@ -21,14 +21,16 @@ function storedSearch(email: string) {
   try {
     return db
       .prepare(
-        `SELECT ss.category_id, ss.marketing_type, ss.locations, ss.fields FROM saved_searches ss
-         JOIN contacts c ON c.id = ss.contact_id WHERE c.email = ?`,
+        `SELECT ss.category_id, ss.marketing_type, ss.locations, ss.fields, s.consents
+         FROM saved_searches ss JOIN contacts c ON c.id = ss.contact_id
+         JOIN submissions s ON s.id = ss.submission_id WHERE c.email = ?`,
       )
       .get(email) as {
       category_id: number;
       marketing_type: string;
       locations: string;
       fields: string;
+      consents: string;
     };
   } finally {
     db.close();
@@ -141,7 +143,7 @@ describe('saved-search wizard in the demo page', () => {
       await tabTo(page, frame.getByRole('textbox', { name }));
       await page.keyboard.type(text);
     }
-    for (const name of [/Datenschutzerklärung/, /kontaktiert/]) {
+    for (const name of [/Datenschutzerklärung/, /kontaktiert/, /Newsletter/]) {
       await tabTo(page, frame.getByRole('checkbox', { name }));
       await page.keyboard.press(' ');
     }
@@ -162,6 +164,12 @@ describe('saved-search wizard in the demo page', () => {
       { name: 'price.price', valueType: 'RANGE', minValue: 400000, maxValue: 750000 },
       { name: 'area.livingSpace', valueType: 'NUMBER', minValue: 120 },
     ]);
+    // The newsletter box reached the backend with the consents.
+    assert.deepEqual(JSON.parse(stored.consents), {
+      dataPrivacy: 1,
+      acceptContact: 1,
+      newsletter: 1,
+    });
     await confirmationMail(email);
     await page.locator('#tracking').getByText('SavedSearchWizard').waitFor();
   });

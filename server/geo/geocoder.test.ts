@@ -67,8 +67,9 @@ describe('offline geocoder (Photon format)', () => {
     ['Kastanienallee 12, 10435 Berlin', 'Kastanienallee', '12', '10435', 'Berlin'],
     ['Kastanienallee 12 10435 Berlin', 'Kastanienallee', '12', '10435', 'Berlin'],
     ['Königstraße 12a, 70173 Stuttgart', 'Königstraße', '12a', '70173', 'Stuttgart'],
-    ['Hauptstr 5 Berlin', 'Hauptstr', '5', undefined, 'Berlin'],
-    ['Hauptstr. 5 Berlin', 'Hauptstr.', '5', undefined, 'Berlin'],
+    // Berlin's index knows the street: its name in full.
+    ['Hauptstr 5 Berlin', 'Hauptstraße', '5', undefined, 'Berlin'],
+    ['Hauptstr. 5 Berlin', 'Hauptstraße', '5', undefined, 'Berlin'],
     ['Köln Domkloster 4', 'Domkloster', '4', undefined, 'Köln'],
     ['Lindenweg 7 a Hamburg', 'Lindenweg', '7a', undefined, 'Hamburg'],
     ['Unter den Linden 77, Berlin', 'Unter den Linden', '77', undefined, 'Berlin'],
@@ -84,6 +85,71 @@ describe('offline geocoder (Photon format)', () => {
       approximate: 'true',
       ...(postcode ? { postcode } : {}),
     });
+  });
+
+  it('finds a Berlin street typed alone, with or without its number, where it is', () => {
+    const [alex] = search('Alexanderplatz', 'de', 10).features;
+    expect(alex?.properties).toMatchObject({
+      osm_key: 'highway',
+      name: 'Alexanderplatz',
+      city: 'Berlin',
+      district: 'Mitte',
+    });
+    // Its place, not Berlin's centre: the square is 300 m from the city's point.
+    const [lng, lat] = alex!.geometry.coordinates;
+    expect(lng).toBeCloseTo(13.411, 2);
+    expect(lat).toBeCloseTo(52.5215, 2);
+    expect(search('unter den linden', 'de', 10).features[0]?.properties).toMatchObject({
+      osm_key: 'highway',
+      name: 'Unter den Linden',
+      city: 'Berlin',
+    });
+    const [house] = search('Unter den Linden 5', 'de', 10).features;
+    expect(house?.properties).toMatchObject({
+      osm_value: 'house',
+      street: 'Unter den Linden',
+      housenumber: '5',
+      city: 'Berlin',
+      approximate: 'true',
+    });
+    expect(house?.geometry.coordinates).toEqual(
+      search('Unter den Linden', 'de', 1).features[0]?.geometry.coordinates,
+    );
+    // 'Str.' as typed or written out alike.
+    expect(search('Amrumer Str.', 'de', 1).features[0]?.properties.name).toBe('Amrumer Straße');
+  });
+
+  it('echoes a street the index lacks, typed without a town, in the demo city', () => {
+    const features = search('Torstraße 1', 'de', 10).features;
+    expect(features).toHaveLength(1);
+    expect(features[0]!.properties).toMatchObject({
+      street: 'Torstraße',
+      housenumber: '1',
+      city: 'Berlin',
+      osm_value: 'house',
+      approximate: 'true',
+    });
+    // A word with a number that is not a street stays a search for places.
+    expect(search('Xqzvw 3', 'de', 10).features).toEqual([]);
+  });
+
+  it('answers a lone term with the places it names before the streets that start so', () => {
+    const names = search('Pankow', 'de', 10).features.map((f) => [
+      f.properties.osm_key,
+      f.properties.name,
+    ]);
+    expect(names[0]).toEqual(['place', 'Pankow']);
+    expect(names).toContainEqual(['highway', 'Pankower Allee']);
+  });
+
+  it('keeps streets out of an answer for a place elsewhere or a postcode', () => {
+    expect(search('Hauptstraße 5, Hamburg', 'de', 10).features[0]?.properties).toMatchObject({
+      city: 'Hamburg',
+      approximate: 'true',
+    });
+    expect(
+      search('Alexanderplatz 1, 10178', 'de', 10).features.map((f) => f.properties.osm_key),
+    ).toEqual(['place']);
   });
 
   it('answers a postcode with the places that have it, not with every district of the city', () => {
@@ -112,7 +178,9 @@ describe('offline geocoder (Photon format)', () => {
         (place, length) => {
           const term = place.normalized.slice(0, length).trim();
           if (term.length < 2) return;
-          const indexed = search(term, 'de', 100_000).features.length;
+          const indexed = search(term, 'de', 100_000).features.filter(
+            (f) => f.properties.osm_key === 'place',
+          ).length;
           const names = new Set(
             scan(term).map((id) => {
               const p = places.find((x) => x.id === id)!;

@@ -1,9 +1,12 @@
 /**
- * An offline geocoder answering the Photon API (DECISIONS 6) from bundled place data. There
- * is no street data: a street and house number typed with a place are echoed back with the
- * place's coordinates, marked approximate, so the visitor places the marker on the house.
+ * An offline geocoder answering the Photon API (DECISIONS 6) from bundled data: German places
+ * everywhere, and in Berlin (the demo region) its streets. A street found in Berlin's index is
+ * answered at its place; a street elsewhere, or one the index lacks, is echoed back as typed with
+ * its town's coordinates. A house number is never placed exactly: such answers are marked
+ * approximate, so the visitor puts the marker on the house.
  */
 import { distanceKm, loadPlaces, normalize, WORD_PREFIX, type Place } from './places';
+import { findStreets, loadStreets, looksLikeStreet, type Street } from './streets';
 
 export interface PhotonFeature {
   type: 'Feature';
@@ -15,6 +18,8 @@ export interface PhotonResponse {
   type: 'FeatureCollection';
   features: PhotonFeature[];
 }
+
+const countryName = (lang: string) => (lang === 'en' ? 'Germany' : 'Deutschland');
 
 function osmValue(place: Place): string {
   if (place.featureCode === 'PPLX') return 'suburb';
@@ -40,7 +45,7 @@ function feature(
       city: suburb ? (place.city ?? undefined) : place.name,
       postcode: place.postcodes.length === 1 ? place.postcodes[0] : undefined,
       state: place.state ?? undefined,
-      country: lang === 'en' ? 'Germany' : 'Deutschland',
+      country: countryName(lang),
       countrycode: 'DE',
       ...extra,
     },
@@ -115,8 +120,9 @@ export function parseQuery(q: string): Query {
       if (isPlaceName(place))
         return { ...none, street: before.slice(n).join(' '), housenumber, placeTerm: place };
     }
-    // 'Straße Nr' alone, after a postcode or not: the postcode is the place.
-    if (postcode) return { ...none, street: before.join(' '), housenumber, placeTerm: '' };
+    // 'Straße Nr' alone, after a postcode or not: the postcode (or the demo region) is the place.
+    if (postcode || looksLikeStreet(before.join(' ')))
+      return { ...none, street: before.join(' '), housenumber, placeTerm: '' };
   }
   return { ...none, placeTerm: normalize(text) };
 }
@@ -145,9 +151,66 @@ function placesFor(term: string): Place[] {
   return byWordPrefix.get(term.slice(0, WORD_PREFIX)) ?? [];
 }
 
+/** A street of the index (Photon: a highway), or with a house number, an approximate house. */
+function streetFeature(street: Street, lang: string, housenumber: string | null): PhotonFeature {
+  const where = {
+    city: street.city,
+    district: street.district || undefined,
+    state: street.city,
+    country: countryName(lang),
+    countrycode: 'DE',
+  };
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [street.lng, street.lat] },
+    properties: housenumber
+      ? {
+          osm_key: 'place',
+          osm_value: 'house',
+          type: 'house',
+          street: street.name,
+          housenumber,
+          ...where,
+          approximate: 'true',
+        }
+      : { osm_key: 'highway', osm_value: 'street', type: 'street', name: street.name, ...where },
+  };
+}
+
+/**
+ * The streets of the index a query may mean: a street with no place, or with the demo city or
+ * one of its localities (not with a postcode: the index does not know postcodes); a lone term
+ * may be a street as well as a place. One answer per name, the busiest, unless a locality is
+ * named.
+ */
+function streetsFor(query: Query): { street: Street; score: number }[] {
+  if (query.postcode || query.postcodePrefix) return [];
+  const { placeTerms, city } = loadStreets();
+  const typed = query.street ?? query.placeTerm;
+  const place = query.street ? query.placeTerm : '';
+  if (place && !placeTerms.has(place)) return [];
+  let found = findStreets(typed, place === normalize(city) ? '' : place);
+  // An address names one street: only the best matches, not every street that starts alike.
+  if (query.street && found.length > 0) found = found.filter((f) => f.score === found[0]!.score);
+  if (place && place !== normalize(city)) return found;
+  const seen = new Set<string>();
+  return found.filter(({ street }) => !seen.has(street.name) && !!seen.add(street.name));
+}
+
 export function search(q: string, lang: string, limit: number): PhotonResponse {
   const { byPostcode } = loadPlaces();
   const query = parseQuery(q);
+  const streets = streetsFor(query);
+  if (query.street && streets.length > 0)
+    return {
+      type: 'FeatureCollection',
+      features: streets
+        .slice(0, limit)
+        .map(({ street }) => streetFeature(street, lang, query.housenumber)),
+    };
+  // A street the index lacks, typed without a place: echoed in the demo city.
+  if (query.street && !query.placeTerm && !query.postcode)
+    query.placeTerm = normalize(loadStreets().city);
   let candidates: { place: Place; score: number; postcode?: string }[] = [];
 
   if (query.postcodePrefix) {
@@ -201,6 +264,18 @@ export function search(q: string, lang: string, limit: number): PhotonResponse {
     }
     features.push(feature(c.place, lang, extra));
     if (features.length >= limit) break;
+  }
+  // A lone term: the places it names first, then the streets (a place and a street may share a
+  // name's start: 'Pankow', 'Pankower Allee'); a street named exactly comes before a place that
+  // only starts so.
+  if (!query.street && streets.length > 0) {
+    const placeScore = candidates[0]?.score ?? -1;
+    const streetFeatures = streets.map(({ street }) => streetFeature(street, lang, null));
+    const exactStreet = streets[0]!.score === 3 && placeScore < 3;
+    const merged = exactStreet
+      ? [...streetFeatures, ...features]
+      : [...features, ...streetFeatures];
+    return { type: 'FeatureCollection', features: merged.slice(0, limit) };
   }
   return { type: 'FeatureCollection', features };
 }

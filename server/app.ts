@@ -13,7 +13,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
-import { createMailer } from './mail/mailer';
+import { createOutbox } from './delivery/outbox';
 import { registerMailbox } from './mail/routes';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerWeb } from './web';
@@ -49,9 +49,10 @@ export function depthOf(value: unknown): number {
 }
 
 export async function buildServer(config: ServerConfig, options: { db?: Db } = {}) {
+  if (config.startupErrors.length)
+    throw new Error(`The server cannot start: ${config.startupErrors.join('; ')}.`);
   const db = options.db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'));
   seed(db);
-  const mailer = createMailer(db, config.smtpUrl, config.mailFrom);
   const cookies = cookiePolicy(config);
   const sessions = createSessions(db, loadSecret(config.dataDir), cookies);
 
@@ -75,10 +76,22 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  const outbox = createOutbox(
+    db,
+    {
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      webhookUrl: config.webhookUrl,
+      webhookSecret: config.webhookSecret,
+    },
+    { log: (message, detail) => app.log.warn({ detail }, message) },
+  );
   const checkpointer = startCheckpointer(db, (message) =>
     app.log.error({ message }, 'WAL checkpoint failed'),
   );
+  app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => {
+    await outbox.stop();
     await checkpointer.stop();
     db.close();
   });
@@ -163,10 +176,10 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerApi(app, { db, config, mailer, sessions });
+  await registerApi(app, { db, config, outbox, sessions });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
-    await registerMailbox(app, mailer);
+    await registerMailbox(app, outbox);
     app.log.warn('the dev mailbox at /dev/mailbox shows every mail sent, login keys included');
   }
   await registerWeb(app, config, sessions);

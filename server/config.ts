@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isWebhookSecret } from './delivery/outbox';
 
 export interface ServerConfig {
   host: string;
@@ -16,8 +17,18 @@ export interface ServerConfig {
   /** SMTP connection URL; without it mail goes to the dev outbox at /dev/mailbox. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** Where the agency hears of each confirmed lead; null: nowhere (AGENCY_EMAIL=''). */
+  /** Where the agency hears of each submission; null: nowhere (AGENCY_EMAIL=''). */
   agencyEmail: string | null;
+  /**
+   * When the agency's notice goes out: once the visitor confirmed (double opt-in, the default),
+   * or at once (AGENCY_NOTICE=on-submit), marked unconfirmed.
+   */
+  agencyNotice: 'on-confirm' | 'on-submit';
+  /** Where every event is POSTed (WEBHOOK_URL), signed with WEBHOOK_SECRET; null: no webhooks. */
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  /** Settings that cannot work as given: the server refuses to start and names each. */
+  startupErrors: string[];
   /**
    * The server's public base URL (PUBLIC_URL), from which mailed links are built; never taken
    * from a request. Without it: http://127.0.0.1 and the port the server listens on.
@@ -63,6 +74,30 @@ function absoluteUrl(value: string | undefined): string | null {
   }
 }
 
+/** An absolute http(s) URL as given (a receiver's path is its own), or null. */
+function httpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function startupErrors(env: NodeJS.ProcessEnv): string[] {
+  const errors: string[] = [];
+  if (env.AGENCY_NOTICE && !['on-confirm', 'on-submit'].includes(env.AGENCY_NOTICE))
+    errors.push('AGENCY_NOTICE must be on-confirm (the default) or on-submit');
+  if (env.WEBHOOK_URL && !httpUrl(env.WEBHOOK_URL))
+    errors.push('WEBHOOK_URL must be an absolute http(s) URL');
+  if (env.WEBHOOK_URL && !isWebhookSecret(env.WEBHOOK_SECRET ?? ''))
+    errors.push(
+      "WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ and the base64 of 24 or more random bytes (node -e \"console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))\")",
+    );
+  return errors;
+}
+
 export function isLoopback(host: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i.test(host);
 }
@@ -87,6 +122,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
     agencyEmail:
       env.AGENCY_EMAIL === undefined ? 'makler@immosuite.local' : env.AGENCY_EMAIL || null,
+    agencyNotice: env.AGENCY_NOTICE === 'on-submit' ? 'on-submit' : 'on-confirm',
+    webhookUrl: httpUrl(env.WEBHOOK_URL),
+    webhookSecret: env.WEBHOOK_SECRET || null,
+    startupErrors: startupErrors(env),
     publicUrl: absoluteUrl(env.PUBLIC_URL),
     loginUrl: absoluteUrl(env.LOGIN_URL),
     trustProxy: env.TRUST_PROXY === '1',

@@ -198,11 +198,12 @@ describe('reference backend', () => {
       await call(client, 'post', '/v1/wizard/confirm', { k });
       const agency = await toAgency();
       expect(agency).toHaveLength(before + 1);
-      expect(agency[0]!.subject).toBe('Neue bestätigte Anfrage: Wohnung in 10435 Berlin');
+      expect(agency[0]!.subject).toBe('Neue Anfrage: Wohnung in 10435 Berlin');
       expect(agency[0]!.text).toContain('Adresse: Kastanienallee 12, 10435 Berlin');
       expect(agency[0]!.text).toContain(`E-Mail: ${email}`);
       expect(agency[0]!.text).toContain('Nachricht:\nBitte abends anrufen.\n');
-      expect(agency[0]!.text).toContain('price.price: 350000');
+      expect(agency[0]!.text).toContain('Kaufpreis: 350.000\u00a0€');
+      expect(agency[0]!.text).toContain('Wohnfläche: 82,5 m²');
     });
 
     it('writes mails in English for an English visitor', async () => {

@@ -12,7 +12,7 @@ const LOGIN_KEY_MS = 30 * 60 * 1000;
 const KEY_REUSE_MS = 10 * 60 * 1000;
 
 export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { q, config, mailer, sessions } = ctx;
+  const { db, q, config, outbox, sessions } = ctx;
   const limits = config.limits;
   // Per client by @fastify/rate-limit (route config); per address here, after the body is read.
   const addressLimiter = new RateLimiter(limits.loginMailsPerAddress, limits.windowMs);
@@ -31,22 +31,29 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) return { sent: false };
       const contact = q.contactByEmail.get(email) as { id: number } | undefined;
       const language = langOfRequest(request);
-      if (contact) {
-        const key = timedKey();
-        q.insertKey.run(
-          hashOf(key),
-          'login',
-          contact.id,
-          null,
-          now(),
-          new Date(Date.now() + LOGIN_KEY_MS).toISOString(),
-        );
-        const link = linkFor(ctx, key, language);
-        await mailer.send({ to: email, ...loginMail(language, link), links: [link] });
-      } else {
-        // Same answer as for a known address; the mail tells the owner there is no account.
-        await mailer.send({ to: email, ...noAccountMail(language), links: [] });
-      }
+      // The key and its mail commit together; the mail leaves after the answer (the outbox).
+      db.transaction(() => {
+        if (contact) {
+          const key = timedKey();
+          q.insertKey.run(
+            hashOf(key),
+            'login',
+            contact.id,
+            null,
+            now(),
+            new Date(Date.now() + LOGIN_KEY_MS).toISOString(),
+          );
+          const link = linkFor(ctx, key, language);
+          outbox.mail(
+            { to: email, ...loginMail(language, link), links: [link] },
+            { kind: 'login' },
+          );
+        } else {
+          // Same answer as for a known address; the mail tells the owner there is no account.
+          outbox.mail({ to: email, ...noAccountMail(language), links: [] }, { kind: 'noAccount' });
+        }
+      })();
+      outbox.nudge();
       return { sent: true };
     },
     {

@@ -10,7 +10,7 @@ import type { components } from '../../contract/types';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Statements } from '../db/statements';
-import type { Mailer } from '../mail/mailer';
+import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
 import { checkXsrf, type Sessions } from './security';
 
@@ -26,7 +26,7 @@ export type Meta = Schemas['Honeypot'];
 export interface ApiDeps {
   db: Db;
   config: ServerConfig;
-  mailer: Mailer;
+  outbox: Outbox;
   sessions: Sessions;
 }
 

@@ -9,12 +9,9 @@ import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
 import { groupCommit } from '../db/groupCommit';
 import { CONTACT_COLUMNS } from '../db/statements';
-import {
-  agencyLeadMail,
-  confirmMail,
-  type StoredLead,
-  type SubmissionKind,
-} from '../mail/templates';
+import { submissionReader, type SubmissionRecord } from '../agency/records';
+import { agencyNotice } from '../delivery/notices';
+import { confirmMail, type SubmissionKind } from '../mail/templates';
 import {
   clean,
   langOfRequest,
@@ -60,8 +57,34 @@ function accepted(reply: FastifyReply, uuid: string) {
 }
 
 export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { db, q, config, mailer, sessions } = ctx;
+  const { db, q, config, outbox, sessions } = ctx;
   const limits = config.limits;
+  const records = submissionReader(db);
+  const markNoticed = db.prepare('UPDATE submissions SET noticed_at = ? WHERE id = ?');
+  const inboxUrl = (uuid: string) => `${ctx.publicUrl()}/agency/submissions/${uuid}`;
+
+  /**
+   * Inside the transaction of a submission or its confirmation: the agency's notice (once per
+   * submission, AGENCY_NOTICE decides when) and the webhook of the event.
+   */
+  function tellAgency(submissionId: number, event: 'submission.created' | 'submission.confirmed') {
+    const record = records.read(submissionId) as SubmissionRecord;
+    const noticeDue =
+      config.agencyEmail &&
+      (event === 'submission.confirmed' || config.agencyNotice === 'on-submit') &&
+      !(q.submissionById.get(submissionId) as { noticed_at: string | null }).noticed_at;
+    if (noticeDue) {
+      outbox.mail(
+        { to: config.agencyEmail!, ...agencyNotice(record, inboxUrl(record.uuid)), links: [] },
+        { kind: 'notice', submissionId },
+      );
+      markNoticed.run(now(), submissionId);
+    }
+    if (outbox.webhooksOn) {
+      const { id: _id, ...submission } = record;
+      outbox.webhook(event, { submission }, submissionId);
+    }
+  }
   const idem = idempotency(q);
   const commit = groupCommit(db);
   // Every submission route counts against one limit per client (@fastify/rate-limit).
@@ -108,7 +131,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const key = timedKey();
     const link = linkFor(ctx, key, language);
     const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
-    let deliver: () => Promise<void> = async () => {};
+    const tellsAgency = outbox.webhooksOn || config.agencyNotice === 'on-submit';
     const replayed = await commit(() => {
       // A retry of a stored request gets its stored answer (looked up where it commits, so
       // a retry racing the first try finds it too).
@@ -149,19 +172,16 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         at,
         new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
       );
-      // The dev outbox's row commits with the submission: no stored lead without its mail.
-      deliver = mailer.stage(mail);
+      // The mail and the agency's deliveries commit with the submission (the outbox).
+      outbox.mail(mail, { kind: 'confirm', submissionId });
+      if (tellsAgency) tellAgency(submissionId, 'submission.created');
       return null;
     });
     if (replayed) {
       refuseWithdrawn(replayed);
       return accepted(idem.replayed(reply), replayed.uuid);
     }
-    try {
-      await deliver();
-    } catch (error) {
-      request.log.error({ err: error }, 'confirmation mail could not be sent');
-    }
+    outbox.nudge();
     return accepted(reply, uuid);
   }
 
@@ -272,7 +292,6 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     ) {
       throw new ApiError(403, 'invalid_key', 'invalidKey');
     }
-    let deliver: () => Promise<void> = async () => {};
     const opcode = db.transaction(() => {
       const submission = q.submissionById.get(key.submission_id) as
         | { id: number; kind: string; contact_id: number; contact_data: string; status: string }
@@ -293,24 +312,11 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         id: submission.contact_id,
       });
       q.confirmSubmission.run(at, submission.id);
-      // The agency hears of a lead once its sender has confirmed it (double opt-in).
-      const lead =
-        submission.kind === 'lead' && config.agencyEmail
-          ? (q.leadBySubmission.get(submission.id) as StoredLead | undefined)
-          : undefined;
-      if (lead && config.agencyEmail)
-        deliver = mailer.stage({
-          to: config.agencyEmail,
-          ...agencyLeadMail(data, lead),
-          links: [],
-        });
+      // The agency hears of it now (unless AGENCY_NOTICE=on-submit told it already).
+      tellAgency(submission.id, 'submission.confirmed');
       return 'Contact' as const;
     })();
-    try {
-      await deliver();
-    } catch (error) {
-      request.log.error({ err: error }, 'agency mail could not be sent');
-    }
+    outbox.nudge();
     return { opcode };
   });
 }

@@ -149,6 +149,25 @@ const MIGRATIONS: string[] = [
     SELECT s.contact_id, s.id, box.key, box.value, s.consent_text_version, s.created_at
     FROM submissions s, json_each(s.consents) box WHERE s.consents IS NOT NULL;
   `,
+  // 7: the agency's side. Every notice and webhook call is a delivery, written with the event
+  // that causes it and sent by the outbox's worker; due ones are found by a partial index.
+  // Staff keep a status per submission; a submission's parts are found by its id.
+  `
+  CREATE TABLE deliveries (
+    id INTEGER PRIMARY KEY, channel TEXT NOT NULL, kind TEXT NOT NULL,
+    submission_id INTEGER REFERENCES submissions(id), recipient TEXT NOT NULL,
+    payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending',
+    attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT NOT NULL, last_error TEXT,
+    created_at TEXT NOT NULL, sent_at TEXT
+  );
+  CREATE INDEX deliveries_due ON deliveries(next_attempt_at) WHERE status = 'pending';
+  CREATE INDEX deliveries_submission ON deliveries(submission_id) WHERE submission_id IS NOT NULL;
+  ALTER TABLE submissions ADD COLUMN handling TEXT NOT NULL DEFAULT 'new';
+  ALTER TABLE submissions ADD COLUMN noticed_at TEXT;
+  CREATE INDEX saved_searches_submission ON saved_searches(submission_id);
+  CREATE INDEX inquiries_submission ON expose_inquiries(submission_id);
+  CREATE INDEX contact_messages_submission ON contact_messages(submission_id);
+  `,
 ];
 
 export function openDatabase(file: string): Db {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createMailer } from '../mail/mailer';
+import { createOutbox } from '../delivery/outbox';
 import { openDatabase, type Db } from './database';
 import { groupCommit } from './groupCommit';
 
@@ -66,17 +66,23 @@ describe('group commit', () => {
     expect(rows()).toEqual(['a', 'c']);
   });
 
-  it('keeps a staged outbox mail only when its job commits', async () => {
+  it('keeps an outbox mail only when its job commits', async () => {
     const commit = groupCommit(db);
-    const mailer = createMailer(db, null, 'agency@example.de');
+    const outbox = createOutbox(db, {
+      smtpUrl: null,
+      mailFrom: 'agency@example.de',
+      webhookUrl: null,
+      webhookSecret: null,
+    });
     const mail = (to: string) => ({ to, subject: 'Bitte bestätigen', text: 'Link', links: [] });
     await Promise.allSettled([
-      commit(() => mailer.stage(mail('kept@example.de'))),
+      commit(() => outbox.mail(mail('kept@example.de'), { kind: 'confirm' })),
       commit(() => {
-        mailer.stage(mail('dropped@example.de'));
+        outbox.mail(mail('dropped@example.de'), { kind: 'notice' });
         throw new Error('storing the submission failed');
       }),
     ]);
-    expect(mailer.outbox().map((m) => m.to)).toEqual(['kept@example.de']);
+    expect(outbox.mailbox().map((m) => m.to)).toEqual(['kept@example.de']);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM deliveries').get()).toEqual({ n: 0 });
   });
 });

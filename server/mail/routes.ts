@@ -1,13 +1,13 @@
 /** The dev outbox (DECISIONS 15): /dev/mailbox (HTML) and /dev/mailbox.json (newest first). */
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from './mailer';
+import type { Outbox } from '../delivery/outbox';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function registerMailbox(app: FastifyInstance, mailer: Mailer) {
-  app.get('/dev/mailbox.json', async () => mailer.outbox());
+export async function registerMailbox(app: FastifyInstance, outbox: Outbox) {
+  app.get('/dev/mailbox.json', async () => outbox.mailbox());
   app.get('/dev/mailbox', async (_request, reply) => {
-    const mails = mailer.outbox();
+    const mails = outbox.mailbox();
     const items = mails
       .map(
         (

@@ -1,6 +1,4 @@
 /** The backend's mails and messages, in German and English by the visitor's language. */
-import { categoryById } from '../../contract/catalog';
-import de from '../../src/i18n/locales/de.json';
 export type Lang = 'de' | 'en';
 
 export function langOf(acceptLanguage: string | undefined): Lang {
@@ -62,64 +60,6 @@ export function confirmMail(lang: Lang, kind: SubmissionKind, link: string) {
         subject: 'Bitte bestätigen Sie Ihre Anfrage',
         text: `Guten Tag,\n\nvielen Dank. Bitte bestätigen Sie ${what} mit diesem Link (7 Tage gültig):\n\n${link}\n\n${SIGNATURE.de}`,
       };
-}
-
-/** A lead as the leads table keeps it. */
-export interface StoredLead {
-  object_type: string;
-  category_id: number;
-  marketing_type: string;
-  location: string;
-  fields: string;
-  message: string;
-}
-
-interface ContactData {
-  salutation?: string;
-  firstname?: string;
-  lastname?: string;
-  email?: string;
-  phone?: string;
-}
-
-/** The agency's notice of a confirmed lead (in German, the agency's language). */
-export function agencyLeadMail(contact: ContactData, lead: StoredLead) {
-  const location = JSON.parse(lead.location) as Record<string, unknown>;
-  const fields = JSON.parse(lead.fields) as {
-    name: string;
-    value?: unknown;
-    minValue?: unknown;
-    maxValue?: unknown;
-  }[];
-  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-  const key = categoryById(lead.category_id)?.name;
-  // The widget's German category names, as the visitor saw them.
-  const category =
-    (key && (de.categories as Record<string, string>)[key])?.replace(/\u00ad/g, '') ||
-    String(lead.category_id);
-  const place = [text(location.zip), text(location.city)].filter(Boolean).join(' ');
-  const street = [text(location.street), text(location.number)].filter(Boolean).join(' ');
-  const name = [contact.salutation, contact.firstname, contact.lastname].filter(Boolean).join(' ');
-  const lines = [
-    `Objekt: ${category} (${lead.object_type === 'COMMERCIAL' ? 'Gewerbe' : 'Wohnen'}), ${lead.marketing_type === 'rent' ? 'vermieten' : 'verkaufen'}`,
-    `Adresse: ${[street, place].filter(Boolean).join(', ') || '-'}`,
-    `Koordinaten: ${text(location.lat)}, ${text(location.lng)}`,
-    ...fields.map(
-      (f) =>
-        `${f.name}: ${f.value !== undefined ? text(f.value) : `${text(f.minValue)} – ${text(f.maxValue)}`}`,
-    ),
-    '',
-    `Kontakt: ${name || '-'}`,
-    `E-Mail: ${text(contact.email)}`,
-    `Telefon: ${text(contact.phone) || '-'}`,
-    '',
-    'Nachricht:',
-    lead.message || '(keine)',
-  ];
-  return {
-    subject: `Neue bestätigte Anfrage: ${category}${place ? ` in ${place}` : ''}`,
-    text: `${lines.join('\n')}\n`,
-  };
 }
 
 /** Error messages of the API (the widget shows them as they are). */

@@ -1,0 +1,323 @@
+/**
+ * A submission as the agency reads it, whatever its kind: the contact as typed, the consent
+ * record, the message, and the kind's own part with labelled, formatted values. The notices,
+ * the webhooks, the inbox and the CSV export all read submissions through this one model.
+ */
+import { categoryById } from '../../contract/catalog';
+import de from '../../src/i18n/locales/de.json';
+import type { Db } from '../db/database';
+import type { FieldDefinition } from '../data/fieldDefinitions';
+
+export type SubmissionKind = 'lead' | 'savedSearch' | 'exposeInquiry' | 'contact' | 'newsletter';
+export const SUBMISSION_KINDS: readonly SubmissionKind[] = [
+  'lead',
+  'savedSearch',
+  'exposeInquiry',
+  'contact',
+  'newsletter',
+];
+/** The status staff give a submission in the inbox. */
+export type Handling = 'new' | 'inProgress' | 'done' | 'spam';
+export const HANDLINGS: readonly Handling[] = ['new', 'inProgress', 'done', 'spam'];
+
+export interface RecordContact {
+  salutation: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  street: string;
+  number: string;
+  zip: string;
+  city: string;
+  company: string;
+}
+
+export interface LabelledValue {
+  /** The field id (spec 3), as the widget sent it. */
+  name: string;
+  label: string;
+  /** The value as a German reader expects it: '350.000 €', '82,5 m²', 'ab 3', '500 € – 1.500 €'. */
+  text: string;
+}
+
+export interface SubmissionRecord {
+  id: number;
+  uuid: string;
+  kind: SubmissionKind;
+  /** Double opt-in: pending until the visitor follows the mailed link. */
+  confirmed: boolean;
+  handling: Handling;
+  language: string;
+  createdAt: string;
+  confirmedAt: string | null;
+  contact: RecordContact;
+  /** The boxes ticked with the submission, when, and the version of the texts shown. */
+  consent: { boxes: Record<string, boolean>; at: string; textVersion: string | null };
+  message: string;
+  lead?: {
+    objectType: string;
+    marketingType: string;
+    categoryId: number;
+    category: string;
+    address: {
+      street: string;
+      number: string;
+      zip: string;
+      city: string;
+      lat: number | null;
+      lng: number | null;
+    };
+    fields: LabelledValue[];
+  };
+  savedSearch?: {
+    uuid: string;
+    objectType: string;
+    marketingType: string;
+    categoryId: number;
+    category: string;
+    regions: string[];
+    fields: LabelledValue[];
+  };
+  exposeInquiry?: { objectId: number; customObjectId: string; title: string; link: string };
+  newsletter?: { subscribed: boolean };
+}
+
+const CONTACT_KEYS: (keyof RecordContact)[] = [
+  'salutation',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'street',
+  'number',
+  'zip',
+  'city',
+  'company',
+];
+
+/** The widget's German category name, as the visitor saw it. */
+export function categoryName(id: number): string {
+  const key = categoryById(id)?.name;
+  return (
+    (key && (de.categories as Record<string, string>)[key])?.replace(/\u00ad/g, '') || String(id)
+  );
+}
+
+export const objectTypeName = (objectType: string) =>
+  objectType === 'COMMERCIAL' ? 'Gewerbe' : 'Wohnen';
+
+const euro = new Intl.NumberFormat('de-DE', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+const decimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
+/** One number of a field, formatted by its definition (spec 9: EUR without cents, int ungrouped). */
+function formatNumber(value: unknown, definition: FieldDefinition | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
+  switch (definition?.type) {
+    case 'currency':
+      return euro.format(value);
+    case 'int':
+      return String(Math.round(value));
+    default:
+      return definition?.unit
+        ? `${decimal.format(value)} ${definition.unit}`
+        : decimal.format(value);
+  }
+}
+
+interface StoredField {
+  name: string;
+  valueType?: string;
+  value?: unknown;
+  minValue?: unknown;
+  maxValue?: unknown;
+}
+
+export function labelledFields(
+  raw: string,
+  marketingType: string,
+  definitionOf: (id: string) => FieldDefinition | undefined,
+): LabelledValue[] {
+  const fields = JSON.parse(raw) as StoredField[];
+  return fields.map((field) => {
+    const definition = definitionOf(field.name);
+    const label =
+      definition?.marketingTypeLabel?.[marketingType as 'buy' | 'rent'] ??
+      definition?.label ??
+      field.name;
+    let text: string;
+    if (definition?.type === 'select')
+      text =
+        definition.values?.find((v) => v.value === String(field.value))?.title ??
+        String(field.value ?? '');
+    else if (definition?.type === 'boolean')
+      text = String(field.value) === '1' || field.value === true ? 'Ja' : 'Nein';
+    else if (field.valueType === 'RANGE' || 'minValue' in field || 'maxValue' in field) {
+      const min = field.minValue ?? null;
+      const max = field.maxValue ?? null;
+      text =
+        min !== null && max !== null
+          ? `${formatNumber(min, definition)} – ${formatNumber(max, definition)}`
+          : min !== null
+            ? `ab ${formatNumber(min, definition)}`
+            : `bis ${formatNumber(max, definition)}`;
+    } else text = formatNumber(field.value, definition);
+    return { name: field.name, label, text };
+  });
+}
+
+/** Reads submissions with everything that belongs to them (statements prepared once). */
+export function submissionReader(db: Db) {
+  const bySubmission = {
+    submission: db.prepare('SELECT * FROM submissions WHERE id = ?'),
+    submissionByUuid: db.prepare('SELECT id FROM submissions WHERE uuid = ?'),
+    lead: db.prepare('SELECT * FROM leads WHERE submission_id = ?'),
+    savedSearch: db.prepare('SELECT * FROM saved_searches WHERE submission_id = ?'),
+    inquiry: db.prepare(
+      `SELECT ei.message, l.id, l.custom_id, l.title, l.link FROM expose_inquiries ei
+       JOIN listings l ON l.id = ei.listing_id WHERE ei.submission_id = ?`,
+    ),
+    message: db.prepare('SELECT type, message FROM contact_messages WHERE submission_id = ?'),
+  };
+  const definitionStatement = db.prepare('SELECT id, definition FROM field_definitions');
+  const regionStatement = db.prepare('SELECT location_id, name FROM regions');
+  // Seed data: read once.
+  const definitions = new Map(
+    (definitionStatement.all() as { id: string; definition: string }[]).map((row) => [
+      row.id,
+      JSON.parse(row.definition) as FieldDefinition,
+    ]),
+  );
+  const regions = new Map(
+    (regionStatement.all() as { location_id: number; name: string }[]).map((r) => [
+      r.location_id,
+      r.name,
+    ]),
+  );
+  const definitionOf = (id: string) => definitions.get(id);
+
+  function read(id: number): SubmissionRecord | null {
+    const row = bySubmission.submission.get(id) as Record<string, unknown> | undefined;
+    if (!row) return null;
+    const typed = JSON.parse(row.contact_data as string) as Record<string, unknown>;
+    const contact = Object.fromEntries(
+      CONTACT_KEYS.map((key) => [key, typeof typed[key] === 'string' ? typed[key] : '']),
+    ) as unknown as RecordContact;
+    const boxes = Object.fromEntries(
+      Object.entries(
+        JSON.parse((row.consents as string | null) ?? '{}') as Record<string, number>,
+      ).map(([box, given]) => [box, given === 1]),
+    );
+    const record: SubmissionRecord = {
+      id,
+      uuid: row.uuid as string,
+      kind: row.kind as SubmissionKind,
+      confirmed: row.status === 'confirmed',
+      handling: row.handling as Handling,
+      language: row.language as string,
+      createdAt: row.created_at as string,
+      confirmedAt: (row.confirmed_at as string | null) ?? null,
+      contact,
+      consent: {
+        boxes,
+        at: row.created_at as string,
+        textVersion: (row.consent_text_version as string | null) ?? null,
+      },
+      message: '',
+    };
+    if (record.kind === 'lead') {
+      const lead = bySubmission.lead.get(id) as Record<string, unknown> | undefined;
+      if (lead) {
+        const location = JSON.parse(lead.location as string) as Record<string, unknown>;
+        const text = (key: string) =>
+          typeof location[key] === 'string' ? (location[key] as string) : '';
+        const coordinate = (key: string) =>
+          typeof location[key] === 'number' ? (location[key] as number) : null;
+        record.message = lead.message as string;
+        record.lead = {
+          objectType: lead.object_type as string,
+          marketingType: lead.marketing_type as string,
+          categoryId: lead.category_id as number,
+          category: categoryName(lead.category_id as number),
+          address: {
+            street: text('street'),
+            number: text('number'),
+            zip: text('zip'),
+            city: text('city'),
+            lat: coordinate('lat'),
+            lng: coordinate('lng'),
+          },
+          fields: labelledFields(
+            lead.fields as string,
+            lead.marketing_type as string,
+            definitionOf,
+          ),
+        };
+      }
+    } else if (record.kind === 'savedSearch') {
+      const search = bySubmission.savedSearch.get(id) as Record<string, unknown> | undefined;
+      if (search) {
+        const locations = JSON.parse(search.locations as string) as number[];
+        record.savedSearch = {
+          uuid: search.uuid as string,
+          objectType: search.object_type as string,
+          marketingType: search.marketing_type as string,
+          categoryId: search.category_id as number,
+          category: categoryName(search.category_id as number),
+          regions: locations.map((locationId) => regions.get(locationId) ?? String(locationId)),
+          fields: labelledFields(
+            search.fields as string,
+            search.marketing_type as string,
+            definitionOf,
+          ),
+        };
+      }
+    } else if (record.kind === 'exposeInquiry') {
+      const inquiry = bySubmission.inquiry.get(id) as Record<string, unknown> | undefined;
+      if (inquiry) {
+        record.message = inquiry.message as string;
+        record.exposeInquiry = {
+          objectId: inquiry.id as number,
+          customObjectId: inquiry.custom_id as string,
+          title: inquiry.title as string,
+          link: inquiry.link as string,
+        };
+      }
+    } else {
+      const message = bySubmission.message.get(id) as { message: string } | undefined;
+      record.message = message?.message ?? '';
+      if (record.kind === 'newsletter')
+        record.newsletter = { subscribed: boxes.newsletter === true };
+    }
+    return record;
+  }
+
+  return {
+    read,
+    byUuid(uuid: string): SubmissionRecord | null {
+      const row = bySubmission.submissionByUuid.get(uuid) as { id: number } | undefined;
+      return row ? read(row.id) : null;
+    },
+  };
+}
+
+export type SubmissionReader = ReturnType<typeof submissionReader>;
+
+/** 'Frau Erika Mustermann', or the e-mail address when no name was given. */
+export function displayName(contact: RecordContact): string {
+  return (
+    [contact.salutation, contact.firstname, contact.lastname].filter(Boolean).join(' ') ||
+    contact.email
+  );
+}
+
+/** 'Kastanienallee 12, 10435 Berlin' (the parts there are). */
+export function addressLine(parts: { street: string; number: string; zip: string; city: string }) {
+  const street = [parts.street, parts.number].filter(Boolean).join(' ');
+  const place = [parts.zip, parts.city].filter(Boolean).join(' ');
+  return [street, place].filter(Boolean).join(', ');
+}

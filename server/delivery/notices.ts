@@ -36,11 +36,13 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
 /** A header value: control characters (CR and LF among them) become spaces, length bounded. */
 export function headerSafe(text: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return text
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(CONTROL_CHARACTERS, ' ')
     .trim()
     .slice(0, max);
 }

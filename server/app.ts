@@ -48,6 +48,13 @@ export function depthOf(value: unknown): number {
   return deepest;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The delivery outbox (tests drive its worker). */
+    outbox: import('./delivery/outbox').Outbox;
+  }
+}
+
 export async function buildServer(config: ServerConfig, options: { db?: Db } = {}) {
   if (config.startupErrors.length)
     throw new Error(`The server cannot start: ${config.startupErrors.join('; ')}.`);
@@ -86,6 +93,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     },
     { log: (message, detail) => app.log.warn({ detail }, message) },
   );
+  app.decorate('outbox', outbox);
   const checkpointer = startCheckpointer(db, (message) =>
     app.log.error({ message }, 'WAL checkpoint failed'),
   );

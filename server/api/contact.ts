@@ -27,7 +27,7 @@ export function contactRecord(row: Record<string, unknown>) {
 }
 
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { db, q, config, sessions } = ctx;
+  const { db, q, config, outbox, sessions } = ctx;
 
   route(app, 'GET', '/v1/contact', async (request, reply) => {
     const user = sessions.require(request, reply);
@@ -40,6 +40,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
     const at = now();
     db.transaction(() => {
       const current = q.contactById.get(user.contactId) as Record<string, unknown>;
+      const withdrawn: string[] = [];
       const values: Record<string, unknown> = Object.fromEntries(
         CONTACT_COLUMNS.map((c) => [c, input[c] ?? '']),
       );
@@ -48,7 +49,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
         const column = FLAG_COLUMNS[box];
         const given = input.customFields?.[box];
         values[column] = typeof given === 'boolean' ? (given ? 1 : 0) : current[column];
-        if (typeof given === 'boolean' && (given ? 1 : 0) !== current[column])
+        if (typeof given === 'boolean' && (given ? 1 : 0) !== current[column]) {
           q.insertConsent.run(
             user.contactId,
             null,
@@ -57,9 +58,19 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
             config.consentTextVersion,
             at,
           );
+          if (!given) withdrawn.push(box);
+        }
       }
       q.updateContact.run({ ...values, at, id: user.contactId });
+      // The agency's systems learn of a withdrawal with the change itself (the outbox).
+      if (withdrawn.length)
+        outbox.webhook(
+          'consent.withdrawn',
+          { contact: { email: current.email as string }, withdrawn, at },
+          null,
+        );
     })();
+    outbox.nudge();
     return contactRecord(q.contactById.get(user.contactId) as Record<string, unknown>);
   });
 }

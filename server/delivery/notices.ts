@@ -41,10 +41,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 
 /** A header value: control characters (CR and LF among them) become spaces, length bounded. */
 export function headerSafe(text: string, max = 200): string {
-  return text
-    .replace(CONTROL_CHARACTERS, ' ')
-    .trim()
-    .slice(0, max);
+  return text.replace(CONTROL_CHARACTERS, ' ').trim().slice(0, max);
 }
 
 const berlinTime = new Intl.DateTimeFormat('de-DE', {

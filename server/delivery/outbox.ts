@@ -99,7 +99,7 @@ const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps = {}) {
-  const clock = deps.now ?? Date.now;
+  const clock = deps.now ?? (() => Date.now());
   const random = deps.random ?? Math.random;
   const log = deps.log ?? (() => {});
   const doFetch = deps.fetch ?? fetch;

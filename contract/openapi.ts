@@ -271,6 +271,207 @@ const submit = (summary: string, body: ReturnType<typeof json>) => ({
   responses: { '201': ok('Stored; confirmation mail sent', ref('Accepted')), ...SUBMIT_ERRORS },
 });
 
+const labelledValues = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['name', 'label', 'text'],
+    properties: {
+      name: { type: 'string', description: 'The field id (spec 3)' },
+      label: { type: 'string', description: 'Its German label' },
+      text: { type: 'string', description: "The value as shown: '350.000 €', 'ab 3'" },
+    },
+  },
+};
+const nullableNumber = { type: ['number', 'null'] };
+const dateTime = { type: 'string', format: 'date-time' };
+
+/** A submission as the agency reads it: the notices, the webhooks and the inbox all carry it. */
+schemas.AgencySubmission = {
+  type: 'object',
+  required: [
+    'uuid',
+    'kind',
+    'confirmed',
+    'handling',
+    'language',
+    'createdAt',
+    'confirmedAt',
+    'contact',
+    'consent',
+    'message',
+  ],
+  properties: {
+    uuid: { type: 'string' },
+    kind: {
+      type: 'string',
+      enum: ['lead', 'savedSearch', 'exposeInquiry', 'contact', 'newsletter'],
+    },
+    confirmed: { type: 'boolean', description: 'Whether the visitor confirmed it by mail' },
+    handling: {
+      type: 'string',
+      enum: ['new', 'inProgress', 'done', 'spam'],
+      description: "The agency's status: neu, in Bearbeitung, erledigt, Spam",
+    },
+    language: { type: 'string', enum: ['de', 'en'] },
+    createdAt: dateTime,
+    confirmedAt: { type: ['string', 'null'], format: 'date-time' },
+    contact: {
+      type: 'object',
+      required: [
+        'salutation',
+        'firstname',
+        'lastname',
+        'email',
+        'phone',
+        'street',
+        'number',
+        'zip',
+        'city',
+        'company',
+      ],
+      properties: Object.fromEntries(
+        [
+          'salutation',
+          'firstname',
+          'lastname',
+          'email',
+          'phone',
+          'street',
+          'number',
+          'zip',
+          'city',
+          'company',
+        ].map((key) => [key, { type: 'string' }]),
+      ),
+    },
+    consent: {
+      type: 'object',
+      required: ['boxes', 'at', 'textVersion'],
+      properties: {
+        boxes: { type: 'object', additionalProperties: { type: 'boolean' } },
+        at: dateTime,
+        textVersion: { type: ['string', 'null'] },
+      },
+    },
+    message: { type: 'string' },
+    lead: {
+      type: 'object',
+      required: ['objectType', 'marketingType', 'categoryId', 'category', 'address', 'fields'],
+      properties: {
+        objectType: { type: 'string', enum: OBJECT_TYPES },
+        marketingType: { type: 'string', enum: MARKETING_TYPES },
+        categoryId: { type: 'integer' },
+        category: { type: 'string' },
+        address: {
+          type: 'object',
+          required: ['street', 'number', 'zip', 'city', 'lat', 'lng'],
+          properties: {
+            street: { type: 'string' },
+            number: { type: 'string' },
+            zip: { type: 'string' },
+            city: { type: 'string' },
+            lat: nullableNumber,
+            lng: nullableNumber,
+          },
+        },
+        fields: labelledValues,
+      },
+    },
+    savedSearch: {
+      type: 'object',
+      required: [
+        'uuid',
+        'objectType',
+        'marketingType',
+        'categoryId',
+        'category',
+        'regions',
+        'fields',
+      ],
+      properties: {
+        uuid: { type: 'string' },
+        objectType: { type: 'string', enum: OBJECT_TYPES },
+        marketingType: { type: 'string', enum: MARKETING_TYPES },
+        categoryId: { type: 'integer' },
+        category: { type: 'string' },
+        regions: { type: 'array', items: { type: 'string' } },
+        fields: labelledValues,
+      },
+    },
+    exposeInquiry: {
+      type: 'object',
+      required: ['objectId', 'customObjectId', 'title', 'link'],
+      properties: {
+        objectId: { type: 'integer' },
+        customObjectId: { type: 'string' },
+        title: { type: 'string' },
+        link: { type: 'string' },
+      },
+    },
+    newsletter: {
+      type: 'object',
+      required: ['subscribed'],
+      properties: { subscribed: { type: 'boolean' } },
+    },
+  },
+};
+
+const webhookEvent = (type: string, data: Schema) => ({
+  type: 'object',
+  required: ['type', 'timestamp', 'data'],
+  properties: { type: { const: type }, timestamp: dateTime, data },
+});
+schemas.SubmissionEvent = {
+  oneOf: ['submission.created', 'submission.confirmed'].map((type) =>
+    webhookEvent(type, {
+      type: 'object',
+      required: ['submission'],
+      properties: { submission: ref('AgencySubmission') },
+    }),
+  ),
+};
+schemas.ConsentWithdrawnEvent = webhookEvent('consent.withdrawn', {
+  type: 'object',
+  required: ['contact', 'withdrawn', 'at'],
+  properties: {
+    contact: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+    withdrawn: {
+      type: 'array',
+      items: { type: 'string', enum: ['dataPrivacy', 'acceptContact', 'newsletter'] },
+    },
+    at: dateTime,
+  },
+});
+
+const webhookHeaders = [
+  ['webhook-id', 'The event id, the same on every try: drop a repeat'],
+  ['webhook-timestamp', 'Seconds since 1970 of this try'],
+  [
+    'webhook-signature',
+    "'v1,' and the base64 HMAC-SHA256 of 'id.timestamp.body' (Standard Webhooks)",
+  ],
+].map(([name, description]) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+}));
+const webhook = (summary: string, schema: string) => ({
+  post: {
+    summary,
+    parameters: webhookHeaders,
+    requestBody: { required: true, ...json(ref(schema)) },
+    responses: {
+      '2XX': {
+        description:
+          'Received. Any other answer, or none within 10 s, is tried again (about three days).',
+      },
+    },
+  },
+});
+
 export const openapi = {
   openapi: '3.1.0',
   info: {
@@ -567,6 +768,15 @@ export const openapi = {
         },
       },
     },
+  },
+  /** POSTed to WEBHOOK_URL by the outbox, signed with WEBHOOK_SECRET (Standard Webhooks). */
+  webhooks: {
+    'submission.created': webhook('A visitor sent a form (not yet confirmed)', 'SubmissionEvent'),
+    'submission.confirmed': webhook('The visitor confirmed it by mail', 'SubmissionEvent'),
+    'consent.withdrawn': webhook(
+      'A contact withdrew a consent in the portal',
+      'ConsentWithdrawnEvent',
+    ),
   },
   components: { schemas },
 } as const;

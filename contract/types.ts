@@ -1377,7 +1377,143 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "submission.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor sent a form (not yet confirmed) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every try: drop a repeat */
+                    "webhook-id": string;
+                    /** @description Seconds since 1970 of this try */
+                    "webhook-timestamp": string;
+                    /** @description 'v1,' and the base64 HMAC-SHA256 of 'id.timestamp.body' (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SubmissionEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The visitor confirmed it by mail */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every try: drop a repeat */
+                    "webhook-id": string;
+                    /** @description Seconds since 1970 of this try */
+                    "webhook-timestamp": string;
+                    /** @description 'v1,' and the base64 HMAC-SHA256 of 'id.timestamp.body' (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SubmissionEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consent.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A contact withdrew a consent in the portal */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every try: drop a repeat */
+                    "webhook-id": string;
+                    /** @description Seconds since 1970 of this try */
+                    "webhook-timestamp": string;
+                    /** @description 'v1,' and the base64 HMAC-SHA256 of 'id.timestamp.body' (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsentWithdrawnEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -1525,6 +1661,127 @@ export interface components {
         Honeypot: {
             website?: string;
             fillMs?: number;
+        };
+        AgencySubmission: {
+            uuid: string;
+            /** @enum {string} */
+            kind: "lead" | "savedSearch" | "exposeInquiry" | "contact" | "newsletter";
+            /** @description Whether the visitor confirmed it by mail */
+            confirmed: boolean;
+            /**
+             * @description The agency's status: neu, in Bearbeitung, erledigt, Spam
+             * @enum {string}
+             */
+            handling: "new" | "inProgress" | "done" | "spam";
+            /** @enum {string} */
+            language: "de" | "en";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            contact: {
+                salutation: string;
+                firstname: string;
+                lastname: string;
+                email: string;
+                phone: string;
+                street: string;
+                number: string;
+                zip: string;
+                city: string;
+                company: string;
+            };
+            consent: {
+                boxes: {
+                    [key: string]: boolean;
+                };
+                /** Format: date-time */
+                at: string;
+                textVersion: string | null;
+            };
+            message: string;
+            lead?: {
+                /** @enum {string} */
+                objectType: "LIVING" | "COMMERCIAL";
+                /** @enum {string} */
+                marketingType: "buy" | "rent";
+                categoryId: number;
+                category: string;
+                address: {
+                    street: string;
+                    number: string;
+                    zip: string;
+                    city: string;
+                    lat: number | null;
+                    lng: number | null;
+                };
+                fields: {
+                    /** @description The field id (spec 3) */
+                    name: string;
+                    /** @description Its German label */
+                    label: string;
+                    /** @description The value as shown: '350.000 €', 'ab 3' */
+                    text: string;
+                }[];
+            };
+            savedSearch?: {
+                uuid: string;
+                /** @enum {string} */
+                objectType: "LIVING" | "COMMERCIAL";
+                /** @enum {string} */
+                marketingType: "buy" | "rent";
+                categoryId: number;
+                category: string;
+                regions: string[];
+                fields: {
+                    /** @description The field id (spec 3) */
+                    name: string;
+                    /** @description Its German label */
+                    label: string;
+                    /** @description The value as shown: '350.000 €', 'ab 3' */
+                    text: string;
+                }[];
+            };
+            exposeInquiry?: {
+                objectId: number;
+                customObjectId: string;
+                title: string;
+                link: string;
+            };
+            newsletter?: {
+                subscribed: boolean;
+            };
+        };
+        SubmissionEvent: {
+            /** @constant */
+            type: "submission.created";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                submission: components["schemas"]["AgencySubmission"];
+            };
+        } | {
+            /** @constant */
+            type: "submission.confirmed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                submission: components["schemas"]["AgencySubmission"];
+            };
+        };
+        ConsentWithdrawnEvent: {
+            /** @constant */
+            type: "consent.withdrawn";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                contact: {
+                    email: string;
+                };
+                withdrawn: ("dataPrivacy" | "acceptContact" | "newsletter")[];
+                /** Format: date-time */
+                at: string;
+            };
         };
     };
     responses: never;

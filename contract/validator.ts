@@ -1,7 +1,8 @@
 /** Ajv validation against the contract, for the tests of both sides. */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { requestBodySchema, responseSchema, templateOf, type Method } from './schema';
+import { openapi } from './openapi';
+import { requestBodySchema, resolveRefs, responseSchema, templateOf, type Method } from './schema';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -47,4 +48,16 @@ export function responseConforms(
     responseSchema(method, template, status),
     body,
   );
+}
+
+/** A webhook's body against the contract's webhooks section. */
+export function webhookConforms(event: string, body: unknown): Conformance {
+  const item = (openapi.webhooks as Record<string, { post: { requestBody: unknown } }>)[event];
+  if (!item) return { ok: false, errors: `${event} is not a webhook of the contract` };
+  const schema = resolveRefs(
+    (item.post.requestBody as { content: { 'application/json': { schema: unknown } } }).content[
+      'application/json'
+    ].schema,
+  ) as Record<string, unknown>;
+  return check(`webhook ${event}`, schema, body);
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { webhookConforms } from '../../contract/validator';
 import {
   contact,
   keyOf,
@@ -179,6 +180,7 @@ describe('webhooks', () => {
   const SECRET = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;
   let down = true;
   const received: { id: string; type: string; uuid?: string }[] = [];
+  const bodies: { type: string; body: unknown }[] = [];
   const refused: string[] = [];
   let receiver: http.Server;
   let server: Server;
@@ -199,6 +201,7 @@ describe('webhooks', () => {
             type: string;
             data: { submission?: { uuid: string } };
           };
+          bodies.push({ type: payload.type, body: payload });
           received.push({
             id: request.headers['webhook-id'] as string,
             type: payload.type,
@@ -256,8 +259,20 @@ describe('webhooks', () => {
     expect(refused).toEqual([]);
     expect(received.filter((e) => e.type === 'submission.created')).toHaveLength(5);
     expect(received.filter((e) => e.type === 'submission.confirmed')).toHaveLength(5);
-    // Ten events, ten ids, each delivered once.
+    // Ten events, ten ids, each delivered once, each as the contract's webhooks section says.
     expect(new Set(received.map((e) => e.id)).size).toBe(10);
+    for (const { type, body } of bodies) expect(webhookConforms(type, body)).toEqual({ ok: true });
+    type SubmissionBody = { data: { submission: { kind: string } } };
+    const created = bodies.find(
+      (b) =>
+        b.type === 'submission.created' &&
+        (b.body as SubmissionBody).data.submission.kind === 'lead',
+    )!.body as SubmissionBody;
+    expect(created.data.submission).toMatchObject({
+      kind: 'lead',
+      contact: { email: 'lead.hook@example.de' },
+      lead: { category: 'Wohnung', address: { city: 'Berlin' } },
+    });
     expect(received).toHaveLength(10);
     expect(await server.app.outbox.runDue()).toBe(0);
   });
@@ -277,5 +292,10 @@ describe('webhooks', () => {
     expect(received).toEqual([
       { id: expect.stringMatching(/^msg_\d+$/), type: 'consent.withdrawn', uuid: undefined },
     ]);
+    const withdrawal = bodies.at(-1)!;
+    expect(webhookConforms(withdrawal.type, withdrawal.body)).toEqual({ ok: true });
+    expect(withdrawal.body).toMatchObject({
+      data: { contact: { email }, withdrawn: ['acceptContact'] },
+    });
   });
 });

@@ -13,6 +13,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
+import { createStaff } from './agency/staff';
 import { createOutbox } from './delivery/outbox';
 import { registerMailbox } from './mail/routes';
 import { registerSecurityHeaders } from './securityHeaders';
@@ -62,6 +63,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   seed(db);
   const cookies = cookiePolicy(config);
   const sessions = createSessions(db, loadSecret(config.dataDir), cookies);
+  const staff = createStaff(db, config.agencyUsers, cookies);
 
   const app = Fastify({
     logger: config.logger,
@@ -131,7 +133,11 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/webapp')) {
+    if (
+      request.url.startsWith(`${API_PREFIX}/`) ||
+      request.url.startsWith('/webapp') ||
+      request.url.startsWith('/agency')
+    ) {
       ensureXsrfCookie(request, reply, cookies);
     }
   });
@@ -184,7 +190,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerApi(app, { db, config, outbox, sessions });
+  await registerApi(app, { db, config, outbox, sessions, staff });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

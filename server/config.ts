@@ -24,6 +24,11 @@ export interface ServerConfig {
    * or at once (AGENCY_NOTICE=on-submit), marked unconfirmed.
    */
   agencyNotice: 'on-confirm' | 'on-submit';
+  /**
+   * Who may sign in to the agency inbox (AGENCY_USERS, comma-separated addresses); by default
+   * the agency's own address (AGENCY_EMAIL).
+   */
+  agencyUsers: string[];
   /** Where every event is POSTed (WEBHOOK_URL), signed with WEBHOOK_SECRET; null: no webhooks. */
   webhookUrl: string | null;
   webhookSecret: string | null;
@@ -123,6 +128,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     agencyEmail:
       env.AGENCY_EMAIL === undefined ? 'makler@immosuite.local' : env.AGENCY_EMAIL || null,
     agencyNotice: env.AGENCY_NOTICE === 'on-submit' ? 'on-submit' : 'on-confirm',
+    agencyUsers: (
+      env.AGENCY_USERS ??
+      (env.AGENCY_EMAIL === undefined ? 'makler@immosuite.local' : env.AGENCY_EMAIL)
+    )
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean),
     webhookUrl: httpUrl(env.WEBHOOK_URL),
     webhookSecret: env.WEBHOOK_SECRET || null,
     startupErrors: startupErrors(env),

@@ -10,6 +10,7 @@ import type { components } from '../../contract/types';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Statements } from '../db/statements';
+import type { Staff } from '../agency/staff';
 import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
 import { checkXsrf, type Sessions } from './security';
@@ -28,6 +29,7 @@ export interface ApiDeps {
   config: ServerConfig;
   outbox: Outbox;
   sessions: Sessions;
+  staff: Staff;
 }
 
 export interface ApiContext extends ApiDeps {

@@ -3,6 +3,7 @@
  * validation comes from the contract (contract/openapi.ts), types from contract/types.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { agencyRoutes } from '../agency/routes';
 import { prepareStatements } from '../db/statements';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
@@ -46,4 +47,6 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     submissionRoutes,
   ])
     await app.register(plugin, ctx);
+  // The agency's inbox API (staff sessions of its own).
+  await app.register(agencyRoutes, { ctx, staff: deps.staff });
 }

@@ -168,6 +168,18 @@ const MIGRATIONS: string[] = [
   CREATE INDEX inquiries_submission ON expose_inquiries(submission_id);
   CREATE INDEX contact_messages_submission ON contact_messages(submission_id);
   `,
+  // 8: the agency's staff sign in by mail like contacts, with keys and sessions of their own:
+  // a contact's session never opens the inbox, and a staff session never a contact's account.
+  `
+  CREATE TABLE staff_keys (
+    key_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE TABLE staff_sessions (
+    token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function openDatabase(file: string): Db {

@@ -31,6 +31,19 @@ export function noAccountMail(lang: Lang) {
       };
 }
 
+/** The sign-in link of the agency's inbox (staff only). */
+export function staffLoginMail(lang: Lang, link: string) {
+  return lang === 'en'
+    ? {
+        subject: 'Your sign-in link to the inbox',
+        text: `Hello,\n\nsign in to the agency inbox with this link (valid for 30 minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this mail.\n\n${SIGNATURE.en}`,
+      }
+    : {
+        subject: 'Ihr Anmeldelink zum Posteingang',
+        text: `Guten Tag,\n\nmit diesem Link melden Sie sich im Posteingang der Agentur an (30 Minuten und einmal gültig):\n\n${link}\n\nWenn Sie keinen Link angefordert haben, ignorieren Sie diese E-Mail.\n\n${SIGNATURE.de}`,
+      };
+}
+
 const KIND_NAMES = {
   de: {
     lead: 'Ihre Anfrage zu Ihrer Immobilie',
@@ -116,6 +129,14 @@ export const MESSAGES = {
   savedSearchNotFound: {
     de: 'Dieses Suchprofil gibt es nicht.',
     en: 'This search profile does not exist.',
+  },
+  submissionNotFound: {
+    de: 'Diese Anfrage gibt es nicht.',
+    en: 'This submission does not exist.',
+  },
+  deliveryNotFound: {
+    de: 'Diese Zustellung gibt es nicht.',
+    en: 'This delivery does not exist.',
   },
   internal: {
     de: 'Es ist ein interner Serverfehler aufgetreten.',

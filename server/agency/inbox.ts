@@ -1,0 +1,166 @@
+/**
+ * The inbox's list: every submission of every kind, newest first, filtered by kind, status,
+ * confirmation and date range, searched by name, e-mail and place, paged by key (the id of the
+ * last row seen), so a deep page costs what the first does.
+ */
+import type { Db } from '../db/database';
+import type { Handling, SubmissionKind } from './records';
+
+export interface InboxFilter {
+  kind?: SubmissionKind;
+  handling?: Handling;
+  confirmed?: boolean;
+  /** Days in the agency's time zone (Europe/Berlin), inclusive: 'YYYY-MM-DD'. */
+  from?: string;
+  to?: string;
+  /** Part of a name, an e-mail address or a place. */
+  q?: string;
+}
+
+export interface InboxRow {
+  id: number;
+  uuid: string;
+  kind: SubmissionKind;
+  name: string;
+  email: string;
+  /** The property's place for a lead, the contact's for every other kind. */
+  place: string;
+  confirmed: boolean;
+  handling: Handling;
+  createdAt: string;
+}
+
+export const PAGE_SIZE = 50;
+
+/** The UTC instant of midnight in Berlin at the start of `day` ('YYYY-MM-DD'). */
+export function berlinMidnight(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // Berlin's offset on that day (CET +1, CEST +2), read from Intl.
+  const offsetText =
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' })
+      .formatToParts(new Date(utcMidnight + 12 * 3600 * 1000))
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+1';
+  const offsetHours = Number(/GMT([+-]\d+)/.exec(offsetText)?.[1] ?? 1);
+  return new Date(utcMidnight - offsetHours * 3600 * 1000).toISOString();
+}
+
+const nextDay = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/** The text a search looks in: name, e-mail, the contact's place and a lead's property place. */
+const SEARCHED = `lower(
+  coalesce(json_extract(s.contact_data, '$.firstname'), '') || ' ' ||
+  coalesce(json_extract(s.contact_data, '$.lastname'), '') || ' ' ||
+  coalesce(json_extract(s.contact_data, '$.email'), '') || ' ' ||
+  coalesce(json_extract(s.contact_data, '$.zip'), '') || ' ' ||
+  coalesce(json_extract(s.contact_data, '$.city'), '') || ' ' ||
+  coalesce(json_extract(l.location, '$.zip'), '') || ' ' ||
+  coalesce(json_extract(l.location, '$.city'), ''))`;
+
+/** The WHERE clause and parameters of a filter (only the conditions it names). */
+export function whereOf(filter: InboxFilter, before?: number) {
+  const conditions: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (filter.kind) {
+    conditions.push('s.kind = @kind');
+    params.kind = filter.kind;
+  }
+  if (filter.handling) {
+    conditions.push('s.handling = @handling');
+    params.handling = filter.handling;
+  }
+  if (filter.confirmed !== undefined) {
+    conditions.push(filter.confirmed ? "s.status = 'confirmed'" : "s.status <> 'confirmed'");
+  }
+  if (filter.from) {
+    conditions.push('s.created_at >= @from');
+    params.from = berlinMidnight(filter.from);
+  }
+  if (filter.to) {
+    conditions.push('s.created_at < @to');
+    params.to = berlinMidnight(nextDay(filter.to));
+  }
+  if (filter.q?.trim()) {
+    conditions.push(`${SEARCHED} LIKE @q ESCAPE '\\'`);
+    params.q = `%${filter.q
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  if (before !== undefined) {
+    conditions.push('s.id < @before');
+    params.before = before;
+  }
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+export function inboxQueries(db: Db) {
+  const statements = new Map<string, ReturnType<Db['prepare']>>();
+  /** Statements by their SQL, prepared once each (a filter has a few dozen shapes at most). */
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  function page(filter: InboxFilter, before?: number, size = PAGE_SIZE) {
+    const where = whereOf(filter, before);
+    const rows = prepared(
+      `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at,
+        json_extract(s.contact_data, '$.salutation') AS salutation,
+        json_extract(s.contact_data, '$.firstname') AS firstname,
+        json_extract(s.contact_data, '$.lastname') AS lastname,
+        json_extract(s.contact_data, '$.email') AS email,
+        json_extract(s.contact_data, '$.zip') AS zip,
+        json_extract(s.contact_data, '$.city') AS city,
+        json_extract(l.location, '$.zip') AS lead_zip,
+        json_extract(l.location, '$.city') AS lead_city
+       FROM submissions s LEFT JOIN leads l ON l.submission_id = s.id
+       ${where.sql} ORDER BY s.id DESC LIMIT ${size + 1}`,
+    ).all(where.params) as Record<string, string | number | null>[];
+    const items: InboxRow[] = rows.slice(0, size).map((row) => {
+      const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string) : '');
+      const place =
+        row.kind === 'lead'
+          ? [text('lead_zip'), text('lead_city')].filter(Boolean).join(' ')
+          : [text('zip'), text('city')].filter(Boolean).join(' ');
+      return {
+        id: row.id as number,
+        uuid: row.uuid as string,
+        kind: row.kind as SubmissionKind,
+        name: [text('firstname'), text('lastname')].filter(Boolean).join(' '),
+        email: text('email'),
+        place,
+        confirmed: row.status === 'confirmed',
+        handling: row.handling as Handling,
+        createdAt: row.created_at as string,
+      };
+    });
+    return { items, next: rows.length > size ? items.at(-1)!.id : null };
+  }
+
+  const setHandling = db.prepare('UPDATE submissions SET handling = ? WHERE uuid = ?');
+
+  return {
+    page,
+    /** Every row of a filter, page by page (the CSV export streams them). */
+    *all(filter: InboxFilter, size = 500): Generator<InboxRow> {
+      let before: number | undefined;
+      for (;;) {
+        const { items, next } = page(filter, before, size);
+        yield* items;
+        if (next === null) return;
+        before = next;
+      }
+    },
+    setHandling: (uuid: string, handling: Handling) =>
+      setHandling.run(handling, uuid).changes === 1,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The agency's staff: sign-in by a mailed link, only for the addresses in AGENCY_USERS, and
+ * sessions of their own (table and cookie), apart from contacts' sessions both ways.
+ *
+ * A staff link is used once: the inbox page posts its key, which opens a session and spends the
+ * key. Opening the link (a mail scanner's GET) spends nothing; a second post of the same key is
+ * refused, so a forwarded or replayed link never joins someone's session.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keyHash, randomToken, sha256, timedKey } from '../auth/crypto';
+import { ApiError } from '../api/errors';
+import type { CookiePolicy } from '../api/security';
+import { now, type Db } from '../db/database';
+
+export const STAFF_COOKIE = 'immosuite_staff';
+export const STAFF_KEY_MS = 30 * 60 * 1000;
+export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
+
+export interface StaffUser {
+  email: string;
+  tokenHash: string;
+}
+
+export function createStaff(db: Db, agencyUsers: readonly string[], policy: CookiePolicy) {
+  const q = {
+    insertKey: db.prepare(
+      'INSERT INTO staff_keys (key_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)',
+    ),
+    useKey: db.prepare(
+      `UPDATE staff_keys SET used_at = ? WHERE key_hash = ? AND used_at IS NULL AND expires_at > ?
+       RETURNING email`,
+    ),
+    insertSession: db.prepare(
+      'INSERT INTO staff_sessions (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)',
+    ),
+    session: db.prepare(
+      'SELECT token_hash, email FROM staff_sessions WHERE token_hash = ? AND expires_at > ?',
+    ),
+    deleteSession: db.prepare('DELETE FROM staff_sessions WHERE token_hash = ?'),
+  };
+  const allowed = new Set(agencyUsers.map((address) => address.toLowerCase()));
+  const cookieOptions = (request: FastifyRequest) => ({
+    path: '/agency',
+    httpOnly: true,
+    // The inbox is a page of its own, never framed: its cookie goes to its own site only.
+    sameSite: 'strict' as const,
+    secure: policy.alwaysSecure || request.protocol === 'https',
+  });
+
+  function current(request: FastifyRequest): StaffUser | null {
+    const token = request.cookies[STAFF_COOKIE];
+    if (!token) return null;
+    const row = q.session.get(sha256(token), now()) as
+      { token_hash: string; email: string } | undefined;
+    return row ? { email: row.email, tokenHash: row.token_hash } : null;
+  }
+
+  return {
+    isStaff: (email: string) => allowed.has(email.trim().toLowerCase()),
+
+    /** A login key for a staff address (the caller mails its link); null for anyone else. */
+    issueKey(email: string): string | null {
+      const address = email.trim().toLowerCase();
+      if (!allowed.has(address)) return null;
+      const key = timedKey();
+      q.insertKey.run(
+        keyHash(key),
+        address,
+        now(),
+        new Date(Date.now() + STAFF_KEY_MS).toISOString(),
+      );
+      return key;
+    },
+
+    /** Spends a key and opens its session; a used, expired or unknown key is refused. */
+    login(request: FastifyRequest, reply: FastifyReply, key: string): StaffUser {
+      const row = q.useKey.get(now(), keyHash(key), now()) as { email: string } | undefined;
+      // A key of an address no longer in AGENCY_USERS opens nothing.
+      if (!row || !allowed.has(row.email)) throw new ApiError(403, 'invalid_key', 'invalidKey');
+      const token = randomToken(32);
+      const expires = new Date(Date.now() + STAFF_SESSION_MS);
+      q.insertSession.run(sha256(token), row.email, now(), expires.toISOString());
+      reply.setCookie(STAFF_COOKIE, token, { ...cookieOptions(request), expires });
+      return { email: row.email, tokenHash: sha256(token) };
+    },
+
+    current,
+
+    /** The staff member of an inbox call (403 without a staff session). */
+    require(request: FastifyRequest): StaffUser {
+      const user = current(request);
+      if (!user || !allowed.has(user.email))
+        throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
+      return user;
+    },
+
+    logout(request: FastifyRequest, reply: FastifyReply, user: StaffUser) {
+      q.deleteSession.run(user.tokenHash);
+      reply.clearCookie(STAFF_COOKIE, cookieOptions(request));
+    },
+  };
+}
+
+export type Staff = ReturnType<typeof createStaff>;

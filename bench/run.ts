@@ -1,7 +1,8 @@
 /**
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
- * bench/results/latest.json. Options: --only=bundle|load|leads|typing|interaction|qa, --seconds=N
+ * bench/results/latest.json. Options: --only=bundle|load|leads|inbox|typing|interaction|qa,
+ * --seconds=N
  * (BENCH_STATIC_DIR: time another build's widget).
  */
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import autocannon from 'autocannon';
 import { contact, lead, newLoggedInContact, PREFIX, startTestServer } from '../server/testing';
 import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
+import { inboxList } from './inbox';
 import { interactions } from './interaction';
 import { leadSubmissions } from './leads';
 import { recorderOverhead, replaySpeed } from './qa';
@@ -123,6 +125,7 @@ async function main() {
   if (!only || only === 'bundle') results.bundle = await bundleSizes();
   if (!only || only === 'load') results.load = await serverLoad();
   if (!only || only === 'leads') results.leads = await leadSubmissions(seconds);
+  if (!only || only === 'inbox') results.inbox = await inboxList();
   if (!only || only === 'typing') results.typing = await typing();
   if (!only || only === 'qa') {
     const browser = await launchBrowser();

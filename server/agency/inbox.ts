@@ -51,15 +51,27 @@ const nextDay = (day: string) => {
   return date.toISOString().slice(0, 10);
 };
 
-/** The text a search looks in: name, e-mail, the contact's place and a lead's property place. */
-const SEARCHED = `lower(
-  coalesce(json_extract(s.contact_data, '$.firstname'), '') || ' ' ||
-  coalesce(json_extract(s.contact_data, '$.lastname'), '') || ' ' ||
-  coalesce(json_extract(s.contact_data, '$.email'), '') || ' ' ||
-  coalesce(json_extract(s.contact_data, '$.zip'), '') || ' ' ||
-  coalesce(json_extract(s.contact_data, '$.city'), '') || ' ' ||
-  coalesce(json_extract(l.location, '$.zip'), '') || ' ' ||
-  coalesce(json_extract(l.location, '$.city'), ''))`;
+/**
+ * The text the inbox's search looks in, written with each submission: name, e-mail, the
+ * contact's place and (for a lead) the property's place, lower case.
+ */
+export function searchTextOf(
+  contact: { firstname?: string; lastname?: string; email?: string; zip?: string; city?: string },
+  place?: { zip?: string; city?: string },
+): string {
+  return [
+    contact.firstname,
+    contact.lastname,
+    contact.email,
+    contact.zip,
+    contact.city,
+    place?.zip,
+    place?.city,
+  ]
+    .map((part) => part ?? '')
+    .join(' ')
+    .toLowerCase();
+}
 
 /** The WHERE clause and parameters of a filter (only the conditions it names). */
 export function whereOf(filter: InboxFilter, before?: number) {
@@ -85,7 +97,7 @@ export function whereOf(filter: InboxFilter, before?: number) {
     params.to = berlinMidnight(nextDay(filter.to));
   }
   if (filter.q?.trim()) {
-    conditions.push(`${SEARCHED} LIKE @q ESCAPE '\\'`);
+    conditions.push(`s.search_text LIKE @q ESCAPE '\\'`);
     params.q = `%${filter.q
       .trim()
       .toLowerCase()

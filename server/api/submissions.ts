@@ -10,6 +10,7 @@ import { now } from '../db/database';
 import { groupCommit } from '../db/groupCommit';
 import { CONTACT_COLUMNS } from '../db/statements';
 import { submissionReader, type SubmissionRecord } from '../agency/records';
+import { searchTextOf } from '../agency/inbox';
 import { agencyNotice } from '../delivery/notices';
 import { confirmMail, type SubmissionKind } from '../mail/templates';
 import {
@@ -111,6 +112,8 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     reply: FastifyReply,
     kind: SubmissionKind,
     store: (submissionId: number, contactId: number) => void,
+    /** A lead's property: the inbox's search finds it by its place too. */
+    place?: { zip?: string; city?: string },
   ) {
     const body = request.body as { contact: ContactInput; meta?: Meta };
     const uuid = uuidv7();
@@ -161,6 +164,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
           consentTextVersion: config.consentTextVersion,
           idempotencyKey: id?.key ?? null,
           fingerprint: id?.fingerprint ?? null,
+          searchText: searchTextOf(contact, place),
         }).lastInsertRowid,
       );
       store(submissionId, row.id);
@@ -193,17 +197,23 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       const { lead, message } = request.body as { lead: LeadInput; message?: string };
       checkCategory(lead);
       checkFields(lead.categoryId, lead.fields);
-      return submit(request, reply, 'lead', (submissionId) => {
-        q.insertLead.run(
-          submissionId,
-          lead.objectType,
-          lead.categoryId,
-          lead.marketingType,
-          JSON.stringify(lead.location),
-          JSON.stringify(lead.fields),
-          (message ?? '').trim(),
-        );
-      });
+      return submit(
+        request,
+        reply,
+        'lead',
+        (submissionId) => {
+          q.insertLead.run(
+            submissionId,
+            lead.objectType,
+            lead.categoryId,
+            lead.marketingType,
+            JSON.stringify(lead.location),
+            JSON.stringify(lead.fields),
+            (message ?? '').trim(),
+          );
+        },
+        lead.location,
+      );
     },
     limited,
   );

@@ -112,4 +112,26 @@ describe('migrations', () => {
     ]);
     db.close();
   });
+
+  it("writes the inbox's search text of the submissions there are, a lead's place with it", () => {
+    const db = new Database(':memory:');
+    migrate(db, 8);
+    db.exec(`
+      INSERT INTO contacts (id, email, created_at, updated_at)
+        VALUES (1, 'erika@example.de', '2026-01-01', '2026-01-01');
+      INSERT INTO submissions (id, uuid, kind, contact_id, contact_data, language, created_at)
+        VALUES (7, 'uuid-7', 'lead', 1,
+          '{"firstname":"Erika","lastname":"Muster","email":"erika@example.de","city":"Köln"}',
+          'de', '2026-01-01'),
+          (8, 'uuid-8', 'contact', 1, '{"firstname":"Bert"}', 'de', '2026-01-02');
+      INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields)
+        VALUES (7, 'LIVING', 30225, 'buy', '{"zip":"10435","city":"Berlin"}', '[]');
+    `);
+    migrate(db);
+    expect(db.prepare('SELECT id, search_text FROM submissions ORDER BY id').all()).toEqual([
+      { id: 7, search_text: 'erika muster erika@example.de  köln 10435 berlin' },
+      { id: 8, search_text: 'bert     ' },
+    ]);
+    db.close();
+  });
 });

@@ -34,9 +34,9 @@ export function prepareStatements(db: Db) {
     ),
     insertSubmission: db.prepare(
       `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
-        consents, consent_text_version, idempotency_key, fingerprint)
+        consents, consent_text_version, idempotency_key, fingerprint, search_text)
        VALUES (@uuid, @kind, @contactId, @contactData, @language, @at, @consents,
-        @consentTextVersion, @idempotencyKey, @fingerprint)`,
+        @consentTextVersion, @idempotencyKey, @fingerprint, @searchText)`,
     ),
     submissionById: db.prepare('SELECT * FROM submissions WHERE id = ?'),
     submissionByIdempotencyKey: db.prepare(

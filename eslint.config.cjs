@@ -64,12 +64,16 @@ module.exports = tseslint.config(
               group: ['**/features', '**/features/**'],
               message: 'Shared layers never import a feature (CONVENTIONS: layers point one way).',
             },
+            {
+              group: ['**/agency', '**/agency/**'],
+              message: 'The agency inbox is an app of its own: the widget never imports it.',
+            },
           ],
         },
       ],
     },
   },
-  { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/app/hooks.ts', 'src/agency/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     // The floor pages are plain apps of the same libraries, not ours: they use them directly.
     files: ['bench/floors/**'],

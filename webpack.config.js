@@ -1,5 +1,6 @@
-// Two builds: the widget (React app, split into chunks, loaded in the iframe) and the embed
-// script (no dependencies, one small file at a stable URL for agencies to paste).
+// Three builds: the widget (React app, split into chunks, loaded in the iframe), the embed
+// script (no dependencies, one small file at a stable URL for agencies to paste), and the
+// agency's inbox page (its own entry and folder: none of its code in any widget route).
 const path = require('path');
 const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -69,7 +70,7 @@ module.exports = (env, argv) => {
       publicPath: 'auto',
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
-      clean: { keep: (asset) => /^(img|fonts|embed\.js)/.test(asset) },
+      clean: { keep: (asset) => /^(img|fonts|embed\.js|agency\/)/.test(asset) },
     },
     module: {
       rules: [
@@ -113,5 +114,28 @@ module.exports = (env, argv) => {
     output: { path: STATIC_DIR, filename: 'embed.js', iife: true, clean: false },
     plugins: production ? [new PrecompressPlugin()] : [],
   };
-  return [widget, embed];
+  const agency = {
+    ...common,
+    name: 'agency',
+    entry: { agency: './src/agency/index.tsx' },
+    output: {
+      path: path.join(STATIC_DIR, 'agency'),
+      publicPath: 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
+      clean: true,
+    },
+    module: widget.module,
+    plugins: [
+      ...(production ? [new PrecompressPlugin()] : []),
+      new HtmlWebpackPlugin({
+        template: './src/agency/index.html',
+        filename: 'index.html',
+        publicPath: `${PUBLIC_PATH}agency/`,
+        scriptLoading: 'defer',
+        minify: production && { collapseWhitespace: true, removeComments: true },
+      }),
+    ],
+  };
+  return [widget, embed, agency];
 };

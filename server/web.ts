@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from './api/errors';
 import type { Sessions } from './api/security';
 import type { ServerConfig } from './config';
 import { DEMO_ROUTES, demoPage, privacyPage } from './demo';
@@ -92,6 +93,46 @@ export async function registerWeb(
   // History-mode routes of the widget (spec 2); unknown ones get the shell's not-found text.
   app.get('/webapp', widgetHeaders, sendIndex);
   app.get('/webapp/*', widgetHeaders, sendIndex);
+
+  // The agency's inbox page (its own build in static/agency): never framed, its own files only.
+  const agencyIndex = path.join(config.staticDir, 'agency', 'index.html');
+  const agencyHeaders = {
+    config: {
+      securityHeaders: helmetHeaders({
+        ...DEFAULT_POLICY,
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'"],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:', 'https:'],
+            'connect-src': ["'self'"],
+            'object-src': ["'none'"],
+            'base-uri': ["'self'"],
+            'form-action': ["'self'"],
+            'frame-ancestors': ["'none'"],
+          },
+        },
+      }),
+    },
+  };
+  const sendAgency = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    // An unknown call of the inbox API is the API's 404, not the page.
+    if (req.url.startsWith('/agency/api/'))
+      return sendError(req, reply, 404, 'rest_no_route', 'notFound');
+    if (!fs.existsSync(agencyIndex))
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The inbox is not built yet: run "npm run build".');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(fs.readFileSync(agencyIndex, 'utf8'));
+  };
+  app.get('/agency', agencyHeaders, sendAgency);
+  app.get('/agency/*', agencyHeaders, sendAgency);
 
   const nonceOf = (req: FastifyRequest) => {
     const user = sessions.current(req);

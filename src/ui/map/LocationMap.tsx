@@ -4,19 +4,14 @@
  * a focused pin then moves with the arrow keys.
  * Without tiles (offline, blocked) it still shows the pin over Germany's outline.
  */
-import L, { type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import type L from 'leaflet';
+import type { LeafletMouseEvent, Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import styled from 'styled-components';
 import { MapBase, type LatLngZoom } from './MapBase';
 
 export type { LatLngZoom };
-
-// Leaflet's default marker images, from our own static files.
-L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
 
 export interface LocationMapProps {
   view: LatLngZoom;

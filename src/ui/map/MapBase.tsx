@@ -5,7 +5,10 @@
  * is reported once (spec 8: only logged).
  */
 import 'leaflet/dist/leaflet.css';
-import type { Map as LeafletMap } from 'leaflet';
+import L, { type Map as LeafletMap } from 'leaflet';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
 import styled from 'styled-components';
@@ -26,6 +29,9 @@ const Frame = styled.div<{ $height: string }>`
     font: inherit;
   }
 `;
+
+// Leaflet's default marker images, from our own static files (every marker of the chunk).
+L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
 
 const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
 

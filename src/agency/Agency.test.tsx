@@ -1,0 +1,314 @@
+/**
+ * The agency inbox page with its real store and sagas, the inbox API answered by nock: the
+ * sign-in form, a mailed link's key, the list with its filters and further pages, a
+ * submission's detail with its status and a failed delivery sent again, a lost session, and
+ * English.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import nock from 'nock';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { WIDGET_ORIGIN } from '../../test/helpers';
+import { trackStore } from '../../test/liveStores';
+import { agencyApi, type AgencyEnv } from './api';
+import { createAgencyI18n } from './i18n';
+import { AgencyRoot } from './Root';
+import { makeAgencyStore } from './store';
+import type { Delivery, InboxRow, Submission } from './types';
+
+const API = `${WIDGET_ORIGIN}/agency/api`;
+const FORBIDDEN = { code: 'rest_not_logged_in', message: 'x', data: { status: 403 } };
+
+const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
+  id: 1000 - n,
+  uuid: `0190c1a2-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  kind: 'lead',
+  name: `Kunde ${n}`,
+  email: `kunde${n}@example.de`,
+  place: '10435 Berlin',
+  confirmed: true,
+  handling: 'new',
+  createdAt: '2026-11-24T09:30:00.000Z',
+  ...extra,
+});
+
+const SUBMISSION: Submission = {
+  uuid: row(1).uuid,
+  kind: 'lead',
+  confirmed: true,
+  handling: 'new',
+  language: 'de',
+  createdAt: '2026-11-24T09:30:00.000Z',
+  confirmedAt: '2026-11-24T09:45:00.000Z',
+  contact: {
+    salutation: 'Frau',
+    firstname: 'Erika',
+    lastname: 'Mustermann',
+    email: 'erika@example.de',
+    phone: '030 1234567',
+    street: '',
+    number: '',
+    zip: '',
+    city: '',
+    company: '',
+  },
+  consent: {
+    boxes: { dataPrivacy: true, acceptContact: true, newsletter: false },
+    at: '2026-11-24T09:30:00.000Z',
+    textVersion: '2026-11-01',
+  },
+  message: '<b>Bitte</b> abends anrufen.',
+  lead: {
+    objectType: 'LIVING',
+    marketingType: 'buy',
+    categoryId: 30225,
+    category: 'Wohnung',
+    address: {
+      street: 'Kastanienallee',
+      number: '12',
+      zip: '10435',
+      city: 'Berlin',
+      lat: 52.538,
+      lng: 13.41,
+    },
+    fields: [{ name: 'price.price', label: 'Kaufpreis', text: '350.000 €' }],
+  },
+};
+
+const FAILED: Delivery = {
+  id: 7,
+  channel: 'webhook',
+  kind: 'submission.confirmed',
+  recipient: 'https://crm.example/hooks',
+  status: 'failed',
+  attempts: 21,
+  nextAttemptAt: '2026-11-27T09:45:00.000Z',
+  lastError: 'the receiver answered 503',
+  createdAt: '2026-11-24T09:45:00.000Z',
+  sentAt: null,
+};
+
+function open({
+  k = null,
+  language = 'de',
+  route = '/',
+}: { k?: string | null; language?: 'de' | 'en'; route?: string } = {}) {
+  const env: AgencyEnv = {
+    origin: WIDGET_ORIGIN,
+    cookies: () => 'XSRF-TOKEN=xsrf-1',
+    forgetKey: jest.fn(),
+  };
+  const store = makeAgencyStore({ api: agencyApi(env), env });
+  trackStore(store);
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+  );
+  render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={k} router={Router} />);
+  return { env, store, user: userEvent.setup({ delay: null }) };
+}
+
+afterEach(() => nock.cleanAll());
+
+describe('agency inbox page', () => {
+  it('asks for a sign-in link and says it is on its way, for any address', async () => {
+    nock(API).get('/auth/me').reply(403, FORBIDDEN);
+    const { user } = open();
+    const email = await screen.findByRole('textbox', { name: 'E-Mail-Adresse' });
+    let body: unknown;
+    nock(API, { reqheaders: { 'x-xsrf-token': 'xsrf-1' } })
+      .post('/auth/email', (b) => Boolean((body = b)))
+      .reply(200, { sent: true });
+    await user.type(email, 'team@makler.example');
+    await user.click(screen.getByRole('button', { name: 'Anmeldelink senden' }));
+    expect(await screen.findByText(/ist der Link unterwegs/)).toBeInTheDocument();
+    expect(body).toEqual({ email: 'team@makler.example' });
+  });
+
+  it("signs in with a mailed link's key, takes it out of the address, and lists the submissions", async () => {
+    nock(API)
+      .post('/auth/login', { k: 'key-1' })
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, {
+        items: [row(1), row(2, { kind: 'savedSearch', confirmed: false, handling: 'inProgress' })],
+        next: null,
+      });
+    const { env } = open({ k: 'key-1' });
+    const table = await screen.findByRole('table', { name: 'Eingänge, neueste zuerst' });
+    await within(table).findByText('Kunde 2');
+    expect(env.forgetKey).toHaveBeenCalled();
+    expect(screen.getByText('Angemeldet als team@makler.example')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      [
+        '24.11.2026, 10:30',
+        'Eigentümer-Anfrage',
+        'Kunde 1',
+        'kunde1@example.de',
+        '10435 Berlin',
+        'ja',
+        'neu',
+      ],
+      [
+        '24.11.2026, 10:30',
+        'Suchprofil',
+        'Kunde 2',
+        'kunde2@example.de',
+        '10435 Berlin',
+        'nein',
+        'in Bearbeitung',
+      ],
+    ]);
+  });
+
+  it('says when a link was used already, and offers the form', async () => {
+    nock(API).post('/auth/login').reply(403, FORBIDDEN).get('/auth/me').reply(403, FORBIDDEN);
+    open({ k: 'used-key' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
+    );
+    expect(screen.getByRole('button', { name: 'Anmeldelink senden' })).toBeInTheDocument();
+  });
+
+  it('asks again on every filter, waits for the typed search, loads further pages, and exports the filter', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1)], next: 999 });
+    const { user } = open();
+    await screen.findByText('Kunde 1');
+    nock(API)
+      .get('/submissions')
+      .query({ before: '999' })
+      .reply(200, { items: [row(2)], next: null });
+    await user.click(screen.getByRole('button', { name: 'Weitere laden' }));
+    expect(await screen.findByText('Kunde 2')).toBeInTheDocument();
+    expect(screen.getByText('Kunde 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Weitere laden' })).not.toBeInTheDocument();
+
+    nock(API)
+      .get('/submissions')
+      .query({ kind: 'savedSearch' })
+      .reply(200, { items: [row(3, { kind: 'savedSearch' })], next: null });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'savedSearch');
+    expect(await screen.findByText('Kunde 3')).toBeInTheDocument();
+    expect(screen.queryByText('Kunde 1')).not.toBeInTheDocument();
+
+    // Typing asks once, for the whole word, once the box rests.
+    const search = nock(API)
+      .get('/submissions')
+      .query({ kind: 'savedSearch', q: 'pots' })
+      .reply(200, { items: [], next: null });
+    await user.type(screen.getByRole('searchbox', { name: 'Suche (Name, E-Mail, Ort)' }), 'pots');
+    // The saga's 300 ms rest runs on the clock: a wide margin to wait for its answer.
+    expect(
+      await screen.findByText('Keine Eingänge für diesen Filter.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(search.isDone()).toBe(true);
+    // No request for 'p', 'po' or 'pot' went out (nock would have refused it: an alert).
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
+      'href',
+      '/agency/api/submissions.csv?kind=savedSearch&q=pots',
+    );
+  });
+
+  it('shows a submission, saves its status, and sends a failed delivery again', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1)], next: null })
+      .get(`/submissions/${SUBMISSION.uuid}`)
+      .reply(200, { submission: SUBMISSION, deliveries: [FAILED] });
+    const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Eigentümer-Anfrage: Erika Mustermann',
+      }),
+    ).toBeInTheDocument();
+    const property = screen.getByRole('region', { name: 'Immobilie' });
+    expect(within(property).getByText('Kastanienallee 12, 10435 Berlin')).toBeInTheDocument();
+    expect(within(property).getByText('350.000 €')).toBeInTheDocument();
+    // The visitor's message is text, never HTML.
+    expect(screen.getByText('<b>Bitte</b> abends anrufen.')).toBeInTheDocument();
+    const consent = screen.getByRole('region', { name: 'Einwilligung' });
+    expect(within(consent).getByText('Newsletter gewünscht').nextSibling).toHaveTextContent('nein');
+    expect(within(consent).getByText('ja, am 24.11.2026, 10:45')).toBeInTheDocument();
+
+    nock(API)
+      .put(`/submissions/${SUBMISSION.uuid}/handling`, { handling: 'done' })
+      .reply(200, { uuid: SUBMISSION.uuid, handling: 'done' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'done');
+    expect(await screen.findByText('Status gespeichert.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('done');
+
+    const deliveries = screen.getByRole('table', {
+      name: 'Benachrichtigungen und Webhooks zu diesem Eingang',
+    });
+    expect(within(deliveries).getByText('the receiver answered 503')).toBeInTheDocument();
+    nock(API)
+      .post('/deliveries/7/retry')
+      .reply(200, {
+        ...FAILED,
+        status: 'sent',
+        sentAt: '2026-11-27T10:00:00.000Z',
+        lastError: null,
+      });
+    await user.click(screen.getByRole('button', { name: 'Zustellung 7 erneut senden' }));
+    expect(await within(deliveries).findByText('zugestellt')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /erneut senden/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Zurück zur Liste' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eingänge' })).toBeInTheDocument();
+  });
+
+  it('goes back to the sign-in form when the session ends (403)', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(403, FORBIDDEN);
+    open();
+    expect(await screen.findByRole('button', { name: 'Anmeldelink senden' })).toBeInTheDocument();
+    expect(screen.queryByText(/Angemeldet als/)).not.toBeInTheDocument();
+  });
+
+  it('signs out', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [], next: null })
+      .delete('/auth/me')
+      .reply(200, { loggedOut: true });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Abmelden' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Anmeldelink senden' })).toBeInTheDocument(),
+    );
+  });
+
+  it('speaks English', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1)], next: null });
+    open({ language: 'en' });
+    expect(
+      await screen.findByRole('table', { name: 'Submissions, newest first' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Owner inquiry')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+});

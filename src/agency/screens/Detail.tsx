@@ -1,0 +1,315 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { LazyPointMap } from '../../ui/map/LazyPointMap';
+import { Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
+import { formatTime } from '../format';
+import { useAgencyDispatch, useAgencySelector } from '../hooks';
+import { agencyActions as actions, selectAgency } from '../slice';
+import { HANDLINGS, type Handling, type Submission } from '../types';
+
+const TILES = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+};
+const ADDRESS_ZOOM = 16;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr));
+  gap: 0 2rem;
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: 0.25rem 1rem;
+  margin: 0 0 1rem;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Message = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  border-collapse: collapse;
+  width: 100%;
+  caption {
+    text-align: left;
+    padding: 0.5rem 0;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.4rem 0.75rem 0.4rem 0;
+    border-bottom: 1px solid #d5d8dc;
+    vertical-align: top;
+  }
+`;
+
+const H2 = styled.h2`
+  font-size: 1.2rem;
+  margin: 1.5rem 0 0.5rem;
+`;
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <H2>{title}</H2>
+      {children}
+    </section>
+  );
+}
+
+function FactList({ facts }: { facts: [string, string][] }) {
+  const { t } = useTranslation('agency');
+  return (
+    <Facts>
+      {facts.map(([label, value]) => (
+        <div key={label} style={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd>{value || t('detail.none')}</dd>
+        </div>
+      ))}
+    </Facts>
+  );
+}
+
+const line = (...parts: string[]) => parts.filter(Boolean).join(' ');
+
+function Body({ submission }: { submission: Submission }) {
+  const { t, i18n } = useTranslation('agency');
+  const c = submission.contact;
+  const addressOf = (a: { street: string; number: string; zip: string; city: string }) =>
+    [line(a.street, a.number), line(a.zip, a.city)].filter(Boolean).join(', ');
+  const { lead, savedSearch, exposeInquiry, newsletter } = submission;
+  const point =
+    lead && lead.address.lat !== null && lead.address.lng !== null
+      ? { lat: lead.address.lat, lng: lead.address.lng }
+      : null;
+  return (
+    <Grid>
+      <div>
+        <Part title={t('detail.contact')}>
+          <FactList
+            facts={[
+              [t('detail.name'), line(c.salutation, c.firstname, c.lastname)],
+              [t('detail.email'), c.email],
+              [t('detail.phone'), c.phone],
+              ...(c.company ? ([[t('detail.company'), c.company]] as [string, string][]) : []),
+              [t('detail.address'), addressOf(c)],
+            ]}
+          />
+        </Part>
+        {lead && (
+          <Part title={t('detail.property')}>
+            <FactList
+              facts={[
+                [
+                  t('detail.object'),
+                  t('detail.objectLine', {
+                    category: lead.category,
+                    objectType: t(`detail.objectTypes.${lead.objectType}`),
+                    marketing: t(`detail.leadMarketing.${lead.marketingType}`),
+                  }),
+                ],
+                [t('detail.propertyAddress'), addressOf(lead.address)],
+                ...lead.fields.map((f): [string, string] => [f.label, f.text]),
+              ]}
+            />
+            {point && (
+              <LazyPointMap
+                point={point}
+                zoom={ADDRESS_ZOOM}
+                tiles={TILES}
+                labels={{ map: t('detail.map'), pin: addressOf(lead.address) }}
+                loadingLabel={t('detail.mapLoading')}
+                onTilesFailed={() => {}}
+              />
+            )}
+          </Part>
+        )}
+        {savedSearch && (
+          <Part title={t('detail.search')}>
+            <FactList
+              facts={[
+                [
+                  t('detail.wanted'),
+                  t('detail.objectLine', {
+                    category: savedSearch.category,
+                    objectType: t(`detail.objectTypes.${savedSearch.objectType}`),
+                    marketing: t(`detail.searchMarketing.${savedSearch.marketingType}`),
+                  }),
+                ],
+                [t('detail.regions'), savedSearch.regions.join(', ')],
+                ...savedSearch.fields.map((f): [string, string] => [f.label, f.text]),
+              ]}
+            />
+          </Part>
+        )}
+        {exposeInquiry && (
+          <Part title={t('detail.listing')}>
+            <FactList
+              facts={[
+                [t('detail.listingTitle'), exposeInquiry.title],
+                [t('detail.listingNumber'), exposeInquiry.customObjectId],
+              ]}
+            />
+          </Part>
+        )}
+        {newsletter && (
+          <Part title={t('detail.newsletter')}>
+            <p>{newsletter.subscribed ? t('detail.subscribed') : t('detail.notSubscribed')}</p>
+          </Part>
+        )}
+      </div>
+      <div>
+        <Part title={t('detail.message')}>
+          <Message>{submission.message || t('detail.noMessage')}</Message>
+        </Part>
+        <Part title={t('detail.consent')}>
+          <FactList
+            facts={[
+              ...(['dataPrivacy', 'acceptContact', 'newsletter'] as const)
+                .filter((box) => box in submission.consent.boxes)
+                .map((box): [string, string] => [
+                  t(`detail.boxes.${box}`),
+                  submission.consent.boxes[box] ? t('detail.yes') : t('detail.no'),
+                ]),
+              [t('detail.given'), formatTime(submission.consent.at, i18n.language)],
+              [t('detail.textVersion'), submission.consent.textVersion ?? ''],
+              [
+                t('detail.confirmedAt'),
+                submission.confirmedAt
+                  ? t('detail.confirmedOn', {
+                      date: formatTime(submission.confirmedAt, i18n.language),
+                    })
+                  : t('detail.notConfirmed'),
+              ],
+            ]}
+          />
+        </Part>
+      </div>
+    </Grid>
+  );
+}
+
+function Deliveries() {
+  const { t, i18n } = useTranslation('agency');
+  const dispatch = useAgencyDispatch();
+  const deliveries = useAgencySelector((state) => selectAgency(state).detail.deliveries);
+  return (
+    <Part title={t('detail.deliveries')}>
+      {deliveries.length === 0 ? (
+        <p>{t('detail.noDeliveries')}</p>
+      ) : (
+        <Scroll>
+          <Table>
+            <caption>{t('detail.deliveriesCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.channel')}</th>
+                <th scope="col">{t('detail.recipient')}</th>
+                <th scope="col">{t('detail.deliveryStatus')}</th>
+                <th scope="col">{t('detail.attempts')}</th>
+                <th scope="col">{t('detail.lastError')}</th>
+                <th scope="col">{t('detail.at')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((d) => (
+                <tr key={d.id}>
+                  <td>{t(`detail.channels.${d.channel}`)}</td>
+                  <td>{d.recipient}</td>
+                  <td>
+                    {t(`detail.deliveryStatuses.${d.status}`)}
+                    {d.status === 'failed' && (
+                      <SecondaryButton
+                        type="button"
+                        aria-label={t('detail.resendLabel', { id: d.id })}
+                        onClick={() => dispatch(actions.deliveryRetryClicked(d.id))}
+                      >
+                        {t('detail.resend')}
+                      </SecondaryButton>
+                    )}
+                  </td>
+                  <td>{d.attempts}</td>
+                  <td>{d.lastError ?? ''}</td>
+                  <td>{formatTime(d.sentAt ?? d.createdAt, i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      )}
+    </Part>
+  );
+}
+
+export function Detail() {
+  const { t } = useTranslation('agency');
+  const dispatch = useAgencyDispatch();
+  const { uuid = '' } = useParams();
+  const detail = useAgencySelector((state) => selectAgency(state).detail);
+  useEffect(() => {
+    dispatch(actions.detailOpened(uuid));
+  }, [dispatch, uuid]);
+  const submission = detail.submission;
+  const name = submission
+    ? line(submission.contact.firstname, submission.contact.lastname) || submission.contact.email
+    : '';
+  return (
+    <article aria-labelledby="detail-heading">
+      <p>
+        <Link to="/">{t('detail.back')}</Link>
+      </p>
+      {detail.error && (
+        <Alert $severity="error" role="alert">
+          {t(`errors.${detail.error}`)}
+        </Alert>
+      )}
+      {submission && (
+        <>
+          <PageHeading id="detail-heading">
+            {t('detail.heading', { kind: t(`kinds.${submission.kind}`), name })}
+          </PageHeading>
+          <Label>
+            <span>{t('detail.status')}</span>
+            <Select
+              value={submission.handling}
+              disabled={detail.handling === 'saving'}
+              onChange={(e) => dispatch(actions.handlingChosen(e.target.value as Handling))}
+            >
+              {HANDLINGS.map((h) => (
+                <option key={h} value={h}>
+                  {t(`handlings.${h}`)}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          <p role="status">{detail.handling === 'saved' ? t('detail.saved') : ''}</p>
+          {detail.handling === 'failed' && (
+            <Alert $severity="error" role="alert">
+              {t('detail.saveFailed')}
+            </Alert>
+          )}
+          <Body submission={submission} />
+          <Deliveries />
+        </>
+      )}
+    </article>
+  );
+}

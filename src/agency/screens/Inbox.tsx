@@ -1,0 +1,200 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Alert, Input, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
+import { csvHref } from '../api';
+import { formatTime } from '../format';
+import { useAgencyDispatch, useAgencySelector } from '../hooks';
+import { agencyActions as actions, selectAgency } from '../slice';
+import { HANDLINGS, KINDS, type Filter } from '../types';
+
+const Filters = styled.fieldset`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+  gap: 0.75rem 1rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius};
+  padding: 0.75rem 1rem 1rem;
+  margin: 0 0 1rem;
+  legend {
+    font-weight: 600;
+    padding: 0 0.25rem;
+  }
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+  margin: 0 0 1rem;
+`;
+
+const Download = styled.a`
+  font-weight: 600;
+  color: ${(p) => p.theme.colors.primary};
+`;
+
+/** Wide tables scroll inside their own box on a phone instead of widening the page. */
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  border-collapse: collapse;
+  width: 100%;
+  caption {
+    text-align: left;
+    font-weight: 600;
+    padding: 0.5rem 0;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.5rem 0.75rem 0.5rem 0;
+    border-bottom: 1px solid #d5d8dc;
+    vertical-align: top;
+  }
+`;
+
+export function Inbox() {
+  const { t, i18n } = useTranslation('agency');
+  const dispatch = useAgencyDispatch();
+  const { filter, items, next, status, error } = useAgencySelector(
+    (state) => selectAgency(state).list,
+  );
+  const change = (part: Partial<Filter>) => dispatch(actions.filterChanged(part));
+  return (
+    <section aria-labelledby="inbox-heading">
+      <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
+      <Filters>
+        <legend>{t('filter.legend')}</legend>
+        <Label>
+          <span>{t('filter.kind')}</span>
+          <Select
+            value={filter.kind}
+            onChange={(e) => change({ kind: e.target.value as Filter['kind'] })}
+          >
+            <option value="">{t('filter.allKinds')}</option>
+            {KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kinds.${kind}`)}
+              </option>
+            ))}
+          </Select>
+        </Label>
+        <Label>
+          <span>{t('filter.handling')}</span>
+          <Select
+            value={filter.handling}
+            onChange={(e) => change({ handling: e.target.value as Filter['handling'] })}
+          >
+            <option value="">{t('filter.allHandlings')}</option>
+            {HANDLINGS.map((handling) => (
+              <option key={handling} value={handling}>
+                {t(`handlings.${handling}`)}
+              </option>
+            ))}
+          </Select>
+        </Label>
+        <Label>
+          <span>{t('filter.confirmed')}</span>
+          <Select
+            value={filter.confirmed}
+            onChange={(e) => change({ confirmed: e.target.value as Filter['confirmed'] })}
+          >
+            <option value="">{t('filter.any')}</option>
+            <option value="true">{t('filter.yes')}</option>
+            <option value="false">{t('filter.no')}</option>
+          </Select>
+        </Label>
+        <Label>
+          <span>{t('filter.from')}</span>
+          <Input
+            type="date"
+            value={filter.from}
+            onChange={(e) => change({ from: e.target.value })}
+          />
+        </Label>
+        <Label>
+          <span>{t('filter.to')}</span>
+          <Input type="date" value={filter.to} onChange={(e) => change({ to: e.target.value })} />
+        </Label>
+        <Label>
+          <span>{t('filter.search')}</span>
+          <Input
+            type="search"
+            value={filter.q}
+            maxLength={100}
+            onChange={(e) => change({ q: e.target.value })}
+          />
+        </Label>
+      </Filters>
+      <Bar>
+        <SecondaryButton type="button" onClick={() => dispatch(actions.filterReset())}>
+          {t('filter.reset')}
+        </SecondaryButton>
+        <Download href={csvHref(filter)} download>
+          {t('filter.export')}
+        </Download>
+      </Bar>
+      {error && (
+        <Alert $severity="error" role="alert">
+          <p>{t(`errors.${error}`)}</p>
+          <SecondaryButton type="button" onClick={() => dispatch(actions.listRequested())}>
+            {t('errors.retry')}
+          </SecondaryButton>
+        </Alert>
+      )}
+      <p role="status">
+        {status === 'loading' ? t('list.loading') : t('list.shown', { count: items.length })}
+      </p>
+      {items.length === 0 && status === 'done' ? (
+        <p>{t('list.empty')}</p>
+      ) : (
+        <Scroll>
+          <Table>
+            <caption>{t('list.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('list.received')}</th>
+                <th scope="col">{t('list.kind')}</th>
+                <th scope="col">{t('list.name')}</th>
+                <th scope="col">{t('list.email')}</th>
+                <th scope="col">{t('list.place')}</th>
+                <th scope="col">{t('list.confirmed')}</th>
+                <th scope="col">{t('list.handling')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((row) => (
+                <tr key={row.uuid}>
+                  <td>{formatTime(row.createdAt, i18n.language)}</td>
+                  <td>{t(`kinds.${row.kind}`)}</td>
+                  <td>
+                    <Link to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</Link>
+                  </td>
+                  <td>{row.email}</td>
+                  <td>{row.place}</td>
+                  <td>{row.confirmed ? t('list.yes') : t('list.no')}</td>
+                  <td>{t(`handlings.${row.handling}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      )}
+      {next !== null && (
+        <p>
+          <SecondaryButton
+            type="button"
+            disabled={status === 'loading'}
+            onClick={() => dispatch(actions.moreRequested())}
+          >
+            {t('list.more')}
+          </SecondaryButton>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The inbox's state: who is signed in (a staff session apart from contacts'), the list with its
+ * filter and keyset pages, and the submission open in the detail. Actions are events; every
+ * effect is in sagas.ts.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  EMPTY_FILTER,
+  type Delivery,
+  type Filter,
+  type Handling,
+  type InboxRow,
+  type Submission,
+} from './types';
+
+export type AgencyError = 'generic' | 'network' | 'notFound' | 'invalidKey';
+type Load = 'idle' | 'loading' | 'done' | 'failed';
+
+export interface AgencyState {
+  session: {
+    phase: 'starting' | 'signedOut' | 'signedIn';
+    email: string | null;
+    /** The sign-in form: what was typed, and what the last request answered. */
+    form: { email: string; status: 'editing' | 'sending' | 'sent' | 'failed' };
+    keyRefused: boolean;
+  };
+  list: {
+    filter: Filter;
+    items: InboxRow[];
+    next: number | null;
+    status: Load;
+    error: AgencyError | null;
+  };
+  detail: {
+    uuid: string | null;
+    submission: Submission | null;
+    deliveries: Delivery[];
+    status: Load;
+    error: AgencyError | null;
+    /** The last status change: saving, saved (announced) or failed. */
+    handling: 'idle' | 'saving' | 'saved' | 'failed';
+  };
+}
+
+export const initialAgencyState: AgencyState = {
+  session: {
+    phase: 'starting',
+    email: null,
+    form: { email: '', status: 'editing' },
+    keyRefused: false,
+  },
+  list: { filter: EMPTY_FILTER, items: [], next: null, status: 'idle', error: null },
+  detail: {
+    uuid: null,
+    submission: null,
+    deliveries: [],
+    status: 'idle',
+    error: null,
+    handling: 'idle',
+  },
+};
+
+export const agencySlice = createSlice({
+  name: 'agency',
+  initialState: initialAgencyState,
+  reducers: {
+    /** The page opened, with the key `k` of a mailed link if any. */
+    opened(_state, _action: PayloadAction<{ k: string | null }>) {},
+    signedIn(state, action: PayloadAction<{ email: string }>) {
+      state.session.phase = 'signedIn';
+      state.session.email = action.payload.email;
+      state.session.keyRefused = false;
+    },
+    signedOut(state) {
+      state.session.phase = 'signedOut';
+      state.session.email = null;
+      state.list = initialAgencyState.list;
+      state.detail = initialAgencyState.detail;
+    },
+    keyRefused(state) {
+      state.session.keyRefused = true;
+    },
+    signInEmailEdited(state, action: PayloadAction<string>) {
+      state.session.form = { email: action.payload, status: 'editing' };
+    },
+    signInRequested(state) {
+      state.session.form.status = 'sending';
+    },
+    signInMailSent(state) {
+      state.session.form.status = 'sent';
+    },
+    signInMailFailed(state) {
+      state.session.form.status = 'failed';
+    },
+    signOutClicked() {},
+
+    filterChanged(state, action: PayloadAction<Partial<Filter>>) {
+      state.list.filter = { ...state.list.filter, ...action.payload };
+    },
+    filterReset(state) {
+      state.list.filter = initialAgencyState.list.filter;
+    },
+    listRequested(state) {
+      state.list.status = 'loading';
+      state.list.error = null;
+    },
+    moreRequested(state) {
+      state.list.status = 'loading';
+      state.list.error = null;
+    },
+    listLoaded(
+      state,
+      action: PayloadAction<{ items: InboxRow[]; next: number | null; append: boolean }>,
+    ) {
+      const { items, next, append } = action.payload;
+      state.list.items = append ? [...state.list.items, ...items] : items;
+      state.list.next = next;
+      state.list.status = 'done';
+    },
+    listFailed(state, action: PayloadAction<AgencyError>) {
+      state.list.status = 'failed';
+      state.list.error = action.payload;
+    },
+
+    detailOpened(state, action: PayloadAction<string>) {
+      state.detail = { ...initialAgencyState.detail, uuid: action.payload, status: 'loading' };
+    },
+    detailLoaded(state, action: PayloadAction<{ submission: Submission; deliveries: Delivery[] }>) {
+      state.detail.submission = action.payload.submission;
+      state.detail.deliveries = action.payload.deliveries;
+      state.detail.status = 'done';
+    },
+    detailFailed(state, action: PayloadAction<AgencyError>) {
+      state.detail.status = 'failed';
+      state.detail.error = action.payload;
+    },
+    handlingChosen(state, _action: PayloadAction<Handling>) {
+      state.detail.handling = 'saving';
+    },
+    handlingSaved(state, action: PayloadAction<{ uuid: string; handling: Handling }>) {
+      const { uuid, handling } = action.payload;
+      if (state.detail.submission?.uuid === uuid) state.detail.submission.handling = handling;
+      state.detail.handling = 'saved';
+      for (const row of state.list.items) if (row.uuid === uuid) row.handling = handling;
+    },
+    handlingFailed(state) {
+      state.detail.handling = 'failed';
+    },
+    deliveryRetryClicked(_state, _action: PayloadAction<number>) {},
+    deliveryUpdated(state, action: PayloadAction<Delivery>) {
+      state.detail.deliveries = state.detail.deliveries.map((d) =>
+        d.id === action.payload.id ? action.payload : d,
+      );
+    },
+  },
+});
+
+export const agencyActions = agencySlice.actions;
+export type AgencyRootState = { agency: AgencyState };
+export const selectAgency = (state: AgencyRootState) => state.agency;

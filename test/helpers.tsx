@@ -11,7 +11,7 @@ import { hostMessage } from '../src/host/protocol';
 import { createI18n } from '../src/i18n';
 import { BUNDLED } from '../src/i18n/bundled';
 import type { Language } from '../src/i18n/language';
-import { trackStore } from './liveStores';
+import { trackSaga } from './liveStores';
 
 export const WIDGET_ORIGIN = 'http://widget.test';
 export const AGENCY_ORIGIN = 'https://agency.test';
@@ -67,10 +67,12 @@ export function createTestEnv(overrides: Partial<AppEnv> = {}): TestEnv {
     sessionStore: memoryStorage(),
     now: () => Date.now(),
     afterPaint: () => Promise.resolve(),
-    pageHidden: () => hidden,
-    onVisibilityChange(listener) {
-      visibilityListeners.add(listener);
-      return () => visibilityListeners.delete(listener);
+    visibility: {
+      hidden: () => hidden,
+      onChange(listener) {
+        visibilityListeners.add(listener);
+        return () => visibilityListeners.delete(listener);
+      },
     },
     setPageHidden(value) {
       hidden = value;
@@ -117,8 +119,8 @@ export function setupStore(
     env,
     preloadedState: options.preloadedState,
     features: options.features,
+    onSaga: trackSaga,
   });
-  trackStore(store);
   return { env, store };
 }
 

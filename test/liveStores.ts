@@ -1,12 +1,13 @@
-/** Every store a test made (test/helpers.tsx adds them); test/setup.ts stops their sagas after each test. */
-const live = new Set<{ stop(): void }>();
+/** Every saga a test's store started (test/helpers.tsx reports them); test/setup.ts cancels them after each test. */
+const live = new Set<{ cancel(): void }>();
 
-export function trackStore(store: { stop(): void }) {
-  live.add(store);
+/** Hand this to makeStore's `onSaga`, or a store's own task. */
+export function trackSaga(task: { cancel(): void }) {
+  live.add(task);
 }
 
 /** Cancels the sagas of every store made so far, so no loop of a finished test runs on. */
 export function stopStores() {
-  for (const store of live) store.stop();
+  for (const task of live) task.cancel();
   live.clear();
 }

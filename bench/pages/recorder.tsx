@@ -29,8 +29,6 @@ const env = {
   sessionStore: null,
   now: () => Date.now(),
   afterPaint: () => Promise.resolve(),
-  pageHidden: () => false,
-  onVisibilityChange: () => none,
   log: none,
   qa: null,
 } as unknown as AppEnv;

@@ -5,7 +5,7 @@
  * its town's coordinates. A house number is never placed exactly: such answers are marked
  * approximate, so the visitor puts the marker on the house.
  */
-import { distanceKm, loadPlaces, normalize, WORD_PREFIX, type Place } from './places';
+import { distanceKm, loadPlaces, normalize, prefixKey, type Place } from './places';
 import { findStreets, loadStreets, looksLikeStreet, type Street } from './streets';
 
 export interface PhotonFeature {
@@ -148,7 +148,7 @@ function score(place: Place, term: string): number {
 /** The places a term may name, from the index of word prefixes (no scan of every place). */
 function placesFor(term: string): Place[] {
   const { byWordPrefix } = loadPlaces();
-  return byWordPrefix.get(term.slice(0, WORD_PREFIX)) ?? [];
+  return byWordPrefix.get(prefixKey(term)) ?? [];
 }
 
 /** A street of the index (Photon: a highway), or with a house number, an approximate house. */

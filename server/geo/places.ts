@@ -81,6 +81,12 @@ export function distanceKm(
 /** Places are indexed by the first letters of each word of their normalised name. */
 export const WORD_PREFIX = 2;
 
+/**
+ * The index key a normalised search term is found under: the first letters of its first word
+ * (a one-letter word, 's' of 'S.-Allende-Straße', is its own key).
+ */
+export const prefixKey = (term: string) => term.split(' ')[0]!.slice(0, WORD_PREFIX);
+
 interface PlaceIndex {
   places: Place[];
   /** The places that have a postcode (by the postcode list's place names). */

@@ -75,7 +75,8 @@ describe("Berlin's street index", () => {
           ).toEqual(scanned.sort((a, b) => a.name.localeCompare(b.name)));
         },
       ),
-      { numRuns: 100 },
+      // The seed that found a one-letter first word ('s a' of 'S.-Allende-Straße') runs each time.
+      { numRuns: 100, examples: [[streets.find((s) => s.name === 'S.-Allende-Straße')!, 3]] },
     );
   });
 });

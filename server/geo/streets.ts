@@ -3,7 +3,7 @@
  * builds (server/data/berlin-streets.json; its source and licence are named in the file).
  */
 import { createRequire } from 'node:module';
-import { loadPlaces, normalize, WORD_PREFIX, type Place } from './places';
+import { loadPlaces, normalize, prefixKey, WORD_PREFIX, type Place } from './places';
 
 const require = createRequire(__filename);
 
@@ -100,7 +100,7 @@ export function findStreets(typed: string, place = ''): { street: Street; score:
   if (term.length < 3) return [];
   const { byWordPrefix } = loadStreets();
   const found: { street: Street; score: number }[] = [];
-  for (const street of byWordPrefix.get(term.slice(0, WORD_PREFIX)) ?? []) {
+  for (const street of byWordPrefix.get(prefixKey(term)) ?? []) {
     const score = streetScore(street, term);
     if (score < 0) continue;
     if (place && place !== normalize(street.city) && place !== normalize(street.district)) continue;

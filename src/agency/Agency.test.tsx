@@ -10,7 +10,7 @@ import nock from 'nock';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { WIDGET_ORIGIN } from '../../test/helpers';
-import { trackStore } from '../../test/liveStores';
+import { trackSaga } from '../../test/liveStores';
 import { agencyApi, type AgencyEnv } from './api';
 import { createAgencyI18n } from './i18n';
 import { AgencyRoot } from './Root';
@@ -100,7 +100,7 @@ function open({
     forgetKey: jest.fn(),
   };
   const store = makeAgencyStore({ api: agencyApi(env), env });
-  trackStore(store);
+  trackSaga(store.sagaTask);
   const Router = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
   );

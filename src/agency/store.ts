@@ -12,7 +12,7 @@ export function makeAgencyStore({ api, env }: { api: AgencyApi; env: AgencyEnv }
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagas),
   });
   const task = sagas.run(agencySaga);
-  return Object.assign(store, { stop: () => task.cancel() });
+  return Object.assign(store, { sagaTask: task });
 }
 
 export type AgencyStore = ReturnType<typeof makeAgencyStore>;

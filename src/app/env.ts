@@ -36,13 +36,21 @@ export interface AppEnv {
   now(): number;
   /** Resolves once the browser has painted what the current task changed. */
   afterPaint(): Promise<void>;
-  /** Whether the page is hidden (a background tab, a minimised window). */
-  pageHidden(): boolean;
-  /** Calls back when the page is hidden or shown; returns the unsubscribe. */
-  onVisibilityChange(listener: () => void): () => void;
+  /**
+   * The page's visibility, for tests to set; without it the document's is read (app/visibility.ts,
+   * in the chunk of the one screen that needs it).
+   */
+  visibility?: PageVisibility;
   log(message: string, detail?: unknown): void;
   /** The QA action recorder (DECISIONS 17), for the host page's QA commands. */
   qa: QaControl | null;
+}
+
+export interface PageVisibility {
+  /** Whether the page is hidden (a background tab, a minimised window). */
+  hidden(): boolean;
+  /** Calls back when the page is hidden or shown; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 export interface QaControl {
@@ -119,11 +127,6 @@ export function browserEnv(setLanguage: AppEnv['setLanguage'], qa: QaControl | n
     now: () => Date.now(),
     // The frame's paint comes after the next animation frame; a task queued there runs after it.
     afterPaint: () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-    pageHidden: () => document.visibilityState === 'hidden',
-    onVisibilityChange(listener) {
-      document.addEventListener('visibilitychange', listener);
-      return () => document.removeEventListener('visibilitychange', listener);
-    },
     // eslint-disable-next-line no-console -- spec 8: some failures are only logged
     log: (message, detail) => console.warn(`[immosuite] ${message}`, detail ?? ''),
     qa,

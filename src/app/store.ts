@@ -56,6 +56,8 @@ export interface StoreOptions {
   features?: readonly Feature[];
   /** The QA replay's store: takes `stateReplaced` (to seek in a log). */
   replaceable?: boolean;
+  /** Told of every saga started (tests cancel them when they end). */
+  onSaga?(task: Task): void;
 }
 
 export function makeStore({
@@ -65,6 +67,7 @@ export function makeStore({
   runSagas = true,
   features = [],
   replaceable = false,
+  onSaga,
 }: StoreOptions) {
   const sagaMiddleware = createSagaMiddleware({
     context: { env },
@@ -86,10 +89,8 @@ export function makeStore({
     },
   });
   const started = new Set<() => Saga>();
-  const tasks: Task[] = [];
-  let stopped = false;
   const run = (saga: () => Saga) => {
-    if (stopped || started.has(saga)) return;
+    if (started.has(saga)) return;
     started.add(saga);
     // One crashing saga is logged and takes nothing else down.
     const task = sagaMiddleware.run(function* () {
@@ -99,13 +100,8 @@ export function makeStore({
         env.log(`saga ${saga.name} failed`, error);
       }
     });
-    tasks.push(task);
+    onSaga?.(task);
   };
-  /** Cancels every saga (their timers and channels with them); the store still takes actions. */
-  function stop() {
-    stopped = true;
-    for (const task of tasks.splice(0)) task.cancel();
-  }
   /** Starts a loaded screen's sagas (once) and lets its slices take their initial state. */
   function startFeature(feature: Feature) {
     store.dispatch(featureStarted({ slices: feature.slices.map((slice) => slice.reducerPath) }));
@@ -113,7 +109,7 @@ export function makeStore({
   }
   if (runSagas) run(rootSaga);
   features.forEach(startFeature);
-  return Object.assign(store, { startFeature, stop });
+  return Object.assign(store, { startFeature });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,0 +1,207 @@
+/**
+ * The agency's side in Chromium against the reference backend (issue #20): a visitor sends a
+ * lead, a listing inquiry, a contact message, a saved search and a newsletter sign-up through
+ * the demo pages and confirms each from its mail; the agency's mailbox holds five notices; a
+ * staff member signs in to the inbox by mail, finds all five, opens each, sets a status, and
+ * exports the CSV and reads it back. Axe-clean, and worked by keyboard where staff type.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { openInFrame, serverAndBrowser, tabTo } from './harness';
+import { contact, leadCategoryFirst, SUCCESS } from './journeys';
+
+const ctx = serverAndBrowser();
+const AGENCY = 'makler@immosuite.local';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+const mailbox = async () =>
+  (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as Mail[];
+
+/** Follows the confirmation link mailed to `email`, as the visitor does. */
+async function confirmFromMail(page: Page, email: string) {
+  const mail = (await mailbox()).find((m) => m.to === email && m.links.length);
+  assert.ok(mail, `no confirmation mail to ${email}`);
+  await page.goto(mail.links[0]!);
+  const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+  await frame.getByText('Vielen Dank für Ihre Anfrage!').waitFor();
+}
+
+const JOURNEYS: { kind: string; email: string; send(): Promise<void> }[] = [
+  {
+    kind: 'Eigentümer-Anfrage',
+    email: 'lead.agency-e2e@example.de',
+    async send() {
+      const { frame } = await openInFrame(ctx, '/demo/lead-wizard');
+      await leadCategoryFirst(frame, 'lead.agency-e2e@example.de');
+    },
+  },
+  {
+    kind: 'Exposé-Anfrage',
+    email: 'expose.agency-e2e@example.de',
+    async send() {
+      const { frame } = await openInFrame(
+        ctx,
+        '/demo/expose-inquiry-wizard?objectId=1&customObjectId=W-1001',
+      );
+      await frame.getByRole('textbox', { name: 'Nachricht' }).fill('Ist sie noch frei?');
+      await contact(frame, 'de', 'expose.agency-e2e@example.de', {
+        submit: 'Anfrage senden',
+        success: SUCCESS.de,
+      });
+    },
+  },
+  {
+    kind: 'Kontaktnachricht',
+    email: 'contact.agency-e2e@example.de',
+    async send() {
+      const { frame } = await openInFrame(ctx, '/demo/contact-form-wizard');
+      await frame.getByRole('textbox', { name: 'Nachricht' }).fill('Bitte um Rückruf.');
+      await contact(frame, 'de', 'contact.agency-e2e@example.de', {
+        submit: 'Anfrage senden',
+        success: SUCCESS.de,
+      });
+    },
+  },
+  {
+    kind: 'Suchprofil',
+    email: 'search.agency-e2e@example.de',
+    async send() {
+      const { frame } = await openInFrame(ctx, '/demo/saved-search-wizard');
+      await frame.getByRole('button', { name: 'Details eingeben' }).click();
+      await frame.getByRole('button', { name: 'Wohnung', exact: true }).click();
+      await frame.getByRole('button', { name: 'Weiter' }).click();
+      await contact(frame, 'de', 'search.agency-e2e@example.de', {
+        submit: 'Suchprofil erstellen',
+        success:
+          'Ihr Suchprofil wurde angelegt, bitte überprüfen Sie Ihr E-Mail-Postfach, um es zu bestätigen.',
+      });
+    },
+  },
+  {
+    kind: 'Newsletter',
+    email: 'newsletter.agency-e2e@example.de',
+    async send() {
+      const { frame } = await openInFrame(ctx, '/demo/newsletter-wizard');
+      await frame.getByRole('checkbox', { name: /Newsletter/ }).check();
+      await contact(frame, 'de', 'newsletter.agency-e2e@example.de', {
+        submit: 'Änderungen speichern',
+        success:
+          'Ihre Newsletter-Einstellungen wurden übermittelt, bitte überprüfen Sie Ihr E-Mail-Postfach, um diese zu bestätigen.',
+      });
+    },
+  },
+];
+
+describe("the agency's side", () => {
+  it('hears of every kind a visitor sends, and works them in the inbox', async () => {
+    const browser = ctx.browser;
+    for (const journey of JOURNEYS) await journey.send();
+    const visitor = await (await browser.newContext()).newPage();
+    for (const journey of JOURNEYS) await confirmFromMail(visitor, journey.email);
+    await visitor.context().close();
+
+    // Five notices, one per kind, each naming its sender.
+    const notices = (await mailbox()).filter((m) => m.to === AGENCY).reverse();
+    assert.deepEqual(
+      notices.map((m) => m.subject),
+      [
+        'Neue Anfrage: Wohnung in 10435 Berlin',
+        'Neue Exposé-Anfrage: Helle 3-Zimmer-Altbauwohnung mit Balkon (W-1001)',
+        'Neue Kontaktnachricht: Erika Mustermann',
+        'Neues Suchprofil: Wohnung kaufen in Mitte, Friedrichshain-Kreuzberg, Pankow +9',
+        'Neue Newsletter-Anmeldung: Erika Mustermann',
+      ],
+    );
+    for (const [i, journey] of JOURNEYS.entries())
+      assert.ok(notices[i]!.text.includes(`E-Mail: ${journey.email}`), notices[i]!.text);
+    assert.ok(notices[1]!.text.includes('Nachricht:\nIst sie noch frei?\n'));
+
+    // A staff member signs in by mail, keyboard only.
+    const page = await (
+      await browser.newContext({ locale: 'de-DE', acceptDownloads: true })
+    ).newPage();
+    await page.goto(`${ctx.server.baseUrl}/agency`);
+    const email = page.getByRole('textbox', { name: 'E-Mail-Adresse' });
+    await email.waitFor();
+    await expectPageAxeClean(page, 'sign-in form');
+    await tabTo(page, email);
+    await page.keyboard.type(AGENCY);
+    await page.keyboard.press('Enter');
+    await page.getByText(/ist der Link unterwegs/).waitFor();
+    const link = (await mailbox()).find((m) => m.to === AGENCY && m.links.length)!.links[0]!;
+    await page.goto(link);
+    await page.getByText(`Angemeldet als ${AGENCY}`).waitFor();
+    assert.ok(!new URL(page.url()).searchParams.has('k'), 'the key left the address');
+
+    // The five, found by search.
+    const search = page.getByRole('searchbox', { name: 'Suche (Name, E-Mail, Ort)' });
+    await tabTo(page, search);
+    await page.keyboard.type('agency-e2e');
+    await page.getByText('5 Eingänge angezeigt').waitFor();
+    for (const journey of JOURNEYS)
+      await page.getByRole('row').filter({ hasText: journey.email }).waitFor();
+    assert.equal(await page.getByRole('row').count(), 6);
+    await expectPageAxeClean(page, 'the inbox list');
+
+    // Each opens with its own part; the lead's status is set.
+    for (const journey of JOURNEYS) {
+      await page.getByRole('row').filter({ hasText: journey.email }).getByRole('link').click();
+      await page
+        .getByRole('heading', { level: 1, name: `${journey.kind}: Erika Mustermann` })
+        .waitFor();
+      await page.getByRole('cell', { name: 'zugestellt' }).first().waitFor();
+      if (journey.kind === 'Eigentümer-Anfrage') {
+        await page
+          .getByRole('region', { name: 'Immobilie' })
+          .getByText('Kastanienallee 12, 10435 Berlin')
+          .waitFor();
+        await expectPageAxeClean(page, 'a lead in the inbox');
+        await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'erledigt' });
+        await page.getByText('Status gespeichert.').waitFor();
+      }
+      await page.getByRole('link', { name: 'Zurück zur Liste' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Eingänge' }).waitFor();
+    }
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'lead.agency-e2e@example.de' })
+      .getByRole('cell', { name: 'erledigt' })
+      .waitFor();
+
+    // The CSV of the filter, read back as German Excel would.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'CSV exportieren' }).click();
+    const file = await (await download).path();
+    const bytes = fs.readFileSync(file);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    const rows = parse(bytes.toString('utf8').slice(1), {
+      delimiter: ';',
+      columns: true,
+    }) as Record<string, string>[];
+    assert.deepEqual(
+      rows.map((r) => [r['E-Mail'], r.Art, r.Bestätigt]).sort(),
+      JOURNEYS.map((j) => [j.email, j.kind, 'ja']).sort(),
+    );
+    assert.equal(rows.find((r) => r['E-Mail'] === JOURNEYS[0]!.email)!.Status, 'erledigt');
+    await page.context().close();
+  });
+});
+
+/** Axe on the whole page (the inbox is a page of its own, not a frame). */
+async function expectPageAxeClean(page: Page, state: string) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `axe violations on ${state}`,
+  );
+}

@@ -17,6 +17,9 @@ export const CONTACT_TEXT_FIELDS = {
 export type ContactTextField = keyof typeof CONTACT_TEXT_FIELDS;
 export const CONTACT_TEXT_KEYS = Object.keys(CONTACT_TEXT_FIELDS) as ContactTextField[];
 
+/** Every text of a contact as the agency reads it: the salutation and the text fields. */
+export const CONTACT_RECORD_KEYS = ['salutation', ...CONTACT_TEXT_KEYS] as const;
+
 export const SALUTATIONS = ['', 'Frau', 'Herr'] as const;
 export const WISHES = ['', 'viewing', 'call', 'details'] as const;
 export const CONSENT_BOXES = ['dataPrivacy', 'acceptContact', 'newsletter'] as const;

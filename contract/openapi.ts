@@ -4,7 +4,13 @@
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
 import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
-import { CONTACT_TEXT_FIELDS, MESSAGE_MAX, SALUTATIONS, WISHES } from './contact';
+import {
+  CONTACT_RECORD_KEYS,
+  CONTACT_TEXT_FIELDS,
+  MESSAGE_MAX,
+  SALUTATIONS,
+  WISHES,
+} from './contact';
 
 type Schema = Record<string, unknown>;
 
@@ -318,32 +324,8 @@ schemas.AgencySubmission = {
     confirmedAt: { type: ['string', 'null'], format: 'date-time' },
     contact: {
       type: 'object',
-      required: [
-        'salutation',
-        'firstname',
-        'lastname',
-        'email',
-        'phone',
-        'street',
-        'number',
-        'zip',
-        'city',
-        'company',
-      ],
-      properties: Object.fromEntries(
-        [
-          'salutation',
-          'firstname',
-          'lastname',
-          'email',
-          'phone',
-          'street',
-          'number',
-          'zip',
-          'city',
-          'company',
-        ].map((key) => [key, { type: 'string' }]),
-      ),
+      required: [...CONTACT_RECORD_KEYS],
+      properties: Object.fromEntries(CONTACT_RECORD_KEYS.map((key) => [key, { type: 'string' }])),
     },
     consent: {
       type: 'object',

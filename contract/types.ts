@@ -1683,8 +1683,8 @@ export interface components {
                 salutation: string;
                 firstname: string;
                 lastname: string;
-                email: string;
                 phone: string;
+                email: string;
                 street: string;
                 number: string;
                 zip: string;

@@ -4,6 +4,7 @@
  * the webhooks, the inbox and the CSV export all read submissions through this one model.
  */
 import { categoryById } from '../../contract/catalog';
+import { CONTACT_RECORD_KEYS } from '../../contract/contact';
 import de from '../../src/i18n/locales/de.json';
 import type { Db } from '../db/database';
 import type { FieldDefinition } from '../data/fieldDefinitions';
@@ -82,19 +83,6 @@ export interface SubmissionRecord {
   exposeInquiry?: { objectId: number; customObjectId: string; title: string; link: string };
   newsletter?: { subscribed: boolean };
 }
-
-const CONTACT_KEYS: (keyof RecordContact)[] = [
-  'salutation',
-  'firstname',
-  'lastname',
-  'email',
-  'phone',
-  'street',
-  'number',
-  'zip',
-  'city',
-  'company',
-];
 
 /** The widget's German category name, as the visitor saw it. */
 export function categoryName(id: number): string {
@@ -205,7 +193,7 @@ export function submissionReader(db: Db) {
     if (!row) return null;
     const typed = JSON.parse(row.contact_data as string) as Record<string, unknown>;
     const contact = Object.fromEntries(
-      CONTACT_KEYS.map((key) => [key, typeof typed[key] === 'string' ? typed[key] : '']),
+      CONTACT_RECORD_KEYS.map((key) => [key, typeof typed[key] === 'string' ? typed[key] : '']),
     ) as unknown as RecordContact;
     const boxes = Object.fromEntries(
       Object.entries(

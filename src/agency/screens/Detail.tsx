@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { LazyPointMap } from '../../ui/map/LazyPointMap';
 import { Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
 import { formatTime } from '../format';
+import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import { HANDLINGS, type Handling, type Submission } from '../types';
@@ -38,26 +39,6 @@ const Facts = styled.dl`
 const Message = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-`;
-
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  border-collapse: collapse;
-  width: 100%;
-  caption {
-    text-align: left;
-    padding: 0.5rem 0;
-  }
-  th,
-  td {
-    text-align: left;
-    padding: 0.4rem 0.75rem 0.4rem 0;
-    border-bottom: 1px solid #d5d8dc;
-    vertical-align: top;
-  }
 `;
 
 const H2 = styled.h2`

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Alert, Input, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
 import { csvHref } from '../api';
 import { formatTime } from '../format';
+import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import { HANDLINGS, KINDS, type Filter } from '../types';
@@ -33,28 +34,6 @@ const Bar = styled.div`
 const Download = styled.a`
   font-weight: 600;
   color: ${(p) => p.theme.colors.primary};
-`;
-
-/** Wide tables scroll inside their own box on a phone instead of widening the page. */
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  border-collapse: collapse;
-  width: 100%;
-  caption {
-    text-align: left;
-    font-weight: 600;
-    padding: 0.5rem 0;
-  }
-  th,
-  td {
-    text-align: left;
-    padding: 0.5rem 0.75rem 0.5rem 0;
-    border-bottom: 1px solid #d5d8dc;
-    vertical-align: top;
-  }
 `;
 
 export function Inbox() {

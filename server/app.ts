@@ -23,7 +23,7 @@ import { registerWeb } from './web';
 function loadSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, randomToken(48), { mode: 0o600 });
   }
   return fs.readFileSync(file, 'utf8').trim();

@@ -99,6 +99,11 @@ export function createSessions(
     'SELECT expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?',
   );
   const sessionsOfContact = db.prepare('SELECT token_hash FROM sessions WHERE contact_id = ?');
+  // 'Log out everywhere' also voids the contact's mailed links not used yet.
+  const expireUnusedLoginKeys = db.prepare(
+    `UPDATE auth_keys SET expires_at = ? WHERE contact_id = ? AND purpose = 'login'
+     AND first_used_at IS NULL AND expires_at > ?`,
+  );
   const expireLoginKey = db.prepare(
     `UPDATE auth_keys SET expires_at = ?
      WHERE key_hash = (SELECT login_key_hash FROM sessions WHERE token_hash = ?)`,
@@ -159,8 +164,14 @@ export function createSessions(
           expireLoginKey.run(now(), token_hash);
           deleteSession.run(token_hash);
         }
+        if (everywhere) expireUnusedLoginKeys.run(now(), user.contactId, now());
       })();
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      // Cleared with the attributes that set it: a partitioned cookie is cleared only so.
+      reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        ...cookieOptions(request, policy),
+      });
     },
     loginKeyOf(user: SessionUser): string | null {
       const row = sessionKey.get(user.tokenHash) as { login_key_hash: string | null } | undefined;

@@ -196,7 +196,12 @@ const MIGRATIONS: string[] = [
 ];
 
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Contacts' data: the folder is the server's alone (0700), the file too (0600; SQLite gives
+    // its journal files the file's mode).
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');

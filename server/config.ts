@@ -90,8 +90,26 @@ function httpUrl(value: string | undefined): string | null {
   }
 }
 
+/**
+ * Whether the server can be reached only from this machine: a loopback bind, no proxy in front
+ * (TRUST_PROXY) and no public URL other than a loopback one. The dev mailbox shows login keys,
+ * so it is served only then (or with DEV_MAILBOX=1, said explicitly).
+ */
+function localOnly(env: NodeJS.ProcessEnv): boolean {
+  const publicUrl = absoluteUrl(env.PUBLIC_URL);
+  return (
+    isLoopback(env.HOST ?? '127.0.0.1') &&
+    env.TRUST_PROXY !== '1' &&
+    (!publicUrl || isLoopback(new URL(publicUrl).hostname))
+  );
+}
+
 function startupErrors(env: NodeJS.ProcessEnv): string[] {
   const errors: string[] = [];
+  if (!isLoopback(env.HOST ?? '127.0.0.1') && !env.PUBLIC_URL && env.DEV_MAILBOX !== '1')
+    errors.push(
+      `PUBLIC_URL must be set when the server listens on ${env.HOST} (mailed links would point at 127.0.0.1); DEV_MAILBOX=1 says this is a local test`,
+    );
   if (env.AGENCY_NOTICE && !['on-confirm', 'on-submit'].includes(env.AGENCY_NOTICE))
     errors.push('AGENCY_NOTICE must be on-confirm (the default) or on-submit');
   if (env.WEBHOOK_URL && !httpUrl(env.WEBHOOK_URL))
@@ -142,7 +160,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginUrl: absoluteUrl(env.LOGIN_URL),
     trustProxy: env.TRUST_PROXY === '1',
     sourceMaps: env.SOURCE_MAPS === '1',
-    devMailbox: !env.SMTP_URL && (env.DEV_MAILBOX === '1' || isLoopback(env.HOST ?? '127.0.0.1')),
+    devMailbox: !env.SMTP_URL && (env.DEV_MAILBOX === '1' || localOnly(env)),
     geocoderUpstream: env.GEOCODER_UPSTREAM || null,
     limits: {
       submissionsPerWindow: int(env.RATE_LIMIT_SUBMISSIONS, 30),

@@ -52,6 +52,8 @@ describe('agency inbox API', () => {
     server = await startTestServer({
       AGENCY_USERS: `${STAFF}, chefin@makler.example`,
       PUBLIC_URL: 'https://makler.example',
+      // A local test under a public URL: the dev mailbox is asked for explicitly.
+      DEV_MAILBOX: '1',
     });
     const visitor = server.client();
     const send = async (path: string, body: unknown, confirm: boolean) => {

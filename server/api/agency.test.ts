@@ -80,7 +80,8 @@ const notices = async (server: Server) =>
 describe('agency notices', () => {
   let server: Server;
   beforeAll(async () => {
-    server = await startTestServer({ PUBLIC_URL: 'https://makler.example' });
+    // A local test under a public URL: the dev mailbox is asked for explicitly.
+    server = await startTestServer({ PUBLIC_URL: 'https://makler.example', DEV_MAILBOX: '1' });
   });
   afterAll(() => server.close());
 

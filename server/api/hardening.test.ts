@@ -113,7 +113,9 @@ describe('backend hardening', () => {
     });
 
     it('takes the public URL and the login page from the environment', async () => {
+      // A local test under a public URL: the dev mailbox is asked for explicitly.
       const configured = await startTestServer({
+        DEV_MAILBOX: '1',
         PUBLIC_URL: 'https://makler.example/',
         LOGIN_URL: 'https://makler.example/kundenportal',
       });
@@ -181,7 +183,11 @@ describe('backend hardening', () => {
     });
 
     it('is not served when closed', async () => {
-      const closed = await startTestServer({ HOST: '0.0.0.0' });
+      // A public bind needs its public URL now (#22 item 11); the mailbox stays closed there.
+      const closed = await startTestServer({
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://makler.example',
+      });
       try {
         expect((await fetch(`${closed.base}/dev/mailbox.json`)).status).toBe(404);
       } finally {
@@ -391,7 +397,10 @@ describe('backend hardening', () => {
     });
 
     it('sets Secure cookies whenever the public URL is https', async () => {
-      const https = await startTestServer({ PUBLIC_URL: 'https://makler.example' });
+      const https = await startTestServer({
+        PUBLIC_URL: 'https://makler.example',
+        DEV_MAILBOX: '1',
+      });
       try {
         const answer = await fetch(`${https.base}${PREFIX}/v1/wizard/locations`);
         expect(answer.headers.get('set-cookie')).toMatch(/XSRF-TOKEN=[^;]+;.*Secure/);
@@ -403,7 +412,7 @@ describe('backend hardening', () => {
     });
 
     it('behind a proxy (TRUST_PROXY=1) reads the scheme from X-Forwarded-Proto', async () => {
-      const proxied = await startTestServer({ TRUST_PROXY: '1' });
+      const proxied = await startTestServer({ TRUST_PROXY: '1', DEV_MAILBOX: '1' });
       try {
         const answer = await fetch(`${proxied.base}${PREFIX}/v1/wizard/locations`, {
           headers: { 'X-Forwarded-Proto': 'https' },

@@ -1,12 +1,21 @@
 /** The dev outbox (DECISIONS 15): /dev/mailbox (HTML) and /dev/mailbox.json (newest first). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Outbox } from '../delivery/outbox';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Only the loopback names the mailbox is served under: another Host is a DNS rebinding. */
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
+
 export async function registerMailbox(app: FastifyInstance, outbox: Outbox) {
-  app.get('/dev/mailbox.json', async () => outbox.mailbox());
-  app.get('/dev/mailbox', async (_request, reply) => {
+  const loopbackOnly = {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!LOOPBACK_HOST.test(request.headers.host ?? ''))
+        return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden');
+    },
+  };
+  app.get('/dev/mailbox.json', loopbackOnly, async () => outbox.mailbox());
+  app.get('/dev/mailbox', loopbackOnly, async (_request, reply) => {
     const mails = outbox.mailbox();
     const items = mails
       .map(

@@ -51,7 +51,8 @@ async function chooseAddress(user: ReturnType<typeof userEvent.setup>) {
     .reply(200, { features: [BERLIN] });
   const box = screen.getByRole('combobox', { name: 'Adresse suchen' });
   await user.type(box, 'Kastanienallee 12');
-  await screen.findByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' });
+  // The search rests 150 ms on the clock before it asks: a wide margin for a loaded machine.
+  await screen.findByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }, { timeout: 5000 });
   expect(screen.getByText('1 Vorschlag')).toBeInTheDocument();
   await user.keyboard('{ArrowDown}{Enter}');
   expect(box).toHaveValue('Kastanienallee 12, 10435 Berlin');
@@ -289,7 +290,9 @@ describe('lead wizard screen', () => {
     // Nothing to clear yet: the button is hidden (not offered to keyboard or screen reader).
     expect(screen.queryByRole('button', { name: 'Eingabe löschen' })).not.toBeInTheDocument();
     await user.type(box, 'Xyzzy');
-    expect(await screen.findByText('Keinen passenden Standort gefunden')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Keinen passenden Standort gefunden', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Eingabe löschen' }));
     expect(box).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Eingabe löschen' })).not.toBeInTheDocument();
@@ -309,7 +312,11 @@ describe('lead wizard screen', () => {
       .reply(200, { features: [BERLIN] });
     await user.type(screen.getByRole('combobox', { name: 'Search address' }), 'Kastanienallee');
     await user.click(
-      await screen.findByRole('option', { name: 'Kastanienallee 12, 10435 Berlin' }),
+      await screen.findByRole(
+        'option',
+        { name: 'Kastanienallee 12, 10435 Berlin' },
+        { timeout: 5000 },
+      ),
     );
     expect(screen.getByRole('textbox', { name: 'Street' })).toHaveValue('Kastanienallee');
     nock(API).post('/v1/wizard/fields').reply(200, FIELDS);

@@ -54,6 +54,8 @@ export interface ServerConfig {
     loginMailsPerAddress: number;
     loginMailsPerClient: number;
     windowMs: number;
+    /** Step beacons of the wizards' funnel per client and window. */
+    beaconsPerWindow: number;
     /** Forms filled faster than this are taken for bots and dropped quietly. */
     minFillMs: number;
   };
@@ -167,6 +169,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       loginMailsPerAddress: int(env.RATE_LIMIT_LOGIN_MAILS, 3),
       loginMailsPerClient: int(env.RATE_LIMIT_LOGIN_CLIENT, 10),
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
+      beaconsPerWindow: int(env.RATE_LIMIT_BEACONS, 300),
       minFillMs: int(env.MIN_FILL_MS, 3000),
     },
     consentTextVersion: env.CONSENT_TEXT_VERSION ?? '2026-11-01',

@@ -1,7 +1,7 @@
 /**
  * The agency inbox's API under /agency/api (issue #20): staff sign-in by mail, the list with
  * its filters, a submission with its delivery log, its status, a failed delivery sent again,
- * and the CSV export. Every call but the sign-in needs a staff session; every change the XSRF
+ * the CSV export and the wizards' drop-off funnel over a period. Every call but the sign-in needs a staff session; every change the XSRF
  * token.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -147,6 +147,29 @@ export async function agencyRoutes(
         .header('Content-Disposition', `attachment; filename="anfragen-${day}.csv"`)
         .header('Cache-Control', 'no-store')
         .send(exportCsv(filterOf(request.query as FilterQuery), inbox, records));
+    },
+  );
+
+  app.get(
+    `${AGENCY_API}/funnel`,
+    {
+      onRequest: signedIn,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['from', 'to'],
+          additionalProperties: false,
+          properties: {
+            from: { type: 'string', pattern: DAY },
+            to: { type: 'string', pattern: DAY },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { from, to } = request.query as { from: string; to: string };
+      if (from > to) throw new ApiError(400, 'bad_period', 'badRequest');
+      return ctx.funnel.report(from, to);
     },
   );
 

@@ -24,6 +24,8 @@ export type SavedSearchInput = Schemas['SavedSearchInput'];
 export type LeadInput = Schemas['Lead'];
 export type Meta = Schemas['Honeypot'];
 
+import type { FunnelCounts } from '../agency/funnel';
+
 export interface ApiDeps {
   db: Db;
   config: ServerConfig;
@@ -38,6 +40,8 @@ export interface ApiContext extends ApiDeps {
   regionNameById: Map<number, string>;
   /** The configured public URL, or loopback and the port the server listens on. */
   publicUrl(): string;
+  /** The wizards' drop-off counts (server/agency/funnel.ts). */
+  funnel: FunnelCounts;
 }
 
 declare module 'fastify' {

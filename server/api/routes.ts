@@ -3,10 +3,12 @@
  * validation comes from the contract (contract/openapi.ts), types from contract/types.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { funnelCounts } from '../agency/funnel';
 import { agencyRoutes } from '../agency/routes';
 import { prepareStatements } from '../db/statements';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
+import { funnelRoutes } from './funnel';
 import type { ApiContext, ApiDeps } from './context';
 import { inquiryRoutes } from './inquiries';
 import { savedSearchRoutes } from './savedSearches';
@@ -22,6 +24,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
   const ctx: ApiContext = {
     ...deps,
     q,
+    funnel: funnelCounts(deps.db),
     publicUrl: () => {
       if (deps.config.publicUrl) return deps.config.publicUrl;
       if (listening) return listening;
@@ -45,6 +48,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     inquiryRoutes,
     wizardDataRoutes,
     submissionRoutes,
+    funnelRoutes,
   ])
     await app.register(plugin, ctx);
   // The agency's inbox API (staff sessions of its own).

@@ -10,6 +10,7 @@ import { now } from '../db/database';
 import { groupCommit } from '../db/groupCommit';
 import { CONTACT_COLUMNS } from '../db/statements';
 import { submissionReader, type SubmissionRecord } from '../agency/records';
+import { WIZARD_OF_KIND } from '../agency/funnel';
 import { searchTextOf } from '../agency/inbox';
 import { agencyNotice } from '../delivery/notices';
 import { confirmMail, type SubmissionKind } from '../mail/templates';
@@ -179,6 +180,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       // The mail and the agency's deliveries commit with the submission (the outbox).
       outbox.mail(mail, { kind: 'confirm', submissionId });
       if (tellsAgency) tellAgency(submissionId, 'submission.created');
+      ctx.funnel.count(WIZARD_OF_KIND[kind], 'sent');
       return null;
     });
     if (replayed) {
@@ -324,6 +326,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       q.confirmSubmission.run(at, submission.id);
       // The agency hears of it now (unless AGENCY_NOTICE=on-submit told it already).
       tellAgency(submission.id, 'submission.confirmed');
+      ctx.funnel.count(WIZARD_OF_KIND[submission.kind as SubmissionKind], 'confirmed');
       return 'Contact' as const;
     })();
     outbox.nudge();

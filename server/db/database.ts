@@ -193,6 +193,14 @@ const MIGRATIONS: string[] = [
     coalesce((SELECT json_extract(l.location, '$.zip') || ' ' || json_extract(l.location, '$.city')
       FROM leads l WHERE l.submission_id = submissions.id), ''));
   `,
+  // 10: the wizards' drop-off funnel: a count per day (in Berlin), wizard and stage, never a
+  // row per visitor.
+  `
+  CREATE TABLE funnel_counts (
+    day TEXT NOT NULL, wizard TEXT NOT NULL, stage TEXT NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (day, wizard, stage)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function openDatabase(file: string): Db {

@@ -86,6 +86,10 @@ export const MESSAGES = {
   },
   badUrl: { de: 'Die Adresse ist ungültig.', en: 'The address is invalid.' },
   badRequest: { de: 'Die Anfrage ist ungültig.', en: 'The request is invalid.' },
+  originNotAllowed: {
+    de: 'Diese Seite darf das Widget nicht einbinden.',
+    en: 'This page may not embed the widget.',
+  },
   consentWithdrawn: {
     de: 'Die Einwilligung zu dieser Anfrage wurde zurückgenommen.',
     en: 'The consent to this request has been withdrawn.',

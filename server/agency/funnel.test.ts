@@ -1,0 +1,298 @@
+/**
+ * @jest-environment node
+ *
+ * The wizards' drop-off funnel on the server (issue #20, item 5): step beacons from the
+ * embedding pages, 'sent' and 'confirmed' counted from the submissions, daily counts in
+ * Berlin's days, the staff's report over a period, and everything a beacon may not be.
+ */
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { FUNNEL_WIZARDS } from '../../contract/funnel';
+import { migrate } from '../db/database';
+import { contact, keyOf, lead, PREFIX, startTestServer, type TestClient } from '../testing';
+import { funnelCounts, type FunnelReport } from './funnel';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+const API = '/agency/api';
+const STAFF = 'team@makler.example';
+const AGENCY_SITE = 'https://makler-site.example';
+
+/** A beacon as navigator.sendBeacon sends a string: text/plain, with the page's Origin. */
+function beacon(server: Server, body: string, origin: string | null = AGENCY_SITE) {
+  return fetch(`${server.base}/funnel`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'text/plain;charset=UTF-8',
+      ...(origin ? { Origin: origin } : {}),
+    },
+    body,
+  });
+}
+
+const send = (server: Server, wizard: string, stage: string) =>
+  beacon(server, JSON.stringify({ wizard, stage }));
+
+async function signIn(server: Server): Promise<TestClient> {
+  const client = server.client();
+  await client.post(`${API}/auth/email`, { email: STAFF });
+  const mail = (await server.mails()).find((m) => m.to === STAFF)!;
+  expect((await client.post(`${API}/auth/login`, { k: keyOf(mail.links[0]!) })).status).toBe(200);
+  return client;
+}
+
+/** Every day a test may run on, so that a test crossing midnight counts the same. */
+const ALL_DAYS = 'from=2000-01-01&to=2199-12-31';
+const stagesOf = (report: FunnelReport, wizard: string) =>
+  Object.fromEntries(
+    report.wizards.find((w) => w.wizard === wizard)!.stages.map((s) => [s.stage, s.count]),
+  );
+
+describe('funnel counts (in the database)', () => {
+  const open = () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    return { db, funnel: funnelCounts(db) };
+  };
+
+  it('counts per day in Berlin, and a period holds the days from its first to its last', () => {
+    const { funnel } = open();
+    // 23:30 UTC on 30 June is already 1 July in Berlin (CEST).
+    funnel.count('lead-wizard', 'started', new Date('2026-06-30T21:30:00Z'));
+    funnel.count('lead-wizard', 'started', new Date('2026-06-30T23:30:00Z'));
+    funnel.count('lead-wizard', 'started', new Date('2026-07-01T21:59:00Z'));
+    funnel.count('lead-wizard', 'started', new Date('2026-07-01T22:00:00Z'));
+    const started = (from: string, to: string) =>
+      stagesOf(funnel.report(from, to), 'lead-wizard').started;
+    expect(started('2026-06-30', '2026-06-30')).toBe(1);
+    expect(started('2026-07-01', '2026-07-01')).toBe(2);
+    expect(started('2026-07-02', '2026-07-02')).toBe(1);
+    expect(started('2026-06-01', '2026-07-31')).toBe(4);
+  });
+
+  it('keeps one row per day, wizard and stage however many visitors come', () => {
+    const { db, funnel } = open();
+    const at = new Date('2026-11-24T12:00:00Z');
+    for (let i = 0; i < 500; i += 1) funnel.count('saved-search-wizard', 'regions', at);
+    expect(db.prepare('SELECT day, wizard, stage, count FROM funnel_counts').all()).toEqual([
+      { day: '2026-11-24', wizard: 'saved-search-wizard', stage: 'regions', count: 500 },
+    ]);
+  });
+
+  it('orders every wizard: started, its steps as visitors met them, sent, confirmed', () => {
+    const { funnel } = open();
+    // Address first: more visitors reach the address than the category.
+    for (const [stage, n] of [
+      ['started', 10],
+      ['address', 9],
+      ['category', 6],
+      ['details', 4],
+      ['contact', 3],
+      ['sent', 2],
+      ['confirmed', 1],
+    ] as const)
+      for (let i = 0; i < n; i += 1) funnel.count('lead-wizard', stage);
+    const report = funnel.report('2000-01-01', '2199-12-31');
+    expect(report.wizards.map((w) => w.wizard)).toEqual(Object.keys(FUNNEL_WIZARDS));
+    expect(report.wizards[0]!.stages).toEqual([
+      { stage: 'started', count: 10 },
+      { stage: 'address', count: 9 },
+      { stage: 'category', count: 6 },
+      { stage: 'details', count: 4 },
+      { stage: 'contact', count: 3 },
+      { stage: 'sent', count: 2 },
+      { stage: 'confirmed', count: 1 },
+    ]);
+    // Nothing counted: the wizard's own order, every count 0.
+    expect(report.wizards[1]!.stages.map((s) => `${s.stage} ${s.count}`)).toEqual([
+      'started 0',
+      'regions 0',
+      'category 0',
+      'details 0',
+      'contact 0',
+      'sent 0',
+      'confirmed 0',
+    ]);
+    expect(report.wizards[3]!.stages.map((s) => s.stage)).toEqual(['started', 'sent', 'confirmed']);
+  });
+});
+
+describe('funnel beacons and report (the server)', () => {
+  let server: Server;
+  let staff: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer({
+      AGENCY_USERS: STAFF,
+      ALLOWED_ORIGINS: AGENCY_SITE,
+      PUBLIC_URL: 'https://makler.example',
+      DEV_MAILBOX: '1',
+      RATE_LIMIT_BEACONS: '1000',
+    });
+    staff = await signIn(server);
+  });
+  afterAll(() => server.close());
+
+  const report = async () => {
+    const answer = await staff.get<FunnelReport>(`${API}/funnel?${ALL_DAYS}`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+
+  it('counts the beacons of a page, and the submissions sent and confirmed, without a cookie', async () => {
+    for (const stage of ['started', 'category', 'address', 'details', 'contact']) {
+      const answer = await send(server, 'lead-wizard', stage);
+      expect(answer.status).toBe(204);
+      // No cookie is read or set: the host page's beacon is anonymous.
+      expect(answer.headers.getSetCookie()).toEqual([]);
+    }
+    await send(server, 'newsletter-wizard', 'started');
+    const visitor = server.client();
+    const email = 'funnel.lead@example.de';
+    expect(
+      (
+        await visitor.post(`${PREFIX}/v1/wizard/lead`, {
+          contact: contact({ email }),
+          lead: lead(),
+        })
+      ).status,
+    ).toBe(201);
+    const link = (await server.mails()).find((m) => m.to === email)!.links[0]!;
+    await visitor.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(link) });
+    // A second confirmation is no second count.
+    await visitor.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(link) });
+    const body = await report();
+    expect(body).toMatchObject({ from: '2000-01-01', to: '2199-12-31' });
+    expect(stagesOf(body, 'lead-wizard')).toEqual({
+      started: 1,
+      category: 1,
+      address: 1,
+      details: 1,
+      contact: 1,
+      sent: 1,
+      confirmed: 1,
+    });
+    expect(stagesOf(body, 'newsletter-wizard')).toEqual({ started: 1, sent: 0, confirmed: 0 });
+  });
+
+  it('takes beacons only from the widget origin and the allowed pages', async () => {
+    const before = stagesOf(await report(), 'contact-form-wizard').started;
+    expect((await send(server, 'contact-form-wizard', 'started')).status).toBe(204);
+    const own = await beacon(
+      server,
+      JSON.stringify({ wizard: 'contact-form-wizard', stage: 'started' }),
+      'https://makler.example',
+    );
+    expect(own.status).toBe(204);
+    const foreign = await beacon(
+      server,
+      JSON.stringify({ wizard: 'contact-form-wizard', stage: 'started' }),
+      'https://elsewhere.example',
+    );
+    expect(foreign.status).toBe(403);
+    const none = await beacon(
+      server,
+      JSON.stringify({ wizard: 'contact-form-wizard', stage: 'started' }),
+      null,
+    );
+    expect(none.status).toBe(403);
+    expect(stagesOf(await report(), 'contact-form-wizard').started).toBe(before + 2);
+  });
+
+  it('refuses anything but a wizard and one of its stages, and stores nothing of it', async () => {
+    const before = await report();
+    const refused = [
+      '',
+      'lead-wizard',
+      '[]',
+      '{"wizard":"lead-wizard"}',
+      '{"wizard":"lead-wizard","stage":"regions"}',
+      '{"wizard":"lead-wizard","stage":"sent"}',
+      '{"wizard":"lead-wizard","stage":"confirmed"}',
+      '{"wizard":"login","stage":"started"}',
+      '{"wizard":"__proto__","stage":"started"}',
+      '{"wizard":"lead-wizard","stage":"started","email":"erika@example.de"}',
+      '{"wizard":"lead-wizard","stage":"Erika Mustermann"}',
+    ];
+    for (const body of refused) expect((await beacon(server, body)).status).toBe(400);
+    const large = await beacon(
+      server,
+      JSON.stringify({ wizard: 'lead-wizard', x: 'x'.repeat(400) }),
+    );
+    expect(large.status).toBe(413);
+    expect(await report()).toEqual(before);
+  });
+
+  it('stores only words of the vocabulary, whatever a beacon holds (property)', async () => {
+    const words = [
+      ...Object.keys(FUNNEL_WIZARDS),
+      ...Object.values(FUNNEL_WIZARDS).flat(),
+      'started',
+      'sent',
+      'confirmed',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            wizard: fc.oneof(fc.constantFrom(...words), fc.string()),
+            stage: fc.oneof(fc.constantFrom(...words), fc.string()),
+          },
+          { requiredKeys: [] },
+        ),
+        async (body) => {
+          const answer = await beacon(server, JSON.stringify(body));
+          const steps: readonly string[] =
+            FUNNEL_WIZARDS[body.wizard as keyof typeof FUNNEL_WIZARDS] ?? [];
+          const valid =
+            typeof body.wizard === 'string' &&
+            Object.hasOwn(FUNNEL_WIZARDS, body.wizard) &&
+            (body.stage === 'started' || steps.includes(body.stage as string));
+          expect(answer.status).toBe(valid ? 204 : 400);
+        },
+      ),
+      { numRuns: 25 },
+    );
+    // Every row of the table is a day, a wizard and a stage of the vocabulary.
+    const db = new Database(`${server.dataDir}/immosuite.sqlite`, { readonly: true });
+    try {
+      const rows = db.prepare('SELECT day, wizard, stage FROM funnel_counts').all() as {
+        day: string;
+        wizard: keyof typeof FUNNEL_WIZARDS;
+        stage: string;
+      }[];
+      for (const row of rows) {
+        expect(row.day).toMatch(/^\d{4}-\d\d-\d\d$/);
+        expect(Object.keys(FUNNEL_WIZARDS)).toContain(row.wizard);
+        expect(['started', ...FUNNEL_WIZARDS[row.wizard], 'sent', 'confirmed']).toContain(
+          row.stage,
+        );
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('shows the report to staff only, for a period from its first to its last day', async () => {
+    const visitor = server.client();
+    expect((await visitor.get(`${API}/funnel?${ALL_DAYS}`)).status).toBe(403);
+    expect((await staff.get(`${API}/funnel?from=2026-11-01`)).status).toBe(400);
+    expect((await staff.get(`${API}/funnel?from=2026-12-02&to=2026-12-01`)).status).toBe(400);
+    expect((await staff.get(`${API}/funnel?from=gestern&to=heute`)).status).toBe(400);
+    const empty = (await staff.get<FunnelReport>(`${API}/funnel?from=2020-01-01&to=2020-01-31`))
+      .body;
+    expect(empty.wizards.every((w) => w.stages.every((s) => s.count === 0))).toBe(true);
+  });
+});
+
+describe('funnel beacons of one client', () => {
+  it('are limited per window', async () => {
+    const server = await startTestServer({ ALLOWED_ORIGINS: AGENCY_SITE, RATE_LIMIT_BEACONS: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1)
+        statuses.push((await send(server, 'newsletter-wizard', 'started')).status);
+      expect(statuses).toEqual([204, 204, 204, 429, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The wizards' drop-off funnel (issue #20, item 5): daily counts per wizard and stage, never a
+ * row per visitor. Pages count 'started' and each step through the beacon; the server counts
+ * 'sent' and 'confirmed' in the transaction of the submission and of its confirmation.
+ */
+import {
+  FUNNEL_WIZARDS,
+  FUNNEL_WIZARD_IDS,
+  type FunnelStage,
+  type FunnelWizard,
+} from '../../contract/funnel';
+import type { Db } from '../db/database';
+import type { SubmissionKind } from './records';
+
+/** The wizard a submission of each kind comes from. */
+export const WIZARD_OF_KIND: Record<SubmissionKind, FunnelWizard> = {
+  lead: 'lead-wizard',
+  savedSearch: 'saved-search-wizard',
+  exposeInquiry: 'expose-inquiry-wizard',
+  contact: 'contact-form-wizard',
+  newsletter: 'newsletter-wizard',
+};
+
+const berlinDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The day ('YYYY-MM-DD') an instant falls on in Berlin, the agency's time zone. */
+export const berlinDay = (at: Date): string => berlinDate.format(at);
+
+export interface FunnelReport {
+  from: string;
+  to: string;
+  wizards: { wizard: FunnelWizard; stages: { stage: FunnelStage; count: number }[] }[];
+}
+
+export function funnelCounts(db: Db) {
+  const bump = db.prepare(
+    `INSERT INTO funnel_counts (day, wizard, stage, count) VALUES (?, ?, ?, 1)
+     ON CONFLICT (day, wizard, stage) DO UPDATE SET count = count + 1`,
+  );
+  const sums = db.prepare(
+    `SELECT wizard, stage, SUM(count) AS count FROM funnel_counts
+     WHERE day >= ? AND day <= ? GROUP BY wizard, stage`,
+  );
+
+  return {
+    count(wizard: FunnelWizard, stage: FunnelStage, at = new Date()) {
+      bump.run(berlinDay(at), wizard, stage);
+    },
+
+    /**
+     * Every wizard's stages over the days `from` to `to` (inclusive): started first, then its
+     * steps, then sent and confirmed. The steps come in the order most visitors met them (by
+     * count, the wizard's own order on a tie), which is the order the agency configured: the
+     * lead wizard may ask for the address or the category first.
+     */
+    report(from: string, to: string): FunnelReport {
+      const counts = new Map<string, number>();
+      for (const row of sums.all(from, to) as { wizard: string; stage: string; count: number }[])
+        counts.set(`${row.wizard} ${row.stage}`, row.count);
+      const countOf = (wizard: FunnelWizard, stage: FunnelStage) =>
+        counts.get(`${wizard} ${stage}`) ?? 0;
+      return {
+        from,
+        to,
+        wizards: FUNNEL_WIZARD_IDS.map((wizard) => {
+          const steps = [...(FUNNEL_WIZARDS[wizard] as readonly FunnelStage[])]
+            .map((stage, index) => ({ stage, index, count: countOf(wizard, stage) }))
+            .sort((a, b) => b.count - a.count || a.index - b.index)
+            .map(({ stage, count }) => ({ stage, count }));
+          const at = (stage: FunnelStage) => ({ stage, count: countOf(wizard, stage) });
+          return { wizard, stages: [at('started'), ...steps, at('sent'), at('confirmed')] };
+        }),
+      };
+    },
+  };
+}
+
+export type FunnelCounts = ReturnType<typeof funnelCounts>;

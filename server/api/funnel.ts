@@ -1,0 +1,54 @@
+/**
+ * The step beacon of the wizards' funnel (issue #20, item 5): `POST /funnel` with
+ * `{"wizard": "lead-wizard", "stage": "address"}`, as the embed script sends it with
+ * navigator.sendBeacon (text/plain, so no preflight). No cookie is read or set; the body may
+ * name only a wizard and a stage of contract/funnel.ts, so it carries no personal data. Only
+ * pages of ALLOWED_ORIGINS (and the widget's own origin) count, each client at most
+ * RATE_LIMIT_BEACONS times a window.
+ */
+import type { FastifyInstance } from 'fastify';
+import { funnelBeacon } from '../../contract/funnel';
+import type { ApiContext } from './context';
+import { ApiError } from './errors';
+
+export const FUNNEL_BEACON_PATH = '/funnel';
+/** A beacon is about 50 bytes; anything much longer is not one. */
+const BEACON_MAX_BYTES = 256;
+
+function parseBeacon(body: unknown) {
+  if (typeof body !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(body);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const { wizard, stage, ...rest } = value as Record<string, unknown>;
+    return Object.keys(rest).length === 0 ? funnelBeacon(wizard, stage) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { config, funnel } = ctx;
+  app.post(
+    FUNNEL_BEACON_PATH,
+    {
+      bodyLimit: BEACON_MAX_BYTES,
+      config: {
+        rateLimit: {
+          max: config.limits.beaconsPerWindow,
+          timeWindow: config.limits.windowMs,
+          groupId: 'funnel-beacons',
+        },
+      },
+    },
+    async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!origin || (origin !== app.ownOrigin() && !config.allowedOrigins.includes(origin)))
+        throw new ApiError(403, 'origin_not_allowed', 'originNotAllowed');
+      const beacon = parseBeacon(request.body);
+      if (!beacon) throw new ApiError(400, 'invalid_beacon', 'badRequest');
+      funnel.count(beacon.wizard, beacon.stage);
+      return reply.code(204).send();
+    },
+  );
+}

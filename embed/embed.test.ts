@@ -255,6 +255,87 @@ describe('embed script', () => {
     }
   });
 
+  describe('the funnel beacon', () => {
+    let beacons: [url: string, body: string][];
+    beforeEach(() => {
+      beacons = [];
+      Object.defineProperty(navigator, 'sendBeacon', {
+        configurable: true,
+        value: (url: string, body: string) => {
+          beacons.push([url, body]);
+          return true;
+        },
+      });
+    });
+    afterEach(() => {
+      delete (navigator as unknown as Record<string, unknown>).sendBeacon;
+    });
+    const body = (wizard: string, stage: string) => JSON.stringify({ wizard, stage });
+
+    it('counts the wizard shown and each step once, by wizard and step alone', () => {
+      const { mount } = loadEmbed();
+      const { iframe } = mount(document.body, { route: 'lead-wizard' });
+      jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+      fromWidget(iframe, widgetMessage('ready', {}));
+      for (const step of ['category', 'address', 'category', 'address', 'details'])
+        fromWidget(iframe, widgetMessage('step', { step }));
+      // Not steps of this wizard, or not a step id at all: nothing is counted.
+      fromWidget(iframe, widgetMessage('step', { step: 'regions' }));
+      fromWidget(iframe, widgetMessage('step', { step: 'erika@example.de' }));
+      fromWidget(iframe, widgetMessage('step', { step: 'contact' }), 'http://evil.test');
+      expect(beacons).toEqual([
+        [`${WIDGET_ORIGIN}/funnel`, body('lead-wizard', 'started')],
+        [`${WIDGET_ORIGIN}/funnel`, body('lead-wizard', 'category')],
+        [`${WIDGET_ORIGIN}/funnel`, body('lead-wizard', 'address')],
+        [`${WIDGET_ORIGIN}/funnel`, body('lead-wizard', 'details')],
+      ]);
+    });
+
+    it('counts a one-page form shown, and nothing for the portal', () => {
+      const { mount } = loadEmbed();
+      const form = mount(document.body, { route: 'newsletter-wizard' });
+      const portal = mount(document.body, { route: 'login' });
+      for (const { iframe } of [form, portal]) {
+        jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+        fromWidget(iframe, widgetMessage('ready', {}));
+      }
+      // The portal's dialog runs the saved-search wizard: its steps are not the funnel's.
+      fromWidget(portal.iframe, widgetMessage('step', { step: 'regions' }));
+      expect(beacons).toEqual([[`${WIDGET_ORIGIN}/funnel`, body('newsletter-wizard', 'started')]]);
+    });
+
+    it('counts nothing with data-analytics="off" or analytics: false', () => {
+      document.body.innerHTML = `<div data-immosuite-widget="lead-wizard" data-analytics="off"></div>`;
+      const { mount } = loadEmbed();
+      const frames = [
+        document.querySelector('iframe')!,
+        mount(document.body, { route: 'saved-search-wizard', analytics: false }).iframe,
+      ];
+      for (const iframe of frames) {
+        jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+        fromWidget(iframe, widgetMessage('ready', {}));
+        fromWidget(iframe, widgetMessage('step', { step: 'category' }));
+      }
+      expect(beacons).toEqual([]);
+    });
+
+    it('goes on without sendBeacon, and when the page blocks it', () => {
+      const { mount } = loadEmbed();
+      Object.defineProperty(navigator, 'sendBeacon', {
+        configurable: true,
+        value: () => {
+          throw new Error('Refused by the content security policy');
+        },
+      });
+      const { iframe } = mount(document.body, { route: 'lead-wizard' });
+      const post = jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(() => {});
+      expect(() => fromWidget(iframe, widgetMessage('ready', {}))).not.toThrow();
+      expect(post).toHaveBeenCalled();
+      delete (navigator as unknown as Record<string, unknown>).sendBeacon;
+      expect(() => fromWidget(iframe, widgetMessage('step', { step: 'address' }))).not.toThrow();
+    });
+  });
+
   it('refuses a route that is not a route name', () => {
     const { mount } = loadEmbed();
     expect(() => mount(document.body, { route: '../../evil' })).toThrow(/unknown route/);

@@ -1,12 +1,14 @@
 /**
  * The embed script an agency pastes into its page. No dependencies. It creates one iframe per
  * placeholder element, answers the widget's 'ready' with init (addressed to the widget's
- * origin only), follows its height, scrolls on request and forwards tracking to the page's
- * analytics. Several widgets on one page each keep their own channel.
+ * origin only), follows its height, scrolls on request, forwards tracking to the page's
+ * analytics and counts the wizards' steps for the agency's funnel (unless data-analytics="off").
+ * Several widgets on one page each keep their own channel.
  *
  *   <div data-immosuite-widget="lead-wizard" data-title="Immobilie bewerten"></div>
  *   <script src="https://agency.example/webapp/static/embed.js" async></script>
  */
+import { funnelBeacon } from '../contract/funnel';
 import { hostMessage, parseWidgetEnvelope, type TrackingPayload } from '../src/host/protocol';
 
 export interface EmbedOptions {
@@ -24,6 +26,11 @@ export interface EmbedOptions {
   /** Extra query parameters for the widget (e.g. objectId, customObjectId, k, order). */
   params?: Record<string, string>;
   onTracking?: (payload: TrackingPayload) => void;
+  /**
+   * The wizards' drop-off funnel (on unless false; `data-analytics="off"`): the widget's
+   * server counts this wizard shown and each step reached, by wizard and step only.
+   */
+  analytics?: boolean;
   /** A wizard without its contact step was saved: the lead or saved search it assembled. */
   onSave?: (assembled: unknown) => void;
 }
@@ -85,6 +92,25 @@ function parseJson(text: string | undefined): Record<string, unknown> {
       : {};
   } catch {
     return {};
+  }
+}
+
+/** Where the step beacons go: the widget's server (server/api/funnel.ts). */
+const funnelUrl = new URL('/funnel', widgetOrigin).href;
+
+/**
+ * Counts a wizard's stage on the widget's server, at most once per stage and frame: a wizard
+ * and a stage of contract/funnel.ts, nothing else. sendBeacon sends it as text/plain (no
+ * preflight) even while the page unloads; where there is none, nothing is counted.
+ */
+function countStage(route: string, stage: string, counted: Set<string>) {
+  const beacon = funnelBeacon(route, stage);
+  if (!beacon || counted.has(stage) || typeof navigator.sendBeacon !== 'function') return;
+  counted.add(stage);
+  try {
+    navigator.sendBeacon(funnelUrl, JSON.stringify(beacon));
+  } catch {
+    // A page that blocks it (a content security policy) loses the count, nothing else.
   }
 }
 
@@ -150,6 +176,12 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
     iframe.contentWindow?.postMessage(data, widgetOrigin);
   }
 
+  // Stages this frame has counted (a visitor going back and forth counts each step once).
+  const counted = new Set<string>();
+  const count = (stage: string) => {
+    if (options.analytics !== false) countStage(options.route, stage, counted);
+  };
+
   const pendingExports = new Map<
     string,
     { resolve(log: unknown): void; reject(error: Error): void }
@@ -166,6 +198,7 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
         send(hostMessage('init', { language: lang, ...(nonce ? { nonce } : {}), config }));
         initialised = true;
         reportViewport(true);
+        count('started');
         break;
       case 'size':
         iframe.style.height = `${message.payload.height}px`;
@@ -182,6 +215,9 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
         }
         break;
       }
+      case 'step':
+        count(message.payload.step);
+        break;
       case 'tracking':
         forwardTracking(iframe, options.route, message.payload);
         options.onTracking?.(message.payload);
@@ -312,6 +348,7 @@ function optionsFrom(element: HTMLElement): EmbedOptions {
     nonce: data.nonce,
     config,
     params,
+    analytics: data.analytics !== 'off',
   };
 }
 

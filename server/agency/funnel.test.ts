@@ -42,7 +42,7 @@ async function signIn(server: Server): Promise<TestClient> {
 
 /** Every day a test may run on, so that a test crossing midnight counts the same. */
 const ALL_DAYS = 'from=2000-01-01&to=2199-12-31';
-const stagesOf = (report: FunnelReport, wizard: string) =>
+const stagesOf = (report: FunnelReport, wizard: string): Record<string, number> =>
   Object.fromEntries(
     report.wizards.find((w) => w.wizard === wizard)!.stages.map((s) => [s.stage, s.count]),
   );
@@ -194,7 +194,7 @@ describe('funnel beacons and report (the server)', () => {
       null,
     );
     expect(none.status).toBe(403);
-    expect(stagesOf(await report(), 'contact-form-wizard').started).toBe(before + 2);
+    expect(stagesOf(await report(), 'contact-form-wizard').started).toBe(before! + 2);
   });
 
   it('refuses anything but a wizard and one of its stages, and stores nothing of it', async () => {

@@ -11,5 +11,7 @@ export const frameViewportReported = createAction<FrameViewport>('host/frameView
 export const messagesOutOfView = createAction<{ bottom: number }>('host/messagesOutOfView');
 /** A wizard changed step: the host page scrolls the frame's top into view. */
 export const scrollToTopRequested = createAction('host/scrollToTopRequested');
+/** A wizard shows a step (its first, or another): the host page hears its id. */
+export const stepShown = createAction<string>('host/stepShown');
 /** A wizard without a contact step hands what it assembled (a lead or a saved search) to the host page. */
 export const wizardHandedToHost = createAction<WidgetPayloads['save']>('host/wizardHandedToHost');

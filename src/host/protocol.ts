@@ -11,7 +11,8 @@ export const HOST_SOURCE = 'immosuite-host';
 /** `viewport`: the part of the frame the visitor sees (the embed script follows the page's scroll). */
 export type HostMessageType = 'init' | 'qa' | 'viewport';
 /** Messages the widget sends to the host. */
-export type WidgetMessageType = 'ready' | 'size' | 'tracking' | 'scroll' | 'save' | 'qa-log';
+export type WidgetMessageType =
+  'ready' | 'size' | 'tracking' | 'scroll' | 'step' | 'save' | 'qa-log';
 
 /**
  * QA commands of the mount handle (DECISIONS 17): start recording, or export the log, which
@@ -49,6 +50,8 @@ export interface WidgetPayloads {
    * bottom of what lies above `top` (a message below the form).
    */
   scroll: { top: number; align?: 'end' };
+  /** A wizard shows a step, by its id ('address'): no personal data (the funnel, #20). */
+  step: { step: string };
   save: { lead: unknown } | { savedSearch: unknown };
   /** The exported action log, or why there is none. */
   'qa-log': { id: string; log: unknown } | { id: string; error: string };
@@ -120,6 +123,9 @@ export function parseViewport(payload: unknown): FrameViewport | null {
 const MAX_LABEL = 200;
 
 /** Returns the widget envelope, or null when it is malformed (used by the embed script). */
+/** A step's id: a short word of letters and dashes. */
+const STEP_ID = /^[a-z][a-zA-Z-]{0,39}$/;
+
 export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
   if (!isRecord(data)) return null;
   if (data.source !== WIDGET_SOURCE || data.version !== PROTOCOL_VERSION) return null;
@@ -138,6 +144,10 @@ export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
         'scroll',
         p.align === 'end' ? { top: p.top, align: 'end' } : { top: p.top },
       );
+    case 'step':
+      return typeof p.step === 'string' && STEP_ID.test(p.step)
+        ? widgetMessage('step', { step: p.step })
+        : null;
     case 'tracking': {
       if (!(TRACKING_EVENTS as readonly unknown[]).includes(p.event)) return null;
       const label =

@@ -24,6 +24,7 @@ import {
   frameViewportReported,
   messagesOutOfView,
   scrollToTopRequested,
+  stepShown,
   trackingEventOccurred,
   wizardHandedToHost,
 } from './actions';
@@ -209,6 +210,9 @@ export function* hostSaga(): Saga {
       yield call(postToHost, widgetMessage('tracking', action.payload));
     },
   );
+  yield takeEvery(stepShown.type, function* (action: ReturnType<typeof stepShown>) {
+    yield call(postToHost, widgetMessage('step', { step: action.payload }));
+  });
   yield takeEvery(scrollToTopRequested.type, function* () {
     yield call(postToHost, widgetMessage('scroll', { top: 0 }));
   });

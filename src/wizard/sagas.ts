@@ -3,20 +3,29 @@ import type { Action } from '@reduxjs/toolkit';
 import { call, put, select, take } from 'redux-saga/effects';
 import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
-import { scrollToTopRequested } from '../host/actions';
+import { scrollToTopRequested, stepShown } from '../host/actions';
 import { selectFieldsState, type FieldsState } from '../parts/fields/slice';
 
-/** spec 2.1, 2.3: the parent frame scrolls to the top on each step change. */
+/**
+ * spec 2.1, 2.3: the parent frame scrolls to the top on each step change. Each step shown is
+ * told to the host page by its id (the funnel's step beacon, #20): the first once the wizard
+ * opens (its order known), then each other.
+ */
 export function* scrollOnStepChange(
   selectStep: (state: RootState) => number,
+  selectStepId: (state: RootState) => string,
   isWizardAction: (action: Action) => boolean,
 ): Saga {
   let last: number = yield select(selectStep);
+  let shown = '';
   for (;;) {
     yield take(isWizardAction);
     const step: number = yield select(selectStep);
     if (step !== last) yield put(scrollToTopRequested());
     last = step;
+    const id: string = yield select(selectStepId);
+    if (id !== shown) yield put(stepShown(id));
+    shown = id;
   }
 }
 

@@ -4,6 +4,7 @@ import nock from 'nock';
 import { API, WIDGET_ORIGIN, renderApp, sendInit } from '../../../test/helpers';
 import { conforming } from '../../../test/contract';
 import { fieldsAnswer } from '../../../test/fixtures';
+import { widgetMessage } from '../../host/protocol';
 
 const FIELDS = fieldsAnswer(30225);
 
@@ -280,6 +281,27 @@ describe('lead wizard screen', () => {
         name: 'Schritt 2 von 4: Um welche Immobilie geht es?',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('tells the host page each step it shows (the first once it opens) and scrolls only on a change', async () => {
+    const { env, user } = await open({ order: 'address-first' });
+    const sent = (type: string) =>
+      env
+        .posted()
+        .map(([message]) => message as { type: string })
+        .filter((message) => message.type === type);
+    await waitFor(() => expect(sent('step')).toEqual([widgetMessage('step', { step: 'address' })]));
+    // Opening the wizard is no step change: the host page is not scrolled.
+    expect(sent('scroll')).toEqual([]);
+    await chooseAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Details eingeben' }));
+    await waitFor(() =>
+      expect(sent('step')).toEqual([
+        widgetMessage('step', { step: 'address' }),
+        widgetMessage('step', { step: 'category' }),
+      ]),
+    );
+    expect(sent('scroll')).toEqual([widgetMessage('scroll', { top: 0 })]);
   });
 
   it('clears the search box and says when nothing was found', async () => {

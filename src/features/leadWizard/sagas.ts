@@ -167,6 +167,7 @@ export function* leadWizardSaga(): Saga {
   yield call(
     scrollOnStepChange,
     (state: RootState) => selectLeadWizard(state).step,
+    (state: RootState) => currentStepId(selectLeadWizard(state)),
     isWizardAction,
   );
 }

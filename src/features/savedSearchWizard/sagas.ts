@@ -157,6 +157,7 @@ export function* savedSearchWizardSaga(): Saga {
   yield call(
     scrollOnStepChange,
     (state: RootState) => selectSavedSearchWizard(state).step,
+    (state: RootState) => currentStepId(selectSavedSearchWizard(state)),
     isWizardAction,
   );
 }

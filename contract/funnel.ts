@@ -23,6 +23,13 @@ export type BeaconStage = 'started' | (typeof FUNNEL_WIZARDS)[FunnelWizard][numb
 /** Every stage the counts keep. */
 export type FunnelStage = BeaconStage | 'sent' | 'confirmed';
 
+/** The staff's report over a period (GET /agency/api/funnel): every wizard, stages in order. */
+export interface FunnelReport {
+  from: string;
+  to: string;
+  wizards: { wizard: FunnelWizard; stages: { stage: FunnelStage; count: number }[] }[];
+}
+
 export interface FunnelBeacon {
   wizard: FunnelWizard;
   stage: BeaconStage;

@@ -3,7 +3,8 @@
  * lead, a listing inquiry, a contact message, a saved search and a newsletter sign-up through
  * the demo pages and confirms each from its mail; the agency's mailbox holds five notices; a
  * staff member signs in to the inbox by mail, finds all five, opens each, sets a status, and
- * exports the CSV and reads it back. Axe-clean, and worked by keyboard where staff type.
+ * exports the CSV and reads it back; the funnel shows the steps those journeys took. Axe-clean,
+ * and worked by keyboard where staff type.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -191,6 +192,40 @@ describe("the agency's side", () => {
       JOURNEYS.map((j) => [j.email, j.kind, 'ja']).sort(),
     );
     assert.equal(rows.find((r) => r['E-Mail'] === JOURNEYS[0]!.email)!.Status, 'erledigt');
+
+    // The funnel shows the steps those journeys took, each counted once, by keyboard.
+    const funnelLink = page.getByRole('link', { name: 'Absprünge' });
+    await tabTo(page, funnelLink);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Wo Besucher abspringen' }).waitFor();
+    await page.getByText(/^Zeitraum vom /).waitFor();
+    const stagesOf = (name: string) =>
+      page.getByRole('region', { name, exact: true }).getByRole('listitem').allTextContents();
+    assert.deepEqual(await stagesOf('Eigentümer-Assistent (Immobilie verkaufen oder vermieten)'), [
+      'Gestartet 1',
+      'Schritt Objektart 1 (100\u00a0% der Gestarteten)',
+      'Schritt Adresse 1 (100\u00a0% der Gestarteten)',
+      'Schritt Details 1 (100\u00a0% der Gestarteten)',
+      'Schritt Kontakt 1 (100\u00a0% der Gestarteten)',
+      'Gesendet 1 (100\u00a0% der Gestarteten)',
+      'Bestätigt 1 (100\u00a0% der Gestarteten)',
+    ]);
+    assert.deepEqual(await stagesOf('Suchprofil-Assistent'), [
+      'Gestartet 1',
+      'Schritt Regionen 1 (100\u00a0% der Gestarteten)',
+      'Schritt Objektart 1 (100\u00a0% der Gestarteten)',
+      'Schritt Details 1 (100\u00a0% der Gestarteten)',
+      'Schritt Kontakt 1 (100\u00a0% der Gestarteten)',
+      'Gesendet 1 (100\u00a0% der Gestarteten)',
+      'Bestätigt 1 (100\u00a0% der Gestarteten)',
+    ]);
+    for (const name of ['Exposé-Anfrage', 'Kontaktformular', 'Newsletter'])
+      assert.deepEqual(await stagesOf(name), [
+        'Gestartet 1',
+        'Gesendet 1 (100\u00a0% der Gestarteten)',
+        'Bestätigt 1 (100\u00a0% der Gestarteten)',
+      ]);
+    await expectPageAxeClean(page, 'the funnel');
     await page.context().close();
   });
 });

@@ -7,10 +7,10 @@
  */
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { FUNNEL_WIZARDS } from '../../contract/funnel';
+import { FUNNEL_WIZARDS, type FunnelReport } from '../../contract/funnel';
 import { migrate } from '../db/database';
 import { contact, keyOf, lead, PREFIX, startTestServer, type TestClient } from '../testing';
-import { funnelCounts, type FunnelReport } from './funnel';
+import { funnelCounts } from './funnel';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const API = '/agency/api';

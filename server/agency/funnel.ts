@@ -6,9 +6,11 @@
 import {
   FUNNEL_WIZARDS,
   FUNNEL_WIZARD_IDS,
+  type FunnelReport,
   type FunnelStage,
   type FunnelWizard,
 } from '../../contract/funnel';
+import { berlinDay } from '../../contract/days';
 import type { Db } from '../db/database';
 import type { SubmissionKind } from './records';
 
@@ -20,22 +22,6 @@ export const WIZARD_OF_KIND: Record<SubmissionKind, FunnelWizard> = {
   contact: 'contact-form-wizard',
   newsletter: 'newsletter-wizard',
 };
-
-const berlinDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The day ('YYYY-MM-DD') an instant falls on in Berlin, the agency's time zone. */
-export const berlinDay = (at: Date): string => berlinDate.format(at);
-
-export interface FunnelReport {
-  from: string;
-  to: string;
-  wizards: { wizard: FunnelWizard; stages: { stage: FunnelStage; count: number }[] }[];
-}
 
 export function funnelCounts(db: Db) {
   const bump = db.prepare(

@@ -3,6 +3,7 @@
  * confirmation and date range, searched by name, e-mail and place, paged by key (the id of the
  * last row seen), so a deep page costs what the first does.
  */
+import { shiftDay } from '../../contract/days';
 import type { Db } from '../db/database';
 import type { Handling, SubmissionKind } from './records';
 
@@ -44,12 +45,6 @@ export function berlinMidnight(day: string): string {
   const offsetHours = Number(/GMT([+-]\d+)/.exec(offsetText)?.[1] ?? 1);
   return new Date(utcMidnight - offsetHours * 3600 * 1000).toISOString();
 }
-
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
 
 /**
  * The text the inbox's search looks in, written with each submission: name, e-mail, the
@@ -94,7 +89,7 @@ export function whereOf(filter: InboxFilter, before?: number) {
   }
   if (filter.to) {
     conditions.push('s.created_at < @to');
-    params.to = berlinMidnight(nextDay(filter.to));
+    params.to = berlinMidnight(shiftDay(filter.to, 1));
   }
   if (filter.q?.trim()) {
     conditions.push(`s.search_text LIKE @q ESCAPE '\\'`);

@@ -4,11 +4,12 @@
  * submission's detail with its status and a failed delivery sent again, a lost session, and
  * English.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import type { FunnelReport } from '../../contract/funnel';
 import { WIDGET_ORIGIN } from '../../test/helpers';
 import { trackSaga } from '../../test/liveStores';
 import { agencyApi, type AgencyEnv } from './api';
@@ -296,6 +297,141 @@ describe('agency inbox page', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Anmeldelink senden' })).toBeInTheDocument(),
     );
+  });
+
+  describe('the funnel', () => {
+    const stages = (pairs: [string, number][]) => pairs.map(([stage, count]) => ({ stage, count }));
+    const report = (from: string, to: string): FunnelReport => ({
+      from,
+      to,
+      wizards: [
+        {
+          wizard: 'lead-wizard',
+          stages: stages([
+            ['started', 200],
+            ['category', 180],
+            ['address', 120],
+            ['details', 90],
+            ['contact', 60],
+            ['sent', 30],
+            ['confirmed', 24],
+          ]),
+        },
+        {
+          wizard: 'saved-search-wizard',
+          stages: stages([
+            ['started', 0],
+            ['regions', 0],
+            ['category', 0],
+            ['details', 0],
+            ['contact', 0],
+            ['sent', 0],
+            ['confirmed', 0],
+          ]),
+        },
+        {
+          wizard: 'newsletter-wizard',
+          stages: stages([
+            ['started', 40],
+            ['sent', 10],
+            ['confirmed', 5],
+          ]),
+        },
+      ],
+    });
+    // 23:30 UTC on 24 November is already the 25th in Berlin.
+    beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-24T23:30:00Z')));
+    afterEach(() => jest.restoreAllMocks());
+
+    it("shows each wizard's stages for the last 30 days of Berlin, and asks again for a chosen period", async () => {
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/funnel')
+        .query({ from: '2026-10-27', to: '2026-11-25' })
+        .reply(200, report('2026-10-27', '2026-11-25'));
+      open({ route: '/funnel' });
+      expect(await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Absprünge' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      const lead = screen.getByRole('region', {
+        name: 'Eigentümer-Assistent (Immobilie verkaufen oder vermieten)',
+      });
+      expect(
+        within(lead)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Gestartet 200',
+        'Schritt Objektart 180 (90\u00a0% der Gestarteten)',
+        'Schritt Adresse 120 (60\u00a0% der Gestarteten)',
+        'Schritt Details 90 (45\u00a0% der Gestarteten)',
+        'Schritt Kontakt 60 (30\u00a0% der Gestarteten)',
+        'Gesendet 30 (15\u00a0% der Gestarteten)',
+        'Bestätigt 24 (12\u00a0% der Gestarteten)',
+      ]);
+      expect(
+        within(screen.getByRole('region', { name: 'Suchprofil-Assistent' })).getByText(
+          'Keine Besuche in diesem Zeitraum.',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('region', { name: 'Newsletter' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Gestartet 40',
+        'Gesendet 10 (25\u00a0% der Gestarteten)',
+        'Bestätigt 5 (13\u00a0% der Gestarteten)',
+      ]);
+
+      nock(API)
+        .get('/funnel')
+        .query({ from: '2026-11-01', to: '2026-11-25' })
+        .reply(200, report('2026-11-01', '2026-11-25'));
+      fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-11-01' } });
+      expect(await screen.findByText('Zeitraum vom 01.11.2026 bis 25.11.2026')).toBeInTheDocument();
+    });
+
+    it('says when a period ends before it starts, and asks for nothing', async () => {
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/funnel')
+        .query(true)
+        .reply(200, report('2026-10-27', '2026-11-25'));
+      open({ route: '/funnel' });
+      await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026');
+      fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2026-10-01' } });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Das Enddatum liegt vor dem Startdatum.',
+      );
+      expect(screen.getByLabelText('Bis')).toHaveAttribute('aria-invalid', 'true');
+      // No request was made for it: nock has no interceptor left and none was asked for.
+      expect(nock.isDone()).toBe(true);
+      expect(nock.pendingMocks()).toEqual([]);
+    });
+
+    it('offers to try again when the report cannot be loaded', async () => {
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/funnel')
+        .query(true)
+        .replyWithError('offline')
+        .get('/funnel')
+        .query(true)
+        .reply(200, report('2026-10-27', '2026-11-25'));
+      const { user } = open({ route: '/funnel' });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Fehler bei der Netzwerkverbindung',
+      );
+      await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+      expect(await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 
   it('speaks English', async () => {

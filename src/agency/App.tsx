@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useAgencyDispatch, useAgencySelector } from './hooks';
 import { Detail } from './screens/Detail';
+import { Funnel } from './screens/Funnel';
 import { Inbox } from './screens/Inbox';
 import { Layout } from './screens/Layout';
 import { SignIn } from './screens/SignIn';
@@ -29,6 +30,7 @@ export function AgencyApp({ k }: { k: string | null }) {
         <Routes>
           <Route path="/" element={<Inbox />} />
           <Route path="/submissions/:uuid" element={<Detail />} />
+          <Route path="/funnel" element={<Funnel />} />
         </Routes>
       )}
     </Layout>

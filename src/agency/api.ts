@@ -1,4 +1,5 @@
 /** The inbox API's calls (server/agency/routes.ts), through the project's HTTP client. */
+import type { FunnelReport } from '../../contract/funnel';
 import { request, type ApiResult } from '../api/client';
 import {
   filterQuery,
@@ -52,6 +53,8 @@ export function agencyApi(env: AgencyEnv) {
         },
       ),
     retry: (id: number) => call<Delivery>('POST', `/deliveries/${id}/retry`, { body: {} }),
+    funnel: (from: string, to: string) =>
+      call<FunnelReport>('GET', '/funnel', { query: { from, to } }),
   };
 }
 

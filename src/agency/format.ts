@@ -6,3 +6,19 @@ export function formatTime(iso: string, language: string): string {
     timeZone: 'Europe/Berlin',
   }).format(new Date(iso));
 }
+
+/** A share as a percentage, in the page's language ('42 %' in German). */
+export function formatPercent(part: number, whole: number, language: string): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  }).format(whole > 0 ? part / whole : 0);
+}
+
+/** A day ('YYYY-MM-DD') as the agency reads it, in the page's language. */
+export function formatDay(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+}

@@ -1,7 +1,8 @@
 /**
  * The inbox's effects: the key of a mailed link (signs in, then leaves the address), the
  * staff session, the sign-in mail, the list (again on every filter change; a typed search
- * waits 300 ms), further pages, the detail, its status and a failed delivery sent again.
+ * waits 300 ms), further pages, the detail, its status, a failed delivery sent again, and the
+ * wizards' funnel for a period.
  */
 import type { Action } from '@reduxjs/toolkit';
 import {
@@ -17,8 +18,12 @@ import {
 import type { ApiResult } from '../api/client';
 import type { Saga } from '../app/saga';
 import type { AgencyApi, AgencyEnv } from './api';
+import type { FunnelReport } from '../../contract/funnel';
+import { berlinDay, shiftDay } from '../../contract/days';
 import {
   agencyActions as actions,
+  FUNNEL_DAYS,
+  isPeriod,
   selectAgency,
   type AgencyError,
   type AgencyState,
@@ -113,6 +118,29 @@ function* saveHandling(action: ReturnType<typeof actions.handlingChosen>): Saga 
   else if (!isForbidden(result)) yield put(actions.handlingFailed());
 }
 
+function* openFunnel(): Saga {
+  const { funnel }: AgencyState = yield select(selectAgency);
+  if (funnel.from && funnel.to) {
+    yield call(loadFunnel);
+    return;
+  }
+  const now: number = yield call(Date.now);
+  const today = berlinDay(new Date(now));
+  yield put(actions.funnelPeriodChanged({ from: shiftDay(today, 1 - FUNNEL_DAYS), to: today }));
+}
+
+function* loadFunnel(): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { funnel, session }: AgencyState = yield select(selectAgency);
+  if (session.phase !== 'signedIn' || !isPeriod(funnel.from, funnel.to)) return;
+  yield put(actions.funnelRequested());
+  const result: ApiResult<FunnelReport> = yield call(staffCall, () =>
+    api.funnel(funnel.from, funnel.to),
+  );
+  if (result.ok) yield put(actions.funnelLoaded(result.data));
+  else if (!isForbidden(result)) yield put(actions.funnelFailed(errorOf(result)));
+}
+
 function* retryDelivery(action: ReturnType<typeof actions.deliveryRetryClicked>): Saga {
   const api: AgencyApi = yield getContext('api');
   const result: ApiResult<never> = yield call(staffCall, () => api.retry(action.payload));
@@ -129,4 +157,11 @@ export function* agencySaga(): Saga {
   yield takeLatest(actions.detailOpened.type, loadDetail);
   yield takeLatest(actions.handlingChosen.type, saveHandling);
   yield takeEvery(actions.deliveryRetryClicked.type, retryDelivery);
+  // A date typed in the period asks again at once (the inputs change per whole date).
+  yield takeLatest(
+    [actions.funnelOpened.type, actions.funnelPeriodChanged.type, actions.funnelRetryClicked.type],
+    function* (action: Action) {
+      yield call(actions.funnelOpened.match(action) ? openFunnel : loadFunnel);
+    },
+  );
 }

@@ -4,6 +4,7 @@
  * effect is in sagas.ts.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { FunnelReport } from '../../contract/funnel';
 import {
   EMPTY_FILTER,
   type Delivery,
@@ -40,6 +41,14 @@ export interface AgencyState {
     /** The last status change: saving, saved (announced) or failed. */
     handling: 'idle' | 'saving' | 'saved' | 'failed';
   };
+  /** The wizards' drop-off funnel over a period of days ('YYYY-MM-DD', in Berlin). */
+  funnel: {
+    from: string;
+    to: string;
+    report: FunnelReport | null;
+    status: Load;
+    error: AgencyError | null;
+  };
 }
 
 export const initialAgencyState: AgencyState = {
@@ -58,7 +67,15 @@ export const initialAgencyState: AgencyState = {
     error: null,
     handling: 'idle',
   },
+  funnel: { from: '', to: '', report: null, status: 'idle', error: null },
 };
+
+/** The funnel's period when the page opens: the last 30 days, today included. */
+export const FUNNEL_DAYS = 30;
+
+/** Whether a period can be asked for: two days, the first not after the last. */
+export const isPeriod = (from: string, to: string) =>
+  /^\d{4}-\d\d-\d\d$/.test(from) && /^\d{4}-\d\d-\d\d$/.test(to) && from <= to;
 
 export const agencySlice = createSlice({
   name: 'agency',
@@ -76,6 +93,7 @@ export const agencySlice = createSlice({
       state.session.email = null;
       state.list = initialAgencyState.list;
       state.detail = initialAgencyState.detail;
+      state.funnel = initialAgencyState.funnel;
     },
     keyRefused(state) {
       state.session.keyRefused = true;
@@ -147,6 +165,25 @@ export const agencySlice = createSlice({
       state.detail.handling = 'failed';
     },
     deliveryRetryClicked(_state, _action: PayloadAction<number>) {},
+
+    /** The funnel page opened (its period, unless one is set: the last 30 days). */
+    funnelOpened() {},
+    funnelPeriodChanged(state, action: PayloadAction<{ from?: string; to?: string }>) {
+      state.funnel = { ...state.funnel, ...action.payload };
+    },
+    funnelRetryClicked() {},
+    funnelRequested(state) {
+      state.funnel.status = 'loading';
+      state.funnel.error = null;
+    },
+    funnelLoaded(state, action: PayloadAction<FunnelReport>) {
+      state.funnel.report = action.payload;
+      state.funnel.status = 'done';
+    },
+    funnelFailed(state, action: PayloadAction<AgencyError>) {
+      state.funnel.status = 'failed';
+      state.funnel.error = action.payload;
+    },
     deliveryUpdated(state, action: PayloadAction<Delivery>) {
       state.detail.deliveries = state.detail.deliveries.map((d) =>
         d.id === action.payload.id ? action.payload : d,

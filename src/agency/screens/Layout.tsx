@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { LinkButton } from '../../ui/primitives';
 
@@ -24,6 +25,27 @@ const Signed = styled.div`
   flex-wrap: wrap;
   gap: 0 1rem;
   align-items: center;
+`;
+
+const Nav = styled.nav`
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 1.25rem;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  a {
+    color: ${(p) => p.theme.colors.primary};
+    font-weight: 600;
+    padding: 0.25rem 0;
+  }
+  a[aria-current='page'] {
+    color: inherit;
+    text-decoration: none;
+    border-bottom: 3px solid ${(p) => p.theme.colors.primary};
+  }
 `;
 
 const Main = styled.main`
@@ -58,6 +80,20 @@ export function Layout({
       <Skip href="#main">{t('skip')}</Skip>
       <Header>
         <Brand>{t('title')}</Brand>
+        {email && onSignOut && (
+          <Nav aria-label={t('header.nav')}>
+            <ul>
+              <li>
+                <NavLink to="/" end>
+                  {t('header.inbox')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/funnel">{t('header.funnel')}</NavLink>
+              </li>
+            </ul>
+          </Nav>
+        )}
         {email && onSignOut && (
           <Signed>
             <span>{t('header.signedInAs', { email })}</span>

@@ -1,0 +1,181 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { FunnelReport } from '../../../contract/funnel';
+import { Alert, Input, Label, PageHeading, PageLead, SecondaryButton } from '../../ui/primitives';
+import { formatDay, formatPercent } from '../format';
+import { useAgencyDispatch, useAgencySelector } from '../hooks';
+import { agencyActions as actions, isPeriod, selectAgency } from '../slice';
+
+const Period = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem 1rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius};
+  padding: 0.75rem 1rem 1rem;
+  margin: 0 0 1rem;
+  legend {
+    font-weight: 600;
+    padding: 0 0.25rem;
+  }
+`;
+
+const Wizards = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr));
+  gap: 0 2rem;
+`;
+
+const H2 = styled.h2`
+  font-size: 1.2rem;
+  margin: 1.5rem 0 0.5rem;
+`;
+
+const Stages = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Stage = styled.li`
+  display: grid;
+  grid-template-columns: minmax(7rem, 11rem) 1fr;
+  gap: 0.25rem 0.75rem;
+  align-items: center;
+  padding: 0.3rem 0;
+`;
+
+const Figures = styled.span`
+  grid-column: 1 / -1;
+  font-variant-numeric: tabular-nums;
+  @media (min-width: 36rem) {
+    grid-column: auto;
+  }
+`;
+
+const Track = styled.span`
+  display: block;
+  height: 0.9rem;
+  background: ${(p) => p.theme.colors.border};
+  border-radius: 2px;
+  overflow: hidden;
+`;
+
+const Fill = styled.span`
+  display: block;
+  height: 100%;
+  background: ${(p) => p.theme.colors.primary};
+`;
+
+type WizardReport = FunnelReport['wizards'][number];
+
+/** One wizard's stages as a bar chart: a list a screen reader reads as text, bars beside it. */
+function WizardFunnel({ report }: { report: WizardReport }) {
+  const { t, i18n } = useTranslation('agency');
+  const id = `funnel-${report.wizard}`;
+  const started = report.stages[0]?.count ?? 0;
+  const most = Math.max(1, ...report.stages.map((s) => s.count));
+  const empty = report.stages.every((s) => s.count === 0);
+  return (
+    <section aria-labelledby={id}>
+      <H2 id={id}>{t(`funnel.wizards.${report.wizard}`)}</H2>
+      {empty ? (
+        <p>{t('funnel.empty')}</p>
+      ) : (
+        <Stages>
+          {report.stages.map(({ stage, count }, index) => (
+            <Stage key={stage}>
+              <Figures>
+                <strong>{t(`funnel.stages.${stage}`)}</strong>{' '}
+                {index === 0
+                  ? t('funnel.count', { count })
+                  : t('funnel.countOfStarted', {
+                      count,
+                      percent: formatPercent(count, started, i18n.language),
+                    })}
+              </Figures>
+              <Track aria-hidden="true">
+                <Fill style={{ width: `${(count / most) * 100}%` }} />
+              </Track>
+            </Stage>
+          ))}
+        </Stages>
+      )}
+    </section>
+  );
+}
+
+/** Where visitors drop off: each wizard's stages over a period (issue #20, item 5). */
+export function Funnel() {
+  const { t, i18n } = useTranslation('agency');
+  const dispatch = useAgencyDispatch();
+  const { from, to, report, status, error } = useAgencySelector(
+    (state) => selectAgency(state).funnel,
+  );
+  useEffect(() => {
+    dispatch(actions.funnelOpened());
+  }, [dispatch]);
+  const valid = isPeriod(from, to);
+  const badPeriod = from !== '' && to !== '' && !valid;
+  return (
+    <section aria-labelledby="funnel-heading">
+      <PageHeading id="funnel-heading">{t('funnel.heading')}</PageHeading>
+      <PageLead>{t('funnel.intro')}</PageLead>
+      <Period>
+        <legend>{t('funnel.period')}</legend>
+        <Label>
+          <span>{t('funnel.from')}</span>
+          <Input
+            type="date"
+            value={from}
+            aria-invalid={badPeriod || undefined}
+            aria-describedby={badPeriod ? 'funnel-period-error' : undefined}
+            onChange={(e) => dispatch(actions.funnelPeriodChanged({ from: e.target.value }))}
+          />
+        </Label>
+        <Label>
+          <span>{t('funnel.to')}</span>
+          <Input
+            type="date"
+            value={to}
+            aria-invalid={badPeriod || undefined}
+            aria-describedby={badPeriod ? 'funnel-period-error' : undefined}
+            onChange={(e) => dispatch(actions.funnelPeriodChanged({ to: e.target.value }))}
+          />
+        </Label>
+      </Period>
+      {badPeriod && (
+        <Alert $severity="error" role="alert" id="funnel-period-error">
+          <p>{t('funnel.badPeriod')}</p>
+        </Alert>
+      )}
+      {error && (
+        <Alert $severity="error" role="alert">
+          <p>{t(`errors.${error}`)}</p>
+          <SecondaryButton type="button" onClick={() => dispatch(actions.funnelRetryClicked())}>
+            {t('errors.retry')}
+          </SecondaryButton>
+        </Alert>
+      )}
+      <p role="status">
+        {status === 'loading'
+          ? t('funnel.loading')
+          : report && valid
+            ? t('funnel.shown', {
+                from: formatDay(report.from, i18n.language),
+                to: formatDay(report.to, i18n.language),
+              })
+            : ''}
+      </p>
+      {report && (
+        <Wizards>
+          {report.wizards.map((wizard) => (
+            <WizardFunnel key={wizard.wizard} report={wizard} />
+          ))}
+        </Wizards>
+      )}
+      <p>{t('funnel.note')}</p>
+    </section>
+  );
+}

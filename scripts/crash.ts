@@ -195,6 +195,17 @@ async function main() {
     )
     .pluck()
     .all() as string[];
+  // The funnel's counts of the contact form, written in the same transactions.
+  const funnel = Object.fromEntries(
+    (
+      db
+        .prepare(
+          `SELECT stage, SUM(count) AS n FROM funnel_counts
+           WHERE wizard = 'contact-form-wizard' GROUP BY stage`,
+        )
+        .all() as { stage: string; n: number }[]
+    ).map((row) => [row.stage, row.n]),
+  ) as { sent?: number; confirmed?: number };
   db.close();
   const count = new Map(stored.map((row) => [row.message, row.n]));
   const lost = all.filter((sent) => !count.has(sent.key)).length;
@@ -209,8 +220,13 @@ async function main() {
   console.log(
     `crash: ${rounds} SIGKILL rounds of confirmations: ${confirmed.length} confirmed, ${unconfirmed} not; agency notices: ${notices.size} sent, ${noticesLost} lost, ${noticesTwice} sent twice`,
   );
+  console.log(
+    `crash: the funnel counts ${funnel.sent ?? 0} sent and ${funnel.confirmed ?? 0} confirmed contact messages`,
+  );
   fs.rmSync(dataDir, { recursive: true, force: true });
   const ok =
+    funnel.sent === all.length &&
+    funnel.confirmed === confirmed.length &&
     lost === 0 &&
     twice === 0 &&
     mailsWrong === 0 &&

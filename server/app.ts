@@ -68,8 +68,15 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   const app = Fastify({
     logger: config.logger,
     bodyLimit: 64 * 1024,
-    // Behind a proxy (TRUST_PROXY=1) the client address and scheme come from X-Forwarded-*.
-    trustProxy: config.trustProxy,
+    // Behind proxies (TRUST_PROXY: hops or their addresses) the client address and scheme come
+    // from the X-Forwarded-* entries those proxies added, never from one the client wrote.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // A client that trickles its request is cut off (Node checks every 30 s).
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Errors of Fastify's own router (a malformed URL) in the API's shape, the URL not echoed.

@@ -43,8 +43,12 @@ export interface ServerConfig {
   loginUrl: string | null;
   /** The dev outbox at /dev/mailbox: without SMTP, on a loopback bind or with DEV_MAILBOX=1. */
   devMailbox: boolean;
-  /** TRUST_PROXY=1: client address and scheme from the proxy's X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers name the client and scheme (TRUST_PROXY): a number of
+   * hops in front of the server (1: the nearest proxy's view), or the proxies' addresses; false
+   * for none. Never every hop: the leftmost X-Forwarded-For entry is the client's to write.
+   */
+  trustProxy: false | number | string;
   /** SOURCE_MAPS=1 serves the widget's source maps (off by default). */
   sourceMaps: boolean;
   /** Upstream Photon host; without it the bundled offline geocoder answers. */
@@ -101,13 +105,32 @@ function localOnly(env: NodeJS.ProcessEnv): boolean {
   const publicUrl = absoluteUrl(env.PUBLIC_URL);
   return (
     isLoopback(env.HOST ?? '127.0.0.1') &&
-    env.TRUST_PROXY !== '1' &&
+    trustProxyOf(env.TRUST_PROXY) === false &&
     (!publicUrl || isLoopback(new URL(publicUrl).hostname))
   );
 }
 
+/** An IPv4 or IPv6 address, with an optional /prefix. */
+const PROXY_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY: unset or 0 trusts no proxy; a whole number, that many hops; a comma-separated
+ * list of proxy addresses (CIDR allowed), those alone. Anything else is refused (undefined).
+ */
+export function trustProxyOf(value: string | undefined): false | number | string | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0') return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const list = text.split(/\s*,\s*/);
+  return list.every((entry) => PROXY_ADDRESS.test(entry)) ? list.join(',') : undefined;
+}
+
 function startupErrors(env: NodeJS.ProcessEnv): string[] {
   const errors: string[] = [];
+  if (trustProxyOf(env.TRUST_PROXY) === undefined)
+    errors.push(
+      'TRUST_PROXY must be the number of proxies in front of the server (1 for one nginx) or a comma-separated list of their addresses (CIDR allowed); "true" would believe any X-Forwarded-For a client writes',
+    );
   if (!isLoopback(env.HOST ?? '127.0.0.1') && !env.PUBLIC_URL && env.DEV_MAILBOX !== '1')
     errors.push(
       `PUBLIC_URL must be set when the server listens on ${env.HOST} (mailed links would point at 127.0.0.1); DEV_MAILBOX=1 says this is a local test`,
@@ -160,7 +183,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     startupErrors: startupErrors(env),
     publicUrl: absoluteUrl(env.PUBLIC_URL),
     loginUrl: absoluteUrl(env.LOGIN_URL),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(env.TRUST_PROXY) ?? false,
     sourceMaps: env.SOURCE_MAPS === '1',
     devMailbox: !env.SMTP_URL && (env.DEV_MAILBOX === '1' || localOnly(env)),
     geocoderUpstream: env.GEOCODER_UPSTREAM || null,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { keyHash as hashOf, timedKey } from '../auth/crypto';
 import { now } from '../db/database';
+import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';
 import { langOfRequest, linkFor, route, type ApiContext } from './context';
 import { ApiError } from './errors';
@@ -22,14 +23,19 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
     'POST',
     '/v1/auth/email',
     async (request, reply) => {
-      const email = (request.body as { email: string }).email.trim().toLowerCase();
+      // One plain address, as the mailer reads it: the limit counts what a mail would go to.
+      const email = plainAddress((request.body as { email: string }).email);
+      if (!email) return { sent: false };
       const wait = addressLimiter.hit(email);
       if (wait) {
         reply.header('Retry-After', String(wait));
         throw new ApiError(429, 'rate_limited', 'rateLimited');
       }
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) return { sent: false };
-      const contact = q.contactByEmail.get(email) as { id: number } | undefined;
+      // Only a confirmed contact has an account: an address someone typed into a form (and
+      // never confirmed) gets no login link, so its owner never sees a stranger's typed data.
+      const found = q.contactByEmail.get(email) as
+        { id: number; confirmed_at: string | null } | undefined;
+      const contact = found?.confirmed_at ? found : undefined;
       const language = langOfRequest(request);
       // The key and its mail commit together; the mail leaves after the answer (the outbox).
       db.transaction(() => {

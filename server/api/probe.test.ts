@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../app';
 import { configFromEnv } from '../config';
-import { keyOf, newLoggedInContact, PREFIX, startTestServer } from '../testing';
+import { contact, keyOf, lead, newLoggedInContact, PREFIX, startTestServer } from '../testing';
 
 describe('second probe', () => {
   it('item 9: logout clears the session cookie with the attributes that set it (cross-site)', async () => {
@@ -55,6 +55,120 @@ describe('second probe', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('item 8: only a confirmed contact gets a login link; an address typed into a form gets none', async () => {
+    const server = await startTestServer();
+    try {
+      const email = 'owner@example.de';
+      // A stranger types the owner's address into a form and never confirms.
+      const stranger = server.client();
+      expect(
+        (
+          await stranger.post(`${PREFIX}/v1/wizard/lead`, {
+            contact: contact({ email, firstname: 'Fremder', phone: '0170 666' }),
+            lead: lead(),
+          })
+        ).status,
+      ).toBe(201);
+      const confirmMail = (await server.mails()).find((m) => m.to === email)!;
+      expect((await server.client().post(`${PREFIX}/v1/auth/email`, { email })).body).toEqual({
+        sent: true,
+      });
+      const loginMail = (await server.mails())[0]!;
+      expect(loginMail.to).toBe(email);
+      expect(loginMail.links).toEqual([]);
+      // Once the owner confirms (the mail went to them), the address is an account.
+      await server
+        .client()
+        .post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(confirmMail.links[0]!) });
+      await server.client().post(`${PREFIX}/v1/auth/email`, { email });
+      expect((await server.mails())[0]!.links).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('item 7: a login mail goes to one plain address, and the limit counts that address', async () => {
+    // Three mails per address: the log-in below takes one.
+    const server = await startTestServer({ RATE_LIMIT_LOGIN_MAILS: '3' });
+    try {
+      const victim = 'victim@example.de';
+      await newLoggedInContact(server, victim);
+      const before = (await server.mails()).length;
+      for (const email of [
+        'a,victim@example.de',
+        '<victim@example.de>',
+        'x(comment)@example.de',
+        'victim(x)@example.de',
+        'Victim <victim@example.de>',
+        'g: victim@example.de;',
+        'victim@example.de, victim@example.de',
+      ]) {
+        const answer = await server.client().post(`${PREFIX}/v1/auth/email`, { email });
+        expect([email, answer.body]).toEqual([email, { sent: false }]);
+      }
+      expect((await server.mails()).length).toBe(before);
+      // Spelled differently, the same address: two mails, then the limit.
+      const statuses = [];
+      for (const email of [' Victim@Example.de', 'VICTIM@example.de ', 'victim@EXAMPLE.DE'])
+        statuses.push((await server.client().post(`${PREFIX}/v1/auth/email`, { email })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const mailed = (await server.mails()).slice(0, 2);
+      expect(mailed.map((m) => m.to)).toEqual([victim, victim]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('item 3: TRUST_PROXY trusts the configured hops or proxy addresses, never the client', async () => {
+    // What a client behind one nginx sends: its own forged entry, then the address nginx saw.
+    const mailFrom = (server: Awaited<ReturnType<typeof startTestServer>>, n: number) =>
+      server
+        .client()
+        .post(
+          `${PREFIX}/v1/auth/email`,
+          { email: `nobody${n}@example.de` },
+          { 'X-Forwarded-For': `198.51.100.${n}, 203.0.113.9` },
+        );
+    for (const TRUST_PROXY of ['1', '127.0.0.1', '127.0.0.0/8, 10.0.0.1']) {
+      const server = await startTestServer({ TRUST_PROXY, RATE_LIMIT_LOGIN_CLIENT: '3' });
+      try {
+        const statuses = [];
+        for (let n = 0; n < 4; n += 1) statuses.push((await mailFrom(server, n)).status);
+        expect([TRUST_PROXY, statuses]).toEqual([TRUST_PROXY, [200, 200, 200, 429]]);
+        // Another client behind the same proxy has its own count.
+        const other = await server
+          .client()
+          .post(
+            `${PREFIX}/v1/auth/email`,
+            { email: 'other@example.de' },
+            { 'X-Forwarded-For': '203.0.113.77' },
+          );
+        expect(other.status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    }
+    // A list without this server's peer: X-Forwarded-For is not believed at all.
+    const server = await startTestServer({ TRUST_PROXY: '10.9.9.9', RATE_LIMIT_LOGIN_CLIENT: '2' });
+    try {
+      const statuses = [];
+      for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+        statuses.push(
+          (
+            await server
+              .client()
+              .post(`${PREFIX}/v1/auth/email`, { email: 'x@example.de' }, { 'X-Forwarded-For': ip })
+          ).status,
+        );
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await server.close();
+    }
+    expect(configFromEnv({ TRUST_PROXY: 'true' }).startupErrors).toEqual([
+      expect.stringMatching(/^TRUST_PROXY must be the number of proxies/),
+    ]);
   });
 
   it('item 2: no dev mailbox behind a proxy or under a public URL, and none for another Host', async () => {

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import type { FunnelReport } from '../../contract/funnel';
+import type { FunnelReport, FunnelStage } from '../../contract/funnel';
 import { WIDGET_ORIGIN } from '../../test/helpers';
 import { trackSaga } from '../../test/liveStores';
 import { agencyApi, type AgencyEnv } from './api';
@@ -300,7 +300,7 @@ describe('agency inbox page', () => {
   });
 
   describe('the funnel', () => {
-    const stages = (pairs: [string, number][]) => pairs.map(([stage, count]) => ({ stage, count }));
+    const stages = (pairs: [FunnelStage, number][]) => pairs.map(([stage, count]) => ({ stage, count }));
     const report = (from: string, to: string): FunnelReport => ({
       from,
       to,

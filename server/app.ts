@@ -17,16 +17,28 @@ import { createStaff } from './agency/staff';
 import { createOutbox } from './delivery/outbox';
 import { registerMailbox } from './mail/routes';
 import { registerSecurityHeaders } from './securityHeaders';
+import { StartupError } from './startupError';
 import { registerWeb } from './web';
 
-/** The secret behind nonces lives beside the database, so sessions survive a restart. */
+/** The shortest secret taken: a made one has 64 characters (48 random bytes). */
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The secret behind nonces lives beside the database, so sessions survive a restart. An empty
+ * or short one is refused: sessions could then be forged from the database alone.
+ */
 function loadSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, randomToken(48), { mode: 0o600 });
   }
-  return fs.readFileSync(file, 'utf8').trim();
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new StartupError(
+      `the secret ${file} is ${secret ? 'too short' : 'empty'}: restore it from your backup, or delete it to have a new one made (every session then ends)`,
+    );
+  return secret;
 }
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -58,8 +70,12 @@ declare module 'fastify' {
 
 export async function buildServer(config: ServerConfig, options: { db?: Db } = {}) {
   if (config.startupErrors.length)
-    throw new Error(`The server cannot start: ${config.startupErrors.join('; ')}.`);
-  const db = options.db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'));
+    throw new StartupError(`The server cannot start: ${config.startupErrors.join('; ')}.`);
+  const db =
+    options.db ??
+    openDatabase(path.join(config.dataDir, 'immosuite.sqlite'), (message) =>
+      console.warn(`Immosuite: ${message}`),
+    );
   seed(db);
   const cookies = cookiePolicy(config);
   const sessions = createSessions(db, loadSecret(config.dataDir), cookies);

@@ -1,5 +1,6 @@
 import { buildServer } from './app';
 import { configFromEnv } from './config';
+import { StartupError } from './startupError';
 
 async function main() {
   const config = configFromEnv();
@@ -16,6 +17,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal to start is one line that says what to do; anything else keeps its stack.
+  console.error(error instanceof StartupError ? `Immosuite: ${error.message}` : error);
   process.exit(1);
 });

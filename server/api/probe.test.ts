@@ -4,12 +4,15 @@
  * Findings of the second probe of the backend (issue #22) that are closed: each test failed
  * before its fix.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { buildServer } from '../app';
 import { configFromEnv } from '../config';
+import { StartupError } from '../startupError';
 import { contact, keyOf, lead, newLoggedInContact, PREFIX, startTestServer } from '../testing';
 
 describe('second probe', () => {
@@ -249,5 +252,106 @@ describe('second probe', () => {
     } finally {
       await server.close();
     }
+  });
+
+  describe('item 10: start-up refuses damaged or foreign state, in one line naming the file', () => {
+    const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-start-'));
+    const start = (dir: string) =>
+      buildServer(configFromEnv({ DATA_DIR: dir, LOG: '0', MIN_FILL_MS: '0' }));
+    const dbFile = (dir: string) => path.join(dir, 'immosuite.sqlite');
+
+    it('a SQLite file of another program', async () => {
+      const dir = dataDir();
+      const foreign = new Database(dbFile(dir));
+      foreign.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)');
+      foreign.close();
+      await expect(start(dir)).rejects.toThrow(
+        new StartupError(
+          `the database ${dbFile(dir)} is not Immosuite's (it holds tables of another program: invoices): set DATA_DIR to a folder of its own`,
+        ),
+      );
+      // Nothing of ours was added to it.
+      const after = new Database(dbFile(dir));
+      expect(
+        after.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all(),
+      ).toEqual(['invoices']);
+      after.close();
+    });
+
+    it('a schema newer than this server', async () => {
+      const dir = dataDir();
+      (await start(dir)).close();
+      const db = new Database(dbFile(dir));
+      db.pragma('user_version = 99');
+      db.close();
+      await expect(start(dir)).rejects.toThrow(
+        /schema version 99, newer than this server's \d+: run the server version that wrote it/,
+      );
+    });
+
+    it('a file that is not a database, and a damaged one', async () => {
+      const dir = dataDir();
+      fs.writeFileSync(dbFile(dir), 'Dies ist keine Datenbank, sondern ein Brief.'.repeat(200));
+      await expect(start(dir)).rejects.toThrow(/it is not a SQLite database or it is damaged/);
+
+      const damaged = dataDir();
+      const server = await start(damaged);
+      await server.close();
+      // Garbage over the pages after the first: the header stays, the trees do not.
+      const fd = fs.openSync(dbFile(damaged), 'r+');
+      const size = fs.fstatSync(fd).size;
+      expect(size).toBeGreaterThan(8 * 4096);
+      fs.writeSync(fd, Buffer.alloc(size - 4096, 0x5a), 0, size - 4096, 4096);
+      fs.closeSync(fd);
+      await expect(start(damaged)).rejects.toThrow(StartupError);
+      await expect(start(damaged)).rejects.toThrow(
+        new RegExp(`${dbFile(damaged)} (is damaged|cannot be read)`),
+      );
+    });
+
+    it('an empty or short secret', async () => {
+      const dir = dataDir();
+      (await start(dir)).close();
+      fs.writeFileSync(path.join(dir, 'secret'), '\n');
+      await expect(start(dir)).rejects.toThrow(
+        new StartupError(
+          `the secret ${path.join(dir, 'secret')} is empty: restore it from your backup, or delete it to have a new one made (every session then ends)`,
+        ),
+      );
+      fs.writeFileSync(path.join(dir, 'secret'), 'abc123');
+      await expect(start(dir)).rejects.toThrow(/is too short/);
+    });
+
+    it('a database this process cannot write: the server says so in one line and exits', async () => {
+      const dir = dataDir();
+      (await start(dir)).close();
+      const asRoot = process.getuid?.() === 0;
+      // Root writes anything: the server runs as nobody then, the files stay root's.
+      if (asRoot) fs.chmodSync(dir, 0o755);
+      else fs.chmodSync(dbFile(dir), 0o444);
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(__dirname, '..', 'main.ts')],
+        {
+          env: { ...process.env, DATA_DIR: dir, PORT: '0', LOG: '0' },
+          encoding: 'utf8',
+          timeout: 15_000,
+          ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+        },
+      );
+      expect(child.status).toBe(1);
+      expect(
+        child.stderr
+          .trim()
+          .split('\n')
+          .filter((line) => !/npm warn/.test(line)),
+      ).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Immosuite: this process \\(uid \\d+\\) cannot write the database ${dbFile(dir)} or its folder \\(EACCES\\)`,
+          ),
+        ),
+      ]);
+    });
   });
 });

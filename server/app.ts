@@ -9,6 +9,7 @@ import { ApiError, sendError } from './api/errors';
 import { API_PREFIX, registerApi } from './api/routes';
 import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
+import { limitConnections } from './connections';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
@@ -108,6 +109,10 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  limitConnections(app.server, {
+    perClient: config.connectionsPerClient,
+    trustProxy: config.trustProxy,
+  });
   const outbox = createOutbox(
     db,
     {

@@ -49,6 +49,8 @@ export interface ServerConfig {
    * for none. Never every hop: the leftmost X-Forwarded-For entry is the client's to write.
    */
   trustProxy: false | number | string;
+  /** Open connections one client address may hold at a time (CONNECTIONS_PER_CLIENT). */
+  connectionsPerClient: number;
   /** SOURCE_MAPS=1 serves the widget's source maps (off by default). */
   sourceMaps: boolean;
   /** Upstream Photon host; without it the bundled offline geocoder answers. */
@@ -184,6 +186,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: absoluteUrl(env.PUBLIC_URL),
     loginUrl: absoluteUrl(env.LOGIN_URL),
     trustProxy: trustProxyOf(env.TRUST_PROXY) ?? false,
+    connectionsPerClient: int(env.CONNECTIONS_PER_CLIENT, 100),
     sourceMaps: env.SOURCE_MAPS === '1',
     devMailbox: !env.SMTP_URL && (env.DEV_MAILBOX === '1' || localOnly(env)),
     geocoderUpstream: env.GEOCODER_UPSTREAM || null,

@@ -7,11 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildServer } from '../app';
 import { configFromEnv } from '../config';
+import { FD_RESERVE, openFilesLimit } from '../connections';
 import { StartupError } from '../startupError';
 import { contact, keyOf, lead, newLoggedInContact, PREFIX, startTestServer } from '../testing';
 
@@ -250,6 +252,94 @@ describe('second probe', () => {
       expect(mode('immosuite.sqlite')).toBe(0o600);
       expect(mode('secret')).toBe(0o600);
     } finally {
+      await server.close();
+    }
+  });
+
+  it('item 5: one client holds at most CONNECTIONS_PER_CLIENT connections; others and a reserve stay free', async () => {
+    const server = await startTestServer({ CONNECTIONS_PER_CLIENT: '5' });
+    const { port } = new URL(server.base);
+    const connect = (localAddress = '127.0.0.1') =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect({ host: '127.0.0.1', port: Number(port), localAddress });
+        socket.once('connect', () => resolve(socket));
+        socket.once('error', reject);
+      });
+    /** Resolves with the bytes the server sent before it closed the socket. */
+    const closed = (socket: net.Socket) =>
+      new Promise<string>((resolve) => {
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.once('close', () => resolve(data));
+      });
+    const get = (localAddress: string) =>
+      new Promise<number>((resolve) => {
+        const request = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `${PREFIX}/v1/wizard/locations`,
+            localAddress,
+            agent: false,
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.once('error', () => resolve(0));
+      });
+    const idle: net.Socket[] = [];
+    try {
+      // Five idle sockets: every one the server takes, as it should.
+      for (let i = 0; i < 5; i += 1) idle.push(await connect());
+      expect(await get('127.0.0.2')).toBe(200);
+      // The sixth of the same client is closed at once, without an answer.
+      const sixth = await connect();
+      expect(await closed(sixth)).toBe('');
+      expect(await get('127.0.0.1')).toBe(0);
+      // Another client is served meanwhile.
+      expect(await get('127.0.0.3')).toBe(200);
+      // One idle socket gone, the client may connect again (once the server saw it go).
+      const gone = closed(idle[0]!);
+      idle.shift()!.destroy();
+      await gone;
+      let status = 0;
+      for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1)
+        status = await get('127.0.0.1');
+      expect(status).toBe(200);
+      // All clients together stay below the open-files limit, with a reserve.
+      const limit = openFilesLimit();
+      if (limit !== null) expect(server.app.server.maxConnections).toBe(limit - FD_RESERVE);
+    } finally {
+      for (const socket of idle) socket.destroy();
+      await server.close();
+    }
+  });
+
+  it('item 5: reads the open-files limit, and does not cap a trusted proxy per client', async () => {
+    const limits = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'limits-')), 'limits');
+    fs.writeFileSync(
+      limits,
+      'Limit                     Soft Limit           Hard Limit           Units     \nMax open files            1024                 4096                 files     \n',
+    );
+    expect(openFilesLimit(limits)).toBe(1024);
+    expect(openFilesLimit(path.join(limits, 'missing'))).toBeNull();
+    const server = await startTestServer({ CONNECTIONS_PER_CLIENT: '2', TRUST_PROXY: '127.0.0.1' });
+    const sockets: net.Socket[] = [];
+    try {
+      const { port } = new URL(server.base);
+      for (let i = 0; i < 4; i += 1)
+        sockets.push(
+          await new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(Number(port), '127.0.0.1', () => resolve(socket));
+          }),
+        );
+      // The proxy's address has more than two open, and is still served.
+      const answer = await fetch(`${server.base}${PREFIX}/v1/wizard/locations`);
+      expect(answer.status).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       await server.close();
     }
   });

@@ -9,7 +9,7 @@ import { ApiError, sendError } from './api/errors';
 import { API_PREFIX, registerApi } from './api/routes';
 import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
-import { limitConnections } from './connections';
+import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
@@ -96,6 +96,8 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
         : config.trustProxy,
     // A client that trickles its request is cut off (Node checks every 30 s).
     requestTimeout: REQUEST_TIMEOUT_MS,
+    // A socket with no traffic either way (a peer that stopped reading our answers) is closed.
+    connectionTimeout: SOCKET_IDLE_MS,
     // Errors of Fastify's own router (a malformed URL) in the API's shape, the URL not echoed.
     frameworkErrors: (_error, request, reply) =>
       sendError(request, reply, 400, 'rest_bad_url', 'badUrl'),
@@ -109,6 +111,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  limitPipelining(app);
   limitConnections(app.server, {
     perClient: config.connectionsPerClient,
     trustProxy: config.trustProxy,

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 /** File descriptors kept free of client connections: database, journal, mail, webhooks, logs. */
 export const FD_RESERVE = 256;
@@ -66,4 +67,33 @@ export function limitConnections(
     });
   });
   return { openOf: (address: string) => open.get(address) ?? 0 };
+}
+
+/** Requests one connection may have waiting for their answers to leave (HTTP pipelining). */
+export const MAX_IN_FLIGHT = 16;
+/** A connection with no traffic either way for this long is closed (a peer that stopped reading). */
+export const SOCKET_IDLE_MS = 30_000;
+
+/**
+ * Pipelined requests, bounded (issue #22, item 1): a client that writes many requests on one
+ * connection and does not read the answers makes the server hold every answer. A connection
+ * with more than MAX_IN_FLIGHT answers not yet handed to the network is closed, and the rest of
+ * its pipeline is not worked on. Browsers never pipeline; nothing they do comes near.
+ */
+export function limitPipelining(app: FastifyInstance) {
+  const inFlight = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const socket = request.raw.socket;
+    const count = (inFlight.get(socket) ?? 0) + 1;
+    if (socket.destroyed || count > MAX_IN_FLIGHT) {
+      // The rest of its pipeline is not worked on: no handler runs, no answer is built.
+      socket.destroy();
+      reply.hijack();
+      done();
+      return;
+    }
+    inFlight.set(socket, count);
+    reply.raw.once('close', () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
+    done();
+  });
 }

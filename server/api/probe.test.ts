@@ -13,7 +13,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildServer } from '../app';
 import { configFromEnv } from '../config';
-import { FD_RESERVE, openFilesLimit } from '../connections';
+import { FD_RESERVE, MAX_IN_FLIGHT, openFilesLimit, SOCKET_IDLE_MS } from '../connections';
 import { StartupError } from '../startupError';
 import { contact, keyOf, lead, newLoggedInContact, PREFIX, startTestServer } from '../testing';
 
@@ -251,6 +251,29 @@ describe('second probe', () => {
       expect(mode('.')).toBe(0o700);
       expect(mode('immosuite.sqlite')).toBe(0o600);
       expect(mode('secret')).toBe(0o600);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('item 1: a connection that pipelines a thousand requests is cut off after a few answers; others are served', async () => {
+    const server = await startTestServer();
+    try {
+      const { port } = new URL(server.base);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('error', () => {});
+      const ended = new Promise((resolve) => socket.once('close', resolve));
+      const one = `GET ${PREFIX}/v1/wizard/locations/geojson HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+      socket.write(one.repeat(1000));
+      // Meanwhile another connection is answered as ever.
+      expect((await fetch(`${server.base}${PREFIX}/v1/wizard/locations`)).status).toBe(200);
+      await ended;
+      const answers = received.split('HTTP/1.1 200 OK').length - 1;
+      expect(answers).toBeLessThanOrEqual(MAX_IN_FLIGHT);
+      expect(server.app.server.timeout).toBe(SOCKET_IDLE_MS);
     } finally {
       await server.close();
     }

@@ -1,7 +1,8 @@
 /**
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
- * bench/results/latest.json. Options: --only=bundle|load|leads|inbox|typing|interaction|qa,
+ * bench/results/latest.json. Options:
+ * --only=bundle|load|leads|inbox|slow-readers|typing|interaction|qa,
  * --seconds=N
  * (BENCH_STATIC_DIR: time another build's widget).
  */
@@ -15,6 +16,7 @@ import { inboxList } from './inbox';
 import { interactions } from './interaction';
 import { leadSubmissions } from './leads';
 import { recorderOverhead, replaySpeed } from './qa';
+import { slowReaders } from './slowReaders';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -126,6 +128,7 @@ async function main() {
   if (!only || only === 'load') results.load = await serverLoad();
   if (!only || only === 'leads') results.leads = await leadSubmissions(seconds);
   if (!only || only === 'inbox') results.inbox = await inboxList();
+  if (!only || only === 'slow-readers') results.slowReaders = await slowReaders();
   if (!only || only === 'typing') results.typing = await typing();
   if (!only || only === 'qa') {
     const browser = await launchBrowser();

@@ -530,6 +530,25 @@ export const openapi = {
         },
       },
     },
+    '/v1/auth/session': {
+      post: {
+        summary: "This browser's session and a fresh nonce",
+        description:
+          'For the widget after a reload in a frame of another site, where no host page passes a nonce: the session cookie (with the XSRF token, so only the widget itself can ask) gives the user and a nonce. 403 without a session.',
+        responses: {
+          '200': ok('The user and a nonce', {
+            type: 'object',
+            required: ['email', 'loggedIn', 'nonce'],
+            properties: {
+              email: { type: 'string' },
+              loggedIn: { type: 'boolean' },
+              nonce: { type: 'string' },
+            },
+          }),
+          '403': error('No session'),
+        },
+      },
+    },
     '/v1/auth/me': {
       get: {
         summary: 'The logged-in user',

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { newLoggedInContact, PREFIX } from '../server/testing';
 import { launchBrowser, startServer } from './harness';
 
 describe('embedded on another site', () => {
@@ -17,11 +18,13 @@ describe('embedded on another site', () => {
   let browser: Browser;
 
   before(async () => {
-    agency = http.createServer((_req, res) => {
+    agency = http.createServer((req, res) => {
+      // '/konto': the agency's login page; anything else: its page with the lead wizard.
+      const login = new URL(req.url ?? '/', 'http://x').pathname === '/konto';
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><html lang="de"><head><title>Makler</title></head><body>
         <h1>Muster Makler</h1>
-        <div data-immosuite-widget="lead-wizard" data-title="Immobilie verkaufen"></div>
+        <div data-immosuite-widget="${login ? 'login' : 'lead-wizard'}" data-title="${login ? 'Mein Konto' : 'Immobilie verkaufen'}"></div>
         <script src="${server.baseUrl}/webapp/static/embed.js" async></script></body></html>`);
     });
     await new Promise<void>((resolve) => agency.listen(0, '127.0.0.1', resolve));
@@ -65,6 +68,33 @@ describe('embedded on another site', () => {
     assert.equal(xsrf.secure, true);
     const mails = (await server.mails()).filter((m) => m.to === 'fremdseite@example.de');
     assert.equal(mails.length, 1);
+    await page.context().close();
+  });
+
+  it('a contact logged in on the agency page is still logged in after a reload, and logs out from the UI', async () => {
+    const email = 'fremdseite-konto@example.de';
+    await newLoggedInContact(server, email);
+    await server.client().post(`${PREFIX}/v1/auth/email`, { email });
+    const link = (await server.mails()).find((m) => m.to === email && m.links.length)!.links[0]!;
+    const k = new URL(link).searchParams.get('k')!;
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`http://localhost:${agencyPort}/konto?k=${encodeURIComponent(k)}`);
+    const home = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    await home.getByRole('tablist').waitFor();
+    assert.ok(!new URL(page.url()).searchParams.has('k'), 'the key left the page address');
+
+    // A reload: no key, no nonce from the page; the session is restored, not lost.
+    await page.reload();
+    const again = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    await again.getByRole('tablist').waitFor();
+    await again.getByRole('button', { name: 'Abmelden' }).click();
+    await again.getByText('Sie wurden abgemeldet.').waitFor();
+
+    // Ended on the server: another reload shows the login form.
+    await page.reload();
+    const after = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    await after.getByRole('button', { name: 'E-Mail verschicken' }).waitFor();
+    assert.equal(await after.getByRole('tablist').count(), 0);
     await page.context().close();
   });
 });

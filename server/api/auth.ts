@@ -108,6 +108,17 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
     return { nonce: sessions.nonce(user) };
   });
 
+  // A reload in a frame of another site keeps the session cookie but has no nonce (no host
+  // page passes one): the widget restores its session here. The XSRF token (route()) makes
+  // sure only the widget's own page can ask; its answer is readable by that origin alone.
+  route(app, 'POST', '/v1/auth/session', async (request, reply) => {
+    const user = sessions.current(request);
+    if (!user) throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
+    const nonce = sessions.nonce(user);
+    reply.header('X-WP-Nonce', nonce);
+    return { email: user.email, loggedIn: true, nonce };
+  });
+
   route(app, 'GET', '/v1/auth/me', async (request, reply) => {
     const user = sessions.require(request, reply);
     return { email: user.email, loggedIn: true };

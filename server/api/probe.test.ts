@@ -176,6 +176,38 @@ describe('second probe', () => {
     ]);
   });
 
+  it('item 14: a session whose nonce was lost (a reload on another site) is restored by the widget alone', async () => {
+    const server = await startTestServer({ ALLOWED_ORIGINS: 'https://agency.example' });
+    try {
+      const client = await newLoggedInContact(server, 'reload@example.de');
+      client.nonce = null;
+      // The session cookie lives, the nonce is gone: /me says which of the two is missing.
+      const me = await client.get<{ code: string }>(`${PREFIX}/v1/auth/me`);
+      expect([me.status, me.body.code]).toEqual([403, 'rest_cookie_invalid_nonce']);
+      const restored = await client.post<{ email: string; loggedIn: boolean; nonce: string }>(
+        `${PREFIX}/v1/auth/session`,
+        {},
+      );
+      expect(restored.status).toBe(200);
+      expect(restored.body).toEqual({
+        email: 'reload@example.de',
+        loggedIn: true,
+        nonce: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+      });
+      client.nonce = restored.body.nonce;
+      expect((await client.get(`${PREFIX}/v1/auth/me`)).status).toBe(200);
+      // Only the widget's own page can ask: without the XSRF header, nothing.
+      const forged = await client.post(`${PREFIX}/v1/auth/session`, {}, { 'X-XSRF-TOKEN': 'x' });
+      expect(forged.status).toBe(403);
+      // And it is the way out too: logged out, the session is not restored.
+      expect((await client.del(`${PREFIX}/v1/auth/me`)).status).toBe(200);
+      const gone = await client.post<{ code: string }>(`${PREFIX}/v1/auth/session`, {});
+      expect([gone.status, gone.body.code]).toEqual([403, 'rest_not_logged_in']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('item 2: no dev mailbox behind a proxy or under a public URL, and none for another Host', async () => {
     const behindProxy = configFromEnv({
       HOST: '127.0.0.1',

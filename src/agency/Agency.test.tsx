@@ -300,7 +300,8 @@ describe('agency inbox page', () => {
   });
 
   describe('the funnel', () => {
-    const stages = (pairs: [FunnelStage, number][]) => pairs.map(([stage, count]) => ({ stage, count }));
+    const stages = (pairs: [FunnelStage, number][]) =>
+      pairs.map(([stage, count]) => ({ stage, count }));
     const report = (from: string, to: string): FunnelReport => ({
       from,
       to,

@@ -144,6 +144,21 @@ describe('portal session', () => {
     expect(state(store).phase).toBe('loggedOut');
   });
 
+  it('restores a session whose nonce a reload lost (another site), and goes on with its fresh nonce', async () => {
+    const { store } = started();
+    nock(API)
+      .get('/v1/auth/me')
+      .reply(403, { code: 'rest_cookie_invalid_nonce', message: 'x', data: { status: 403 } })
+      .post('/v1/auth/session')
+      .reply(200, { email: 'erika@example.de', loggedIn: true, nonce: 'n-restored' });
+    loggedInReplies(nock(API, { reqheaders: { 'x-wp-nonce': 'n-restored' } }));
+    store.dispatch(portal.opened({ k: null }));
+    await waitFor(() => expect(state(store).savedSearches).toHaveLength(1));
+    expect(state(store).phase).toBe('loggedIn');
+    expect(session(store).auth.authenticationToken).toBe('n-restored');
+    expect(nock.isDone()).toBe(true);
+  });
+
   it('polls the session every 60 s; a 403 logs out, another failure says so and keeps the contact', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { store } = await loggedInStore(settle);

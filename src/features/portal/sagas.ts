@@ -30,6 +30,9 @@ import { portalActions as actions, selectPortal, type PortalState } from './slic
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The answer for a live session cookie without a valid nonce. */
+const NO_NONCE = 'rest_cookie_invalid_nonce';
+
 const isForbidden = (result: ApiResult<unknown>) =>
   !result.ok && result.error.kind === 'server' && result.error.status === 403;
 
@@ -50,13 +53,23 @@ function* portalCall<T>(request: ApiRequest, options: CallOptions = {}): Saga<Ap
   return result;
 }
 
-/** spec 4: the current user; `initial` on opening (the login form shows without a session). */
+/**
+ * spec 4: the current user; `initial` on opening (the login form shows without a session).
+ * A session without a nonce (a reload in a frame of another site, where no host page passes
+ * one and the mailed key is spent) is restored with a fresh nonce (#22 item 14).
+ */
 function* fetchCurrentUser(initial: boolean): Saga {
-  const result: ApiResult<unknown> = yield call(
+  const options = { hideError: true, background: !initial };
+  let result: ApiResult<unknown> = yield call(
     callApi,
     { method: 'GET', path: '/v1/auth/me' },
-    { hideError: true, background: !initial },
+    options,
   );
+  if (!result.ok && result.error.kind === 'server' && result.error.code === NO_NONCE) {
+    result = yield call(callApi, { method: 'POST', path: '/v1/auth/session' }, options);
+    if (result.ok && isRecord(result.data) && typeof result.data.nonce === 'string')
+      yield put(nonceReceived(result.data.nonce));
+  }
   const { phase }: PortalState = yield select(selectPortal);
   if (result.ok && isRecord(result.data) && typeof result.data.email === 'string') {
     if (phase !== 'loggedIn') yield put(loggedIn({ email: result.data.email }));

@@ -1,12 +1,13 @@
 /** Login by e-mail link, the nonce, the current user and logout (spec 2.7, 7). */
 import type { FastifyInstance } from 'fastify';
-import { keyHash as hashOf, timedKey } from '../auth/crypto';
+import { keyHash as hashOf, sha256, timedKey } from '../auth/crypto';
 import { now } from '../db/database';
 import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';
 import { langOfRequest, linkFor, route, type ApiContext } from './context';
 import { ApiError } from './errors';
 import { RateLimiter } from './rateLimit';
+import { XSRF_COOKIE } from './security';
 
 const LOGIN_KEY_MS = 30 * 60 * 1000;
 /** A used key works again for a while: mail scanners that open links must not burn them. */
@@ -17,6 +18,10 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
   const limits = config.limits;
   // Per client by @fastify/rate-limit (route config); per address here, after the body is read.
   const addressLimiter = new RateLimiter(limits.loginMailsPerAddress, limits.windowMs);
+  const insertLoginKey = db.prepare(
+    `INSERT INTO auth_keys (key_hash, purpose, contact_id, created_at, expires_at, requested_by)
+     VALUES (?, 'login', ?, ?, ?, ?)`,
+  );
 
   route(
     app,
@@ -41,13 +46,13 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
       db.transaction(() => {
         if (contact) {
           const key = timedKey();
-          q.insertKey.run(
+          const xsrf = request.cookies[XSRF_COOKIE];
+          insertLoginKey.run(
             hashOf(key),
-            'login',
             contact.id,
-            null,
             now(),
             new Date(Date.now() + LOGIN_KEY_MS).toISOString(),
+            xsrf ? sha256(xsrf) : null,
           );
           const link = linkFor(ctx, key, language);
           outbox.mail(
@@ -79,24 +84,46 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
    * in: a confirmation key (mailed to whoever typed an address into a form) confirms that
    * submission and nothing more, so a typed-in address never opens someone's account.
    */
-  function contactForKey(k: string): { contactId: number; keyHash: string } {
+  function loginKey(k: string) {
     const keyHash = hashOf(k);
     const key = q.key.get(keyHash) as
-      | { purpose: string; contact_id: number; expires_at: string; first_used_at: string | null }
+      | {
+          purpose: string;
+          contact_id: number;
+          expires_at: string;
+          first_used_at: string | null;
+          requested_by: string | null;
+        }
       | undefined;
     const at = Date.now();
     if (!key || key.purpose !== 'login' || Date.parse(key.expires_at) <= at)
       throw new ApiError(403, 'invalid_key', 'invalidKey');
     if (key.first_used_at && at - Date.parse(key.first_used_at) > KEY_REUSE_MS)
       throw new ApiError(403, 'invalid_key', 'invalidKey');
-    return { contactId: key.contact_id, keyHash };
+    return { ...key, keyHash };
   }
 
+  /**
+   * A login link opens a session once. Used again within its reuse window, it opens one only
+   * for the browser that asked for it (its XSRF cookie), which then replaces the first use's
+   * session: a mail scanner that opened the link first burns nothing for the contact. Anyone
+   * else (another browser, another device) is told the link was used and may ask for a new one:
+   * nobody joins the session of whoever used a link first (login CSRF, #22 item 4).
+   */
   route(app, 'POST', '/v1/auth/login', async (request, reply) => {
-    const { contactId, keyHash } = contactForKey((request.body as { k: string }).k);
-    q.useKey.run(now(), keyHash);
-    sessions.start(request, reply, contactId, keyHash);
-    const contact = q.contactById.get(contactId) as { email: string };
+    const key = loginKey((request.body as { k: string }).k);
+    if (key.first_used_at) {
+      const current = sessions.current(request);
+      const sameBrowser = current !== null && sessions.loginKeyOf(current) === key.keyHash;
+      const xsrf = request.cookies[XSRF_COOKIE];
+      const requester = key.requested_by !== null && !!xsrf && sha256(xsrf) === key.requested_by;
+      if (!sameBrowser && !requester) throw new ApiError(403, 'key_used', 'keyUsed');
+      if (!sameBrowser) sessions.replaceKeySessions(request, reply, key.contact_id, key.keyHash);
+    } else {
+      q.useKey.run(now(), key.keyHash);
+      sessions.start(request, reply, key.contact_id, key.keyHash);
+    }
+    const contact = q.contactById.get(key.contact_id) as { email: string };
     return { user: { email: contact.email, loggedIn: true }, login: true };
   });
 

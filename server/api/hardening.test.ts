@@ -489,7 +489,12 @@ describe('backend hardening', () => {
         200,
       );
       await client.post(`${PREFIX}/v1/auth/email`, { email });
-      return { confirmation, login: keyOf((await server.mails())[0]!.links[0]!) };
+      // `requester`: the browser that asked for the login link.
+      return {
+        confirmation,
+        login: keyOf((await server.mails())[0]!.links[0]!),
+        requester: client,
+      };
     }
 
     async function logIn(k: string) {
@@ -508,13 +513,24 @@ describe('backend hardening', () => {
       expect((await logIn(login)).status).toBe(200);
     });
 
-    it('one login key opens one session: a second use joins it', async () => {
-      const { login } = await loginKey();
+    it('a login key opens a session once; after a scanner only the browser that asked gets one, and nobody joins another', async () => {
+      const { login, requester } = await loginKey();
+      // A mail scanner opens the link first.
       const scanner = await logIn(login);
-      const contactItself = await logIn(login);
-      expect(contactItself.client.cookies.get('immosuite_session')).toBe(
-        scanner.client.cookies.get('immosuite_session'),
-      );
+      expect(scanner.status).toBe(200);
+      // The browser that asked for it gets a session of its own; the scanner's ends.
+      expect((await requester.post(`${PREFIX}/v1/auth/login`, { k: login })).status).toBe(200);
+      const session = requester.cookies.get('immosuite_session');
+      expect(session).toBeDefined();
+      expect(session).not.toBe(scanner.client.cookies.get('immosuite_session'));
+      expect((await scanner.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
+      // That browser again (a reload): its own session, unchanged.
+      expect((await requester.post(`${PREFIX}/v1/auth/login`, { k: login })).status).toBe(200);
+      expect(requester.cookies.get('immosuite_session')).toBe(session);
+      // Anyone else is told the link was used, and gets no session.
+      const other = await logIn(login);
+      expect(other.status).toBe(403);
+      expect(other.client.cookies.has('immosuite_session')).toBe(false);
     });
 
     it('logout ends the session and its key; all=1 ends every session of the contact', async () => {

@@ -208,6 +208,52 @@ describe('second probe', () => {
     }
   });
 
+  it("item 4: nobody joins the session of a link's first user (login CSRF); a scanner's use burns nothing", async () => {
+    const server = await startTestServer();
+    try {
+      // The attacker asks for a link to their own account and opens it.
+      const email = 'attacker@example.de';
+      const attacker = await newLoggedInContact(server, email);
+      await attacker.post(`${PREFIX}/v1/auth/email`, { email });
+      const k = keyOf((await server.mails()).find((m) => m.to === email)!.links[0]!);
+      expect((await attacker.post(`${PREFIX}/v1/auth/login`, { k })).status).toBe(200);
+      // The victim's browser opens the agency page with the same key within minutes.
+      const victim = server.client();
+      const refused = await victim.post<{ code: string; message: string }>(
+        `${PREFIX}/v1/auth/login`,
+        { k },
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 'key_used',
+        message:
+          'Dieser Link wurde bereits verwendet. Bitte fordern Sie einen neuen Anmeldelink an.',
+      });
+      expect(victim.cookies.has('immosuite_session')).toBe(false);
+      expect((await victim.post(`${PREFIX}/v1/auth/login/nonce`, { k })).status).toBe(403);
+
+      // A contact whose mail scanner opened the link first still logs in, in the browser
+      // that asked for it.
+      const contactEmail = 'scanned@example.de';
+      await newLoggedInContact(server, contactEmail);
+      const browser = server.client();
+      await browser.post(`${PREFIX}/v1/auth/email`, { email: contactEmail });
+      const key = keyOf((await server.mails()).find((m) => m.to === contactEmail)!.links[0]!);
+      expect((await server.client().post(`${PREFIX}/v1/auth/login`, { k: key })).status).toBe(200);
+      expect((await browser.post(`${PREFIX}/v1/auth/login`, { k: key })).status).toBe(200);
+      const nonce = await browser.post<{ nonce: string }>(`${PREFIX}/v1/auth/login/nonce`, {
+        k: key,
+      });
+      browser.nonce = nonce.body.nonce;
+      expect((await browser.get(`${PREFIX}/v1/auth/me`)).body).toEqual({
+        email: contactEmail,
+        loggedIn: true,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('item 2: no dev mailbox behind a proxy or under a public URL, and none for another Host', async () => {
     const behindProxy = configFromEnv({
       HOST: '127.0.0.1',

@@ -1,6 +1,5 @@
 /** XSRF double-submit cookie, cookie sessions and WordPress-style nonces. */
 import '@fastify/cookie';
-import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
@@ -95,9 +94,6 @@ export function createSessions(
   );
   const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const sessionKey = db.prepare('SELECT login_key_hash FROM sessions WHERE token_hash = ?');
-  const expiryOf = db.prepare(
-    'SELECT expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?',
-  );
   const sessionsOfContact = db.prepare('SELECT token_hash FROM sessions WHERE contact_id = ?');
   // 'Log out everywhere' also voids the contact's mailed links not used yet.
   const expireUnusedLoginKeys = db.prepare(
@@ -108,6 +104,26 @@ export function createSessions(
     `UPDATE auth_keys SET expires_at = ?
      WHERE key_hash = (SELECT login_key_hash FROM sessions WHERE token_hash = ?)`,
   );
+
+  const deleteKeySessions = db.prepare('DELETE FROM sessions WHERE login_key_hash = ?');
+
+  function openSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    contactId: number,
+    loginKeyHash: string,
+  ) {
+    const token = randomToken(32);
+    const expires = new Date(Date.now() + SESSION_DAYS * 86400000);
+    insertSession.run(sha256(token), contactId, loginKeyHash, now(), expires.toISOString());
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      ...cookieOptions(request, policy),
+      expires,
+    });
+    return sha256(token);
+  }
 
   function current(request: FastifyRequest): SessionUser | null {
     const token = request.cookies[SESSION_COOKIE];
@@ -131,28 +147,24 @@ export function createSessions(
       reply.header('X-WP-Nonce', nonceFor(secret, user.tokenHash, currentTick()));
       return user;
     },
-    /**
-     * Opens the session of a login key. One key opens one session: its token is derived from
-     * the key, so a second use within the reuse window (a mail scanner first, then the
-     * contact) joins the same session instead of opening another.
-     */
+    /** Opens the session of a login key's first use. */
     start(request: FastifyRequest, reply: FastifyReply, contactId: number, loginKeyHash: string) {
-      const token = createHmac('sha256', secret)
-        .update(`session:${loginKeyHash}`)
-        .digest('base64url');
-      const existing = expiryOf.get(sha256(token), now()) as { expires_at: string } | undefined;
-      const expires = existing
-        ? new Date(existing.expires_at)
-        : new Date(Date.now() + SESSION_DAYS * 86400000);
-      if (!existing)
-        insertSession.run(sha256(token), contactId, loginKeyHash, now(), expires.toISOString());
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        ...cookieOptions(request, policy),
-        expires,
-      });
-      return sha256(token);
+      return openSession(request, reply, contactId, loginKeyHash);
+    },
+    /**
+     * The browser that asked for a login link uses it after someone else (a mail scanner):
+     * the sessions the link opened before end, and this browser gets one of its own.
+     */
+    replaceKeySessions(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      contactId: number,
+      loginKeyHash: string,
+    ) {
+      return db.transaction(() => {
+        deleteKeySessions.run(loginKeyHash);
+        return openSession(request, reply, contactId, loginKeyHash);
+      })();
     },
     /** Ends this session (or every session of the contact); their login keys expire with them. */
     end(request: FastifyRequest, reply: FastifyReply, user: SessionUser, everywhere = false) {

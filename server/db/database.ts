@@ -205,6 +205,9 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (day, wizard, stage)
   ) WITHOUT ROWID;
   `,
+  // 11: the browser that asked for a login link (a hash of its XSRF cookie): after a first use
+  // (a mail scanner's), that browser alone may still log in with the link.
+  `ALTER TABLE auth_keys ADD COLUMN requested_by TEXT;`,
 ];
 
 /**

@@ -108,6 +108,10 @@ export const MESSAGES = {
     de: 'Ungültiges Sicherheits-Token. Bitte laden Sie die Seite neu.',
     en: 'Invalid security token. Please reload the page.',
   },
+  keyUsed: {
+    de: 'Dieser Link wurde bereits verwendet. Bitte fordern Sie einen neuen Anmeldelink an.',
+    en: 'This link has already been used. Please request a new sign-in link.',
+  },
   invalidKey: {
     de: 'Der Link ist ungültig oder abgelaufen.',
     en: 'The link is invalid or has expired.',

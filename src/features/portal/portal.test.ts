@@ -159,6 +159,21 @@ describe('portal session', () => {
     expect(nock.isDone()).toBe(true);
   });
 
+  it('says a link opened in another browser was used already, and offers the form for a new one', async () => {
+    const { store } = started();
+    nock(API)
+      .post('/v1/wizard/confirm')
+      .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
+      .post('/v1/auth/login', { k: 'used-key' })
+      .reply(403, { code: 'key_used', message: 'x', data: { status: 403 } })
+      .get('/v1/auth/me')
+      .reply(403, { code: 'rest_not_logged_in', message: 'x', data: { status: 403 } });
+    store.dispatch(portal.opened({ k: 'used-key' }));
+    await waitFor(() => expect(state(store).notice?.key).toBe('login.keyUsed'));
+    expect(state(store).phase).toBe('loggedOut');
+    expect(session(store).user.loggedIn).toBe(false);
+  });
+
   it('polls the session every 60 s; a 403 logs out, another failure says so and keeps the contact', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { store } = await loggedInStore(settle);

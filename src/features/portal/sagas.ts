@@ -122,7 +122,8 @@ function* useKey(k: string): Saga<boolean> {
     }
   }
   yield put(loginFailed());
-  yield put(actions.keyRefused());
+  const used = !login.ok && login.error.kind === 'server' && login.error.code === 'key_used';
+  yield put(actions.keyRefused(used ? 'used' : undefined));
   return false;
 }
 

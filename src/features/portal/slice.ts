@@ -97,8 +97,12 @@ export const portalSlice = createSlice({
       state.notice = { key: 'login.thanks', severity: 'success' };
     },
     /** The key from the address was neither a confirmation nor a login key (spec 8). */
-    keyRefused(state) {
-      state.notice = { key: 'errors.generic', severity: 'error' };
+    /** A mailed key that logs nobody in; `used`: opened already in another browser. */
+    keyRefused(state, action: PayloadAction<'used' | undefined>) {
+      state.notice = {
+        key: action.payload === 'used' ? 'login.keyUsed' : 'errors.generic',
+        severity: 'error',
+      };
       apply(state, { type: 'NO_SESSION' });
     },
     loginEmailEdited(state, action: PayloadAction<string>) {

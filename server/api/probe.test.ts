@@ -254,6 +254,54 @@ describe('second probe', () => {
     }
   });
 
+  it('item 6: with an SMTP server that never answers, forms and login mails are answered at once; the mails wait in the outbox', async () => {
+    const sockets = new Set<net.Socket>();
+    let connected = () => {};
+    const talking = new Promise<void>((resolve) => (connected = resolve));
+    // Accepts connections and never says a word (no greeting).
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      connected();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (silent.address() as net.AddressInfo).port;
+    const server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    /** No SMTP connection given up on: an answer that waited for SMTP would come after that. */
+    const noneGivenUp = () =>
+      [...sockets].every((socket) => !socket.destroyed && !socket.readableEnded);
+    try {
+      const client = server.client();
+      const submitted = await client.post(`${PREFIX}/v1/wizard/lead`, {
+        contact: contact({ email: 'smtp-hang@example.de' }),
+        lead: lead(),
+      });
+      expect(submitted.status).toBe(201);
+      expect(noneGivenUp()).toBe(true);
+      const mailed = await client.post(`${PREFIX}/v1/auth/email`, { email: 'nobody@example.de' });
+      expect(mailed.body).toEqual({ sent: true });
+      expect(noneGivenUp()).toBe(true);
+      // The worker is talking to the silent server meanwhile.
+      await talking;
+      const db = new Database(path.join(server.dataDir, 'immosuite.sqlite'), { readonly: true });
+      try {
+        const mails = db
+          .prepare(`SELECT kind, status FROM deliveries WHERE channel = 'mail' ORDER BY id`)
+          .all();
+        expect(mails).toEqual([
+          { kind: 'confirm', status: 'pending' },
+          { kind: 'noAccount', status: 'pending' },
+        ]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await server.close();
+    }
+  });
+
   it('item 2: no dev mailbox behind a proxy or under a public URL, and none for another Host', async () => {
     const behindProxy = configFromEnv({
       HOST: '127.0.0.1',

@@ -80,6 +80,8 @@ const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 /** How often the worker looks for due retries when nothing nudges it. */
 export const POLL_MS = 5_000;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How long an SMTP server may take to accept a connection or greet (a send: three times). */
+export const SMTP_TIMEOUT_MS = 10_000;
 const BATCH = 20;
 
 /** The wait before try `attempt + 1`: 30 s doubling to at most 6 h, less up to half at random. */
@@ -111,7 +113,14 @@ export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps 
     if (deps.sendMail) return deps.sendMail(message);
     // Loaded only when SMTP is configured.
     transport ??= import('nodemailer').then((m) => {
-      const smtp = m.default.createTransport(settings.smtpUrl!);
+      // A server that accepts and then says nothing is given up on within seconds; the
+      // delivery is tried again later.
+      const smtp = m.default.createTransport({
+        url: settings.smtpUrl!,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: 3 * SMTP_TIMEOUT_MS,
+      });
       return (options) => smtp.sendMail(options);
     });
     return transport.then((send) => send(message));

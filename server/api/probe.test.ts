@@ -519,7 +519,7 @@ describe('second probe', () => {
 
     it('a schema newer than this server', async () => {
       const dir = dataDir();
-      (await start(dir)).close();
+      await (await start(dir)).close();
       const db = new Database(dbFile(dir));
       db.pragma('user_version = 99');
       db.close();
@@ -550,7 +550,7 @@ describe('second probe', () => {
 
     it('an empty or short secret', async () => {
       const dir = dataDir();
-      (await start(dir)).close();
+      await (await start(dir)).close();
       fs.writeFileSync(path.join(dir, 'secret'), '\n');
       await expect(start(dir)).rejects.toThrow(
         new StartupError(
@@ -563,7 +563,7 @@ describe('second probe', () => {
 
     it('a database this process cannot write: the server says so in one line and exits', async () => {
       const dir = dataDir();
-      (await start(dir)).close();
+      await (await start(dir)).close();
       const asRoot = process.getuid?.() === 0;
       // Root writes anything: the server runs as nobody then, the files stay root's.
       if (asRoot) fs.chmodSync(dir, 0o755);

@@ -4,22 +4,9 @@ import styled from 'styled-components';
 import type { FunnelReport } from '../../../contract/funnel';
 import { Alert, Input, Label, PageHeading, PageLead, SecondaryButton } from '../../ui/primitives';
 import { formatDay, formatPercent } from '../format';
+import { Filters } from './Filters';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, isPeriod, selectAgency } from '../slice';
-
-const Period = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.75rem 1rem;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radius};
-  padding: 0.75rem 1rem 1rem;
-  margin: 0 0 1rem;
-  legend {
-    font-weight: 600;
-    padding: 0 0.25rem;
-  }
-`;
 
 const Wizards = styled.div`
   display: grid;
@@ -122,29 +109,21 @@ export function Funnel() {
     <section aria-labelledby="funnel-heading">
       <PageHeading id="funnel-heading">{t('funnel.heading')}</PageHeading>
       <PageLead>{t('funnel.intro')}</PageLead>
-      <Period>
+      <Filters>
         <legend>{t('funnel.period')}</legend>
-        <Label>
-          <span>{t('funnel.from')}</span>
-          <Input
-            type="date"
-            value={from}
-            aria-invalid={badPeriod || undefined}
-            aria-describedby={badPeriod ? 'funnel-period-error' : undefined}
-            onChange={(e) => dispatch(actions.funnelPeriodChanged({ from: e.target.value }))}
-          />
-        </Label>
-        <Label>
-          <span>{t('funnel.to')}</span>
-          <Input
-            type="date"
-            value={to}
-            aria-invalid={badPeriod || undefined}
-            aria-describedby={badPeriod ? 'funnel-period-error' : undefined}
-            onChange={(e) => dispatch(actions.funnelPeriodChanged({ to: e.target.value }))}
-          />
-        </Label>
-      </Period>
+        {(['from', 'to'] as const).map((end) => (
+          <Label key={end}>
+            <span>{t(`funnel.${end}`)}</span>
+            <Input
+              type="date"
+              value={end === 'from' ? from : to}
+              aria-invalid={badPeriod || undefined}
+              aria-describedby={badPeriod ? 'funnel-period-error' : undefined}
+              onChange={(e) => dispatch(actions.funnelPeriodChanged({ [end]: e.target.value }))}
+            />
+          </Label>
+        ))}
+      </Filters>
       {badPeriod && (
         <Alert $severity="error" role="alert" id="funnel-period-error">
           <p>{t('funnel.badPeriod')}</p>

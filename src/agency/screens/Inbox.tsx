@@ -4,24 +4,11 @@ import styled from 'styled-components';
 import { Alert, Input, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
 import { csvHref } from '../api';
 import { formatTime } from '../format';
+import { Filters } from './Filters';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import { HANDLINGS, KINDS, type Filter } from '../types';
-
-const Filters = styled.fieldset`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
-  gap: 0.75rem 1rem;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radius};
-  padding: 0.75rem 1rem 1rem;
-  margin: 0 0 1rem;
-  legend {
-    font-weight: 600;
-    padding: 0 0.25rem;
-  }
-`;
 
 const Bar = styled.div`
   display: flex;

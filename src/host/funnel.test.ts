@@ -10,10 +10,13 @@ import { FUNNEL_WIZARDS } from '../../contract/funnel';
 import { createTestEnv, sendInit, setupStore, WIDGET_ORIGIN } from '../../test/helpers';
 import type { AppEnv } from '../app/env';
 import { feature as leadFeature } from '../features/leadWizard';
-import { currentStepId as leadStepId } from '../features/leadWizard/machine';
+import { currentStepId as leadStepId, STEP_ORDERS } from '../features/leadWizard/machine';
 import { leadWizardActions as lead, selectLeadWizard } from '../features/leadWizard/slice';
 import { feature as searchFeature } from '../features/savedSearchWizard';
-import { currentStepId as searchStepId } from '../features/savedSearchWizard/machine';
+import {
+  currentStepId as searchStepId,
+  STEPS as SEARCH_STEPS,
+} from '../features/savedSearchWizard/machine';
 import {
   savedSearchWizardActions as search,
   selectSavedSearchWizard,
@@ -114,6 +117,14 @@ function loadEmbed(): EmbedModule {
   });
   return mod!;
 }
+
+describe("the funnel's vocabulary", () => {
+  it("names every step of the wizards' machines, in either order, and nothing else", () => {
+    for (const order of Object.values(STEP_ORDERS))
+      expect([...order].sort()).toEqual([...FUNNEL_WIZARDS['lead-wizard']].sort());
+    expect([...SEARCH_STEPS]).toEqual([...FUNNEL_WIZARDS['saved-search-wizard']]);
+  });
+});
 
 describe('the funnel sees no personal data', () => {
   let beacons: string[];

@@ -415,6 +415,29 @@ describe('agency inbox page', () => {
       expect(nock.pendingMocks()).toEqual([]);
     });
 
+    it('speaks English', async () => {
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/funnel')
+        .query(true)
+        .reply(200, report('2026-10-27', '2026-11-25'));
+      open({ route: '/funnel', language: 'en' });
+      expect(await screen.findByText('Period from 27 Oct 2026 to 25 Nov 2026')).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Where visitors drop off' }),
+      ).toBeVisible();
+      expect(
+        within(screen.getByRole('region', { name: 'Newsletter' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Started 40',
+        'Sent 10 (25% of those who started)',
+        'Confirmed 5 (13% of those who started)',
+      ]);
+    });
+
     it('offers to try again when the report cannot be loaded', async () => {
       nock(API)
         .get('/auth/me')
@@ -447,5 +470,10 @@ describe('agency inbox page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Owner inquiry')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', {
+        name: 'Drop-off',
+      }),
+    ).toBeInTheDocument();
   });
 });

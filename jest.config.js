@@ -5,6 +5,9 @@ module.exports = {
   testEnvironment: '<rootDir>/test/env/jsdomWithFetch.js',
   testEnvironmentOptions: { url: 'http://widget.test/webapp/lead-wizard' },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  // A PostgreSQL cluster for the backend's tests, when PostgreSQL is installed.
+  globalSetup: '<rootDir>/test/env/postgresSetup.ts',
+  globalTeardown: '<rootDir>/test/env/postgresTeardown.ts',
   roots: [
     '<rootDir>/src',
     '<rootDir>/embed',

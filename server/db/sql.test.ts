@@ -1,0 +1,302 @@
+/**
+ * @jest-environment node
+ */
+import pg from 'pg';
+import { StartupError } from '../startupError';
+import { MIGRATIONS, openDatabase } from './database';
+import { MIGRATION_LOCK, openPostgres } from './postgres';
+import { DatabaseUnavailable, postgresSql, sqliteSql, translate, type Sql } from './sql';
+import { createTestDatabase, testPostgresUrl } from './testPostgres';
+
+const clusterUrl = testPostgresUrl();
+
+interface Opened {
+  sql: Sql;
+  url?: string;
+}
+
+const dialects: [string, () => Promise<Opened>][] = [
+  ['SQLite', async () => ({ sql: sqliteSql(openDatabase(':memory:')) })],
+];
+if (clusterUrl)
+  dialects.push([
+    'PostgreSQL',
+    async () => {
+      const url = await createTestDatabase(clusterUrl);
+      return { sql: await openPostgres({ url, pool: 4 }), url };
+    },
+  ]);
+
+const at = '2026-11-25T10:00:00.000Z';
+const insertMail = `INSERT INTO mails (recipient, subject, body, links, created_at)
+  VALUES (@recipient, @subject, 'body', '[]', @at) RETURNING id`;
+
+describe.each(dialects)('the data layer on %s', (_name, open) => {
+  let sql: Sql;
+  beforeEach(async () => {
+    ({ sql } = await open());
+  });
+  afterEach(() => sql.close());
+
+  const subjects = async () =>
+    (await sql.all<{ subject: string }>('SELECT subject FROM mails ORDER BY id')).map(
+      (row) => row.subject,
+    );
+
+  it('runs one statement text on both dialects, with `?` or `@name` parameters', async () => {
+    const first = await sql.one<{ id: number }>(insertMail, {
+      recipient: 'a@example.de',
+      subject: 'Eins',
+      at,
+    });
+    const second = await sql.one<{ id: number }>(insertMail, {
+      recipient: 'b@example.de',
+      subject: 'Zwei',
+      at,
+    });
+    expect(typeof first!.id).toBe('number');
+    expect(second!.id).toBe(first!.id + 1);
+    expect(await sql.one('SELECT recipient FROM mails WHERE id = ?', second!.id)).toEqual({
+      recipient: 'b@example.de',
+    });
+    // A value quoted in the text is not a parameter.
+    expect(await sql.all(`SELECT subject FROM mails WHERE subject <> '?@x' ORDER BY id`)).toEqual([
+      { subject: 'Eins' },
+      { subject: 'Zwei' },
+    ]);
+    expect(await sql.run('UPDATE mails SET subject = ? WHERE id >= ?', 'Neu', first!.id)).toBe(2);
+    expect(await sql.run('DELETE FROM mails WHERE id = ?', -1)).toBe(0);
+    expect(await sql.one('SELECT * FROM mails WHERE id = ?', -1)).toBeUndefined();
+  });
+
+  it('commits a transaction that ends well and rolls back one that throws', async () => {
+    await sql.transaction(async (tx) => {
+      await tx.one(insertMail, { recipient: 'a@example.de', subject: 'behalten', at });
+    });
+    await expect(
+      sql.transaction(async (tx) => {
+        await tx.one(insertMail, { recipient: 'a@example.de', subject: 'verworfen', at });
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    expect(await subjects()).toEqual(['behalten']);
+  });
+
+  it('keeps a statement outside a transaction out of it, while the transaction awaits', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const failing = sql.transaction(async (tx) => {
+      await tx.one(insertMail, { recipient: 'a@example.de', subject: 'verworfen', at });
+      await held;
+      throw new Error('rolled back');
+    });
+    const outside = sql.one(insertMail, { recipient: 'b@example.de', subject: 'draußen', at });
+    release();
+    await expect(failing).rejects.toThrow('rolled back');
+    await outside;
+    expect(await subjects()).toEqual(['draußen']);
+  });
+
+  it('commits a batch together, and only the failing job of a batch fails', async () => {
+    const jobs = ['eins', 'zwei', 'drei'].map((subject) =>
+      sql.batch(async (tx) => {
+        if (subject === 'zwei')
+          // A NOT NULL column left empty: this job's statement fails.
+          await tx.run(
+            'INSERT INTO mails (recipient, subject, body, links, created_at) VALUES (?, NULL, ?, ?, ?)',
+            'x',
+            'b',
+            '[]',
+            at,
+          );
+        return (await tx.one<{ id: number }>(insertMail, {
+          recipient: 'a@example.de',
+          subject,
+          at,
+        }))!.id;
+      }),
+    );
+    const results = await Promise.allSettled(jobs);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await subjects()).toEqual(['eins', 'drei']);
+  });
+
+  it('lets the unique index decide between two writers of the same key', async () => {
+    const write = () =>
+      sql.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO staff_keys (key_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+          'same-key',
+          'agentur@example.de',
+          at,
+          at,
+        );
+      });
+    const results = await Promise.allSettled([write(), write()]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await sql.all('SELECT key_hash FROM staff_keys')).toEqual([{ key_hash: 'same-key' }]);
+  });
+});
+
+describe('statement parameters for PostgreSQL', () => {
+  it('numbers `?` in order and gives each `@name` one number, leaving quoted text alone', () => {
+    expect(translate(`SELECT ? , '?', "a?b", ?`).text).toBe(`SELECT $1 , '?', "a?b", $2`);
+    const named = translate('UPDATE t SET a = @a, b = @b WHERE a = @a');
+    expect(named.text).toBe('UPDATE t SET a = $1, b = $2 WHERE a = $1');
+    expect(named.names).toEqual(['a', 'b']);
+  });
+});
+
+const onPostgres = clusterUrl ? describe : describe.skip;
+
+onPostgres('PostgreSQL behind the server', () => {
+  it('migrates once when ten processes start together, to the schema SQLite has', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    const opened = await Promise.all(
+      Array.from({ length: 10 }, () => openPostgres({ url, pool: 1 })),
+    );
+    const sql = opened[0]!;
+    expect(await sql.all('SELECT version FROM schema_version ORDER BY version')).toEqual(
+      MIGRATIONS.map((_, i) => ({ version: i + 1 })),
+    );
+    // The same tables, with the same columns in the same order, as SQLite's schema.
+    const columns = await sql.all<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name <> 'schema_version'
+       ORDER BY table_name, ordinal_position`,
+    );
+    const sqlite = sqliteSql(openDatabase(':memory:'));
+    const tables = await sqlite.all<{ name: string }>(
+      `SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name`,
+    );
+    const expected: { table_name: string; column_name: string }[] = [];
+    for (const { name } of tables)
+      for (const column of await sqlite.all<{ name: string }>(`PRAGMA table_info(${name})`))
+        expected.push({ table_name: name, column_name: column.name });
+    expect(columns).toEqual(
+      expected.sort((a, b) =>
+        a.table_name < b.table_name ? -1 : a.table_name > b.table_name ? 1 : 0,
+      ),
+    );
+    const indexes = async (query: string) =>
+      (await (query.startsWith('SELECT indexname') ? sql : sqlite).all<{ name: string }>(query))
+        .map((row) => row.name)
+        .sort();
+    expect(
+      await indexes(
+        `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'`,
+      ),
+    ).toEqual(
+      await indexes(
+        `SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'`,
+      ),
+    );
+    await sqlite.close();
+    await Promise.all(opened.map((each) => each.close()));
+  });
+
+  it('refuses, in one line, a database that is not its own, a newer schema and no server', async () => {
+    const foreign = await createTestDatabase(clusterUrl!);
+    const other = new pg.Client({ connectionString: foreign });
+    await other.connect();
+    await other.query('CREATE TABLE orders (id INTEGER)');
+    await expect(openPostgres({ url: foreign })).rejects.toThrow(
+      new StartupError(
+        `the database ${foreign} is not Immosuite's (it holds tables of another program: orders): give the server a database of its own`,
+      ),
+    );
+    const newer = await createTestDatabase(clusterUrl!);
+    await (await openPostgres({ url: newer })).close();
+    await other.end();
+    const client = new pg.Client({ connectionString: newer });
+    await client.connect();
+    await client.query('INSERT INTO schema_version VALUES ($1, $2)', [MIGRATIONS.length + 1, at]);
+    await client.end();
+    await expect(openPostgres({ url: newer })).rejects.toThrow(
+      /has schema version \d+, newer than this server's/,
+    );
+
+    // Nothing listens on port 1; the password is not repeated in the message.
+    await expect(
+      openPostgres({ url: 'postgres://immosuite:geheim@127.0.0.1:1/immosuite' }),
+    ).rejects.toThrow(
+      new StartupError(
+        'the database postgres://immosuite:***@127.0.0.1:1/immosuite cannot be used (ECONNREFUSED): start PostgreSQL, or correct DATABASE_URL',
+      ),
+    );
+  });
+
+  it('waits for a migration another process holds the lock for', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    let opened = false;
+    const opening = openPostgres({ url, pool: 1 }).then((sql) => {
+      opened = true;
+      return sql;
+    });
+    // The opening process is waiting on the lock: the holder sees it among the waiters.
+    const waiting = async () =>
+      Number(
+        (
+          await holder.query(
+            `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          )
+        ).rows[0].n,
+      );
+    while ((await waiting()) === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(opened).toBe(false);
+    await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    await holder.end();
+    const sql = await opening;
+    expect(await sql.one('SELECT count(*) AS n FROM schema_version')).toEqual({
+      n: MIGRATIONS.length,
+    });
+    await sql.close();
+  });
+
+  it('answers a lost connection with DatabaseUnavailable, then works again with new ones', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    const sql = postgresSql({ url, pool: 2, statementTimeoutMs: 5_000 });
+    expect(await sql.one('SELECT 1 AS one')).toEqual({ one: 1 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // Every connection of the pool is ended by the server while one runs a statement.
+    const running = sql.one('SELECT pg_sleep(5)');
+    while (
+      Number(
+        (
+          await admin.query(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'`,
+          )
+        ).rows[0].n,
+      ) === 0
+    )
+      await new Promise((resolve) => setImmediate(resolve));
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    await expect(running).rejects.toBeInstanceOf(DatabaseUnavailable);
+    expect(await sql.one('SELECT 2 AS two')).toEqual({ two: 2 });
+    await admin.end();
+    await sql.close();
+
+    const nowhere = postgresSql({
+      url: 'postgres://immosuite@127.0.0.1:1/immosuite',
+      pool: 1,
+      statementTimeoutMs: 5_000,
+    });
+    await expect(nowhere.one('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailable);
+    await expect(nowhere.transaction(async () => 1)).rejects.toBeInstanceOf(DatabaseUnavailable);
+    await nowhere.close();
+  });
+
+  it('ends a statement that runs past statement_timeout', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    const sql = postgresSql({ url, pool: 1, statementTimeoutMs: 50 });
+    await expect(sql.one('SELECT pg_sleep(2)')).rejects.toThrow(/statement timeout/);
+    expect(await sql.one('SELECT 3 AS three')).toEqual({ three: 3 });
+    await sql.close();
+  });
+});

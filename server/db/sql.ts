@@ -1,0 +1,318 @@
+/**
+ * The data layer every part of the server uses: one asynchronous interface over SQLite (the
+ * embedded default, better-sqlite3) and PostgreSQL (DATABASE_URL, node-postgres). Statements
+ * are written once with `?` (or `@name` and one object) for their parameters; where the
+ * dialects differ, a caller picks its statement by `sql.dialect`.
+ *
+ * SQLite runs in this process on one connection: transactions take turns (a statement outside
+ * one waits for the open one to end), and `batch()` commits the writes queued in one turn of
+ * the event loop together (group commit). PostgreSQL runs every transaction on a pooled
+ * connection of its own, and `batch()` is a transaction.
+ */
+import crypto from 'node:crypto';
+import type Database from 'better-sqlite3';
+import pg from 'pg';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Param = string | number | bigint | null;
+export type Params = Param[] | [Record<string, Param>];
+
+export interface Queryable {
+  readonly dialect: Dialect;
+  /** The first row, or undefined. */
+  one<T = Record<string, unknown>>(text: string, ...params: Params): Promise<T | undefined>;
+  all<T = Record<string, unknown>>(text: string, ...params: Params): Promise<T[]>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(text: string, ...params: Params): Promise<number>;
+}
+
+export interface Sql extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A transaction whose commit may be shared with others queued in the same turn of the event
+   * loop (SQLite). `work` may run twice (after another job of its batch failed): it must only
+   * write through `tx` and return its results.
+   */
+  batch<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The database cannot be reached (PostgreSQL down, connection lost): the API answers 503. */
+export class DatabaseUnavailable extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the database cannot be reached: ${(cause as Error)?.message ?? cause}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------- SQLite
+
+export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.Database } {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = db.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const direct: Queryable = {
+    dialect: 'sqlite',
+    one: async <T>(text: string, ...params: Params) => prepare(text).get(...params) as T,
+    all: async <T>(text: string, ...params: Params) => prepare(text).all(...params) as T[],
+    run: async (text: string, ...params: Params) => {
+      const statement = prepare(text);
+      if (statement.reader) {
+        statement.all(...params);
+        return 0;
+      }
+      return statement.run(...params).changes;
+    },
+  };
+
+  /** The end of the open transaction (resolved when none is open). */
+  let turn: Promise<void> = Promise.resolve();
+  let open = 0;
+
+  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const previous = turn;
+    let done!: () => void;
+    turn = new Promise((resolve) => (done = resolve));
+    open += 1;
+    await previous;
+    try {
+      return await work();
+    } finally {
+      open -= 1;
+      done();
+    }
+  }
+
+  async function inTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    db.exec('BEGIN');
+    try {
+      const value = await work(direct);
+      db.exec('COMMIT');
+      return value;
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** A statement outside a transaction waits while one is open (it would run inside it). */
+  const outside = <R>(call: () => Promise<R>): Promise<R> => (open ? exclusive(call) : call());
+
+  interface Job {
+    work: (tx: Queryable) => Promise<unknown>;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  }
+  let queue: Job[] = [];
+
+  async function flush() {
+    const jobs = queue;
+    queue = [];
+    await exclusive(async () => {
+      let values: unknown[];
+      try {
+        values = await inTransaction(async (tx) => {
+          const results: unknown[] = [];
+          for (const job of jobs) results.push(await job.work(tx));
+          return results;
+        });
+      } catch {
+        // One job failed: each runs again alone, so only the failing one's caller sees it.
+        for (const job of jobs) {
+          try {
+            job.resolve(await inTransaction(job.work));
+          } catch (error) {
+            job.reject(error);
+          }
+        }
+        return;
+      }
+      jobs.forEach((job, i) => job.resolve(values[i]));
+    });
+  }
+
+  return {
+    db,
+    dialect: 'sqlite',
+    one: <T>(text: string, ...params: Params) => outside(() => direct.one<T>(text, ...params)),
+    all: <T>(text: string, ...params: Params) => outside(() => direct.all<T>(text, ...params)),
+    run: (text: string, ...params: Params) => outside(() => direct.run(text, ...params)),
+    transaction: (work) => exclusive(() => inTransaction(work)),
+    batch<T>(work: (tx: Queryable) => Promise<T>) {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (queue.length === 1) setImmediate(() => void flush());
+      });
+    },
+    close: async () => {
+      await turn;
+      db.close();
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------ PostgreSQL
+
+// BIGINT (ids, counts) as numbers: no id or count of ours nears 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** `?` and `@name` parameters as PostgreSQL's `$1`, `$2`, … (cached per statement). */
+interface Translated {
+  text: string;
+  names: string[] | null;
+  name: string;
+}
+const translations = new Map<string, Translated>();
+
+export function translate(text: string): Translated {
+  let translated = translations.get(text);
+  if (translated) return translated;
+  let position = 0;
+  const names: string[] = [];
+  let named = false;
+  // Parameters only outside quoted text ('…', "…"); PostgreSQL's own `?` operators are not used.
+  const out = text.replace(/'(?:[^']|'')*'|"[^"]*"|\?|@(\w+)/g, (match, name?: string) => {
+    if (match === '?') return `$${(position += 1)}`;
+    if (name) {
+      named = true;
+      let index = names.indexOf(name);
+      if (index < 0) index = names.push(name) - 1;
+      return `$${index + 1}`;
+    }
+    return match;
+  });
+  translated = {
+    text: out,
+    names: named ? names : null,
+    // A prepared statement per text on each connection, named by the text's hash.
+    name: `s${crypto.createHash('sha1').update(out).digest('hex').slice(0, 16)}`,
+  };
+  translations.set(text, translated);
+  return translated;
+}
+
+function values(translated: Translated, params: Params): Param[] {
+  if (!translated.names) return params as Param[];
+  const record = (params[0] ?? {}) as Record<string, Param>;
+  return translated.names.map((name) => {
+    if (!(name in record)) throw new Error(`missing parameter @${name}`);
+    return record[name]!;
+  });
+}
+
+/** Errors that mean the database is not there (not a fault of the statement). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+
+export function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  const message = (error as Error)?.message ?? '';
+  return (
+    (code !== undefined && UNAVAILABLE_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
+}
+
+const unavailable = (error: unknown) =>
+  isUnavailable(error) ? new DatabaseUnavailable(error) : error;
+
+export interface PostgresOptions {
+  url: string;
+  /** Connections in the pool (DATABASE_POOL). */
+  pool: number;
+  /** Longest a statement may run (ms). */
+  statementTimeoutMs: number;
+  log?: (message: string) => void;
+}
+
+export function postgresSql(options: PostgresOptions): Sql & { readonly pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.pool,
+    statement_timeout: options.statementTimeoutMs,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A pooled connection the server drops while idle: logged, the pool makes a new one.
+  pool.on('error', (error) =>
+    options.log?.(`a pooled database connection failed: ${error.message}`),
+  );
+
+  const on = (client: pg.Pool | pg.PoolClient): Queryable => {
+    async function query(text: string, params: Params) {
+      const translated = translate(text);
+      try {
+        return await client.query({
+          name: translated.name,
+          text: translated.text,
+          values: values(translated, params),
+        });
+      } catch (error) {
+        throw unavailable(error);
+      }
+    }
+    return {
+      dialect: 'postgres',
+      one: async <T>(text: string, ...params: Params) =>
+        (await query(text, params)).rows[0] as T | undefined,
+      all: async <T>(text: string, ...params: Params) => (await query(text, params)).rows as T[],
+      run: async (text: string, ...params: Params) => (await query(text, params)).rowCount ?? 0,
+    };
+  };
+
+  async function transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    let broken: unknown = null;
+    try {
+      await client.query('BEGIN');
+      const value = await work(on(client));
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError;
+      }
+      throw unavailable(error);
+    } finally {
+      // A connection that failed mid-transaction is not given back to the pool.
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  return {
+    pool,
+    ...on(pool),
+    dialect: 'postgres',
+    transaction,
+    batch: transaction,
+    close: () => pool.end(),
+  };
+}

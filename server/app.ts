@@ -12,6 +12,7 @@ import type { ServerConfig } from './config';
 import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase, type Db } from './db/database';
+import { DatabaseUnavailable, sqliteSql } from './db/sql';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
 import { createStaff } from './agency/staff';
@@ -78,9 +79,10 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
       console.warn(`Immosuite: ${message}`),
     );
   seed(db);
+  const sql = sqliteSql(db);
   const cookies = cookiePolicy(config);
-  const sessions = createSessions(db, loadSecret(config.dataDir), cookies);
-  const staff = createStaff(db, config.agencyUsers, cookies);
+  const sessions = createSessions(sql, loadSecret(config.dataDir), cookies);
+  const staff = createStaff(sql, config.agencyUsers, cookies);
 
   const app = Fastify({
     logger: config.logger,
@@ -117,7 +119,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     trustProxy: config.trustProxy,
   });
   const outbox = createOutbox(
-    db,
+    sql,
     {
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
@@ -134,7 +136,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   app.addHook('onClose', async () => {
     await outbox.stop();
     await checkpointer.stop();
-    db.close();
+    await sql.close();
   });
   if (config.rejectedOrigins.length)
     app.log.warn(
@@ -176,6 +178,11 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return sendError(request, reply, error.status, error.code, error.messageKey, error.params);
+    }
+    if (error instanceof DatabaseUnavailable) {
+      request.log.error({ err: error.cause }, 'the database cannot be reached');
+      reply.header('Retry-After', '30');
+      return sendError(request, reply, 503, 'database_unavailable', 'databaseUnavailable');
     }
     if (error.validation) {
       return sendError(
@@ -221,7 +228,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerApi(app, { db, config, outbox, sessions, staff });
+  await registerApi(app, { sql, config, outbox, sessions, staff });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

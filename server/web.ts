@@ -134,8 +134,8 @@ export async function registerWeb(
   app.get('/agency', agencyHeaders, sendAgency);
   app.get('/agency/*', agencyHeaders, sendAgency);
 
-  const nonceOf = (req: FastifyRequest) => {
-    const user = sessions.current(req);
+  const nonceOf = async (req: FastifyRequest) => {
+    const user = await sessions.current(req);
     return user ? sessions.nonce(user) : null;
   };
 
@@ -143,7 +143,7 @@ export async function registerWeb(
     reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(demoPage('lead-wizard', req.query.lang ?? 'de', { nonce: nonceOf(req) })),
+      .send(demoPage('lead-wizard', req.query.lang ?? 'de', { nonce: await nonceOf(req) })),
   );
   app.get<{ Params: { route: string }; Querystring: { lang?: string; mapConsent?: string } }>(
     '/demo/:route',
@@ -160,7 +160,7 @@ export async function registerWeb(
         .send(
           demoPage(req.params.route, req.query.lang ?? 'de', {
             mapConsent: req.query.mapConsent === '1',
-            nonce: nonceOf(req),
+            nonce: await nonceOf(req),
           }),
         );
     },

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import type { Queryable } from '../db/sql';
 import type { InboxFilter, inboxQueries } from './inbox';
 import {
   addressLine,
@@ -104,12 +105,13 @@ export function exportCsv(
   filter: InboxFilter,
   inbox: ReturnType<typeof inboxQueries>,
   records: SubmissionReader,
+  sql: Queryable,
 ): Readable {
   const rows = inbox.all(filter);
   const source = Readable.from(
-    (function* () {
-      for (const row of rows) {
-        const record = records.read(row.id);
+    (async function* () {
+      for await (const row of rows) {
+        const record = await records.read(sql, row.id);
         if (record) yield csvRow(record);
       }
     })(),

@@ -8,7 +8,8 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { FUNNEL_WIZARDS, type FunnelReport } from '../../contract/funnel';
-import { migrate } from '../db/database';
+import type { Sql } from '../db/sql';
+import { testDialects } from '../db/testDialects';
 import { contact, keyOf, lead, PREFIX, startTestServer, type TestClient } from '../testing';
 import { funnelCounts } from './funnel';
 
@@ -47,39 +48,47 @@ const stagesOf = (report: FunnelReport, wizard: string): Record<string, number> 
     report.wizards.find((w) => w.wizard === wizard)!.stages.map((s) => [s.stage, s.count]),
   );
 
-describe('funnel counts (in the database)', () => {
-  const open = () => {
-    const db = new Database(':memory:');
-    migrate(db);
-    return { db, funnel: funnelCounts(db) };
+const opened: Sql[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((sql) => sql.close()));
+});
+
+describe.each(testDialects())('funnel counts (in the database) on %s', (_name, openDatabase) => {
+  const open = async () => {
+    const sql = await openDatabase();
+    opened.push(sql);
+    return { sql, funnel: funnelCounts(sql) };
   };
 
-  it('counts per day in Berlin, and a period holds the days from its first to its last', () => {
-    const { funnel } = open();
+  it('counts per day in Berlin, and a period holds the days from its first to its last', async () => {
+    const { funnel, sql } = await open();
     // 23:30 UTC on 30 June is already 1 July in Berlin (CEST).
-    funnel.count('lead-wizard', 'started', new Date('2026-06-30T21:30:00Z'));
-    funnel.count('lead-wizard', 'started', new Date('2026-06-30T23:30:00Z'));
-    funnel.count('lead-wizard', 'started', new Date('2026-07-01T21:59:00Z'));
-    funnel.count('lead-wizard', 'started', new Date('2026-07-01T22:00:00Z'));
-    const started = (from: string, to: string) =>
-      stagesOf(funnel.report(from, to), 'lead-wizard').started;
-    expect(started('2026-06-30', '2026-06-30')).toBe(1);
-    expect(started('2026-07-01', '2026-07-01')).toBe(2);
-    expect(started('2026-07-02', '2026-07-02')).toBe(1);
-    expect(started('2026-06-01', '2026-07-31')).toBe(4);
+    await funnel.count(sql, 'lead-wizard', 'started', new Date('2026-06-30T21:30:00Z'));
+    await funnel.count(sql, 'lead-wizard', 'started', new Date('2026-06-30T23:30:00Z'));
+    await funnel.count(sql, 'lead-wizard', 'started', new Date('2026-07-01T21:59:00Z'));
+    await funnel.count(sql, 'lead-wizard', 'started', new Date('2026-07-01T22:00:00Z'));
+    const started = async (from: string, to: string) =>
+      stagesOf(await funnel.report(from, to), 'lead-wizard').started;
+    expect(await started('2026-06-30', '2026-06-30')).toBe(1);
+    expect(await started('2026-07-01', '2026-07-01')).toBe(2);
+    expect(await started('2026-07-02', '2026-07-02')).toBe(1);
+    expect(await started('2026-06-01', '2026-07-31')).toBe(4);
   });
 
-  it('keeps one row per day, wizard and stage however many visitors come', () => {
-    const { db, funnel } = open();
+  it('keeps one row per day, wizard and stage however many visitors come', async () => {
+    const { sql, funnel } = await open();
     const at = new Date('2026-11-24T12:00:00Z');
-    for (let i = 0; i < 500; i += 1) funnel.count('saved-search-wizard', 'regions', at);
-    expect(db.prepare('SELECT day, wizard, stage, count FROM funnel_counts').all()).toEqual([
+    // 500 visitors at once: the upsert counts each (on PostgreSQL over several connections).
+    await Promise.all(
+      Array.from({ length: 500 }, () => funnel.count(sql, 'saved-search-wizard', 'regions', at)),
+    );
+    expect(await sql.all('SELECT day, wizard, stage, count FROM funnel_counts')).toEqual([
       { day: '2026-11-24', wizard: 'saved-search-wizard', stage: 'regions', count: 500 },
     ]);
   });
 
-  it('orders every wizard: started, its steps as visitors met them, sent, confirmed', () => {
-    const { funnel } = open();
+  it('orders every wizard: started, its steps as visitors met them, sent, confirmed', async () => {
+    const { funnel, sql } = await open();
     // Address first: more visitors reach the address than the category.
     for (const [stage, n] of [
       ['started', 10],
@@ -90,8 +99,8 @@ describe('funnel counts (in the database)', () => {
       ['sent', 2],
       ['confirmed', 1],
     ] as const)
-      for (let i = 0; i < n; i += 1) funnel.count('lead-wizard', stage);
-    const report = funnel.report('2000-01-01', '2199-12-31');
+      for (let i = 0; i < n; i += 1) await funnel.count(sql, 'lead-wizard', stage);
+    const report = await funnel.report('2000-01-01', '2199-12-31');
     expect(report.wizards.map((w) => w.wizard)).toEqual(Object.keys(FUNNEL_WIZARDS));
     expect(report.wizards[0]!.stages).toEqual([
       { stage: 'started', count: 10 },

@@ -11,7 +11,7 @@ import {
   type FunnelWizard,
 } from '../../contract/funnel';
 import { berlinDay } from '../../contract/days';
-import type { Db } from '../db/database';
+import type { Queryable, Sql } from '../db/sql';
 import type { SubmissionKind } from './records';
 
 /** The wizard a submission of each kind comes from. */
@@ -23,19 +23,17 @@ export const WIZARD_OF_KIND: Record<SubmissionKind, FunnelWizard> = {
   newsletter: 'newsletter-wizard',
 };
 
-export function funnelCounts(db: Db) {
-  const bump = db.prepare(
-    `INSERT INTO funnel_counts (day, wizard, stage, count) VALUES (?, ?, ?, 1)
-     ON CONFLICT (day, wizard, stage) DO UPDATE SET count = count + 1`,
-  );
-  const sums = db.prepare(
-    `SELECT wizard, stage, SUM(count) AS count FROM funnel_counts
-     WHERE day >= ? AND day <= ? GROUP BY wizard, stage`,
-  );
+export function funnelCounts(sql: Sql) {
+  const bump = `INSERT INTO funnel_counts (day, wizard, stage, count) VALUES (?, ?, ?, 1)
+     ON CONFLICT (day, wizard, stage) DO UPDATE SET count = funnel_counts.count + 1`;
+  // SUM over integers: PostgreSQL's is a bigint, read as a number (server/db/sql.ts).
+  const sums = `SELECT wizard, stage, SUM(count) AS count FROM funnel_counts
+     WHERE day >= ? AND day <= ? GROUP BY wizard, stage`;
 
   return {
-    count(wizard: FunnelWizard, stage: FunnelStage, at = new Date()) {
-      bump.run(berlinDay(at), wizard, stage);
+    /** Counts a step, inside the caller's transaction (`tx`) or on its own (`sql`). */
+    async count(tx: Queryable, wizard: FunnelWizard, stage: FunnelStage, at = new Date()) {
+      await tx.run(bump, berlinDay(at), wizard, stage);
     },
 
     /**
@@ -44,10 +42,14 @@ export function funnelCounts(db: Db) {
      * count, the wizard's own order on a tie), which is the order the agency configured: the
      * lead wizard may ask for the address or the category first.
      */
-    report(from: string, to: string): FunnelReport {
+    async report(from: string, to: string): Promise<FunnelReport> {
       const counts = new Map<string, number>();
-      for (const row of sums.all(from, to) as { wizard: string; stage: string; count: number }[])
-        counts.set(`${row.wizard} ${row.stage}`, row.count);
+      for (const row of await sql.all<{ wizard: string; stage: string; count: number }>(
+        sums,
+        from,
+        to,
+      ))
+        counts.set(`${row.wizard} ${row.stage}`, Number(row.count));
       const countOf = (wizard: FunnelWizard, stage: FunnelStage) =>
         counts.get(`${wizard} ${stage}`) ?? 0;
       return {

@@ -4,7 +4,7 @@
  * last row seen), so a deep page costs what the first does.
  */
 import { shiftDay } from '../../contract/days';
-import type { Db } from '../db/database';
+import type { Param, Sql } from '../db/sql';
 import type { Handling, SubmissionKind } from './records';
 
 export interface InboxFilter {
@@ -71,7 +71,7 @@ export function searchTextOf(
 /** The WHERE clause and parameters of a filter (only the conditions it names). */
 export function whereOf(filter: InboxFilter, before?: number) {
   const conditions: string[] = [];
-  const params: Record<string, unknown> = {};
+  const params: Record<string, Param> = {};
   if (filter.kind) {
     conditions.push('s.kind = @kind');
     params.kind = filter.kind;
@@ -105,33 +105,29 @@ export function whereOf(filter: InboxFilter, before?: number) {
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
-export function inboxQueries(db: Db) {
-  const statements = new Map<string, ReturnType<Db['prepare']>>();
-  /** Statements by their SQL, prepared once each (a filter has a few dozen shapes at most). */
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+export function inboxQueries(sql: Sql) {
+  /** A value of a JSON text column, in the database's own words. */
+  const json = (column: string, key: string) =>
+    sql.dialect === 'postgres'
+      ? `(${column}::jsonb ->> '${key}')`
+      : `json_extract(${column}, '$.${key}')`;
 
-  function page(filter: InboxFilter, before?: number, size = PAGE_SIZE) {
+  async function page(filter: InboxFilter, before?: number, size = PAGE_SIZE) {
     const where = whereOf(filter, before);
-    const rows = prepared(
+    const rows = await sql.all<Record<string, string | number | null>>(
       `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at,
-        json_extract(s.contact_data, '$.salutation') AS salutation,
-        json_extract(s.contact_data, '$.firstname') AS firstname,
-        json_extract(s.contact_data, '$.lastname') AS lastname,
-        json_extract(s.contact_data, '$.email') AS email,
-        json_extract(s.contact_data, '$.zip') AS zip,
-        json_extract(s.contact_data, '$.city') AS city,
-        json_extract(l.location, '$.zip') AS lead_zip,
-        json_extract(l.location, '$.city') AS lead_city
+        ${json('s.contact_data', 'salutation')} AS salutation,
+        ${json('s.contact_data', 'firstname')} AS firstname,
+        ${json('s.contact_data', 'lastname')} AS lastname,
+        ${json('s.contact_data', 'email')} AS email,
+        ${json('s.contact_data', 'zip')} AS zip,
+        ${json('s.contact_data', 'city')} AS city,
+        ${json('l.location', 'zip')} AS lead_zip,
+        ${json('l.location', 'city')} AS lead_city
        FROM submissions s LEFT JOIN leads l ON l.submission_id = s.id
        ${where.sql} ORDER BY s.id DESC LIMIT ${size + 1}`,
-    ).all(where.params) as Record<string, string | number | null>[];
+      where.params,
+    );
     const items: InboxRow[] = rows.slice(0, size).map((row) => {
       const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string) : '');
       const place =
@@ -153,21 +149,19 @@ export function inboxQueries(db: Db) {
     return { items, next: rows.length > size ? items.at(-1)!.id : null };
   }
 
-  const setHandling = db.prepare('UPDATE submissions SET handling = ? WHERE uuid = ?');
-
   return {
     page,
     /** Every row of a filter, page by page (the CSV export streams them). */
-    *all(filter: InboxFilter, size = 500): Generator<InboxRow> {
+    async *all(filter: InboxFilter, size = 500): AsyncGenerator<InboxRow> {
       let before: number | undefined;
       for (;;) {
-        const { items, next } = page(filter, before, size);
+        const { items, next } = await page(filter, before, size);
         yield* items;
         if (next === null) return;
         before = next;
       }
     },
-    setHandling: (uuid: string, handling: Handling) =>
-      setHandling.run(handling, uuid).changes === 1,
+    setHandling: async (uuid: string, handling: Handling) =>
+      (await sql.run('UPDATE submissions SET handling = ? WHERE uuid = ?', handling, uuid)) === 1,
   };
 }

@@ -6,7 +6,7 @@
 import { categoryById } from '../../contract/catalog';
 import { CONTACT_RECORD_KEYS } from '../../contract/contact';
 import de from '../../src/i18n/locales/de.json';
-import type { Db } from '../db/database';
+import type { Queryable, Sql } from '../db/sql';
 import type { FieldDefinition } from '../data/fieldDefinitions';
 
 export type SubmissionKind = 'lead' | 'savedSearch' | 'exposeInquiry' | 'contact' | 'newsletter';
@@ -159,37 +159,34 @@ export function labelledFields(
 }
 
 /** Reads submissions with everything that belongs to them (statements prepared once). */
-export function submissionReader(db: Db) {
+export async function submissionReader(sql: Sql) {
   const bySubmission = {
-    submission: db.prepare('SELECT * FROM submissions WHERE id = ?'),
-    submissionByUuid: db.prepare('SELECT id FROM submissions WHERE uuid = ?'),
-    lead: db.prepare('SELECT * FROM leads WHERE submission_id = ?'),
-    savedSearch: db.prepare('SELECT * FROM saved_searches WHERE submission_id = ?'),
-    inquiry: db.prepare(
-      `SELECT ei.message, l.id, l.custom_id, l.title, l.link FROM expose_inquiries ei
+    submission: 'SELECT * FROM submissions WHERE id = ?',
+    submissionByUuid: 'SELECT id FROM submissions WHERE uuid = ?',
+    lead: 'SELECT * FROM leads WHERE submission_id = ?',
+    savedSearch: 'SELECT * FROM saved_searches WHERE submission_id = ?',
+    inquiry: `SELECT ei.message, l.id, l.custom_id, l.title, l.link FROM expose_inquiries ei
        JOIN listings l ON l.id = ei.listing_id WHERE ei.submission_id = ?`,
-    ),
-    message: db.prepare('SELECT type, message FROM contact_messages WHERE submission_id = ?'),
+    message: 'SELECT type, message FROM contact_messages WHERE submission_id = ?',
   };
-  const definitionStatement = db.prepare('SELECT id, definition FROM field_definitions');
-  const regionStatement = db.prepare('SELECT location_id, name FROM regions');
   // Seed data: read once.
   const definitions = new Map(
-    (definitionStatement.all() as { id: string; definition: string }[]).map((row) => [
-      row.id,
-      JSON.parse(row.definition) as FieldDefinition,
-    ]),
+    (
+      await sql.all<{ id: string; definition: string }>(
+        'SELECT id, definition FROM field_definitions',
+      )
+    ).map((row) => [row.id, JSON.parse(row.definition) as FieldDefinition]),
   );
   const regions = new Map(
-    (regionStatement.all() as { location_id: number; name: string }[]).map((r) => [
-      r.location_id,
-      r.name,
-    ]),
+    (
+      await sql.all<{ location_id: number; name: string }>('SELECT location_id, name FROM regions')
+    ).map((r) => [r.location_id, r.name]),
   );
   const definitionOf = (id: string) => definitions.get(id);
 
-  function read(id: number): SubmissionRecord | null {
-    const row = bySubmission.submission.get(id) as Record<string, unknown> | undefined;
+  /** The submission's record, read through `tx` (a transaction's, or the database). */
+  async function read(tx: Queryable, id: number): Promise<SubmissionRecord | null> {
+    const row = await tx.one(bySubmission.submission, id);
     if (!row) return null;
     const typed = JSON.parse(row.contact_data as string) as Record<string, unknown>;
     const contact = Object.fromEntries(
@@ -218,7 +215,7 @@ export function submissionReader(db: Db) {
       message: '',
     };
     if (record.kind === 'lead') {
-      const lead = bySubmission.lead.get(id) as Record<string, unknown> | undefined;
+      const lead = await tx.one(bySubmission.lead, id);
       if (lead) {
         const location = JSON.parse(lead.location as string) as Record<string, unknown>;
         const text = (key: string) =>
@@ -247,7 +244,7 @@ export function submissionReader(db: Db) {
         };
       }
     } else if (record.kind === 'savedSearch') {
-      const search = bySubmission.savedSearch.get(id) as Record<string, unknown> | undefined;
+      const search = await tx.one(bySubmission.savedSearch, id);
       if (search) {
         const locations = JSON.parse(search.locations as string) as number[];
         record.savedSearch = {
@@ -265,7 +262,7 @@ export function submissionReader(db: Db) {
         };
       }
     } else if (record.kind === 'exposeInquiry') {
-      const inquiry = bySubmission.inquiry.get(id) as Record<string, unknown> | undefined;
+      const inquiry = await tx.one(bySubmission.inquiry, id);
       if (inquiry) {
         record.message = inquiry.message as string;
         record.exposeInquiry = {
@@ -276,7 +273,7 @@ export function submissionReader(db: Db) {
         };
       }
     } else {
-      const message = bySubmission.message.get(id) as { message: string } | undefined;
+      const message = await tx.one<{ message: string }>(bySubmission.message, id);
       record.message = message?.message ?? '';
       if (record.kind === 'newsletter')
         record.newsletter = { subscribed: boxes.newsletter === true };
@@ -286,14 +283,14 @@ export function submissionReader(db: Db) {
 
   return {
     read,
-    byUuid(uuid: string): SubmissionRecord | null {
-      const row = bySubmission.submissionByUuid.get(uuid) as { id: number } | undefined;
-      return row ? read(row.id) : null;
+    async byUuid(uuid: string): Promise<SubmissionRecord | null> {
+      const row = await sql.one<{ id: number }>(bySubmission.submissionByUuid, uuid);
+      return row ? read(sql, row.id) : null;
     },
   };
 }
 
-export type SubmissionReader = ReturnType<typeof submissionReader>;
+export type SubmissionReader = Awaited<ReturnType<typeof submissionReader>>;
 
 /** 'Frau Erika Mustermann', or the e-mail address when no name was given. */
 export function displayName(contact: RecordContact): string {

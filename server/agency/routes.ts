@@ -50,12 +50,12 @@ export async function agencyRoutes(
   app: FastifyInstance,
   { ctx, staff }: { ctx: ApiContext; staff: Staff },
 ) {
-  const { db, outbox, config } = ctx;
-  const inbox = inboxQueries(db);
-  const records = submissionReader(db);
+  const { sql, outbox, config } = ctx;
+  const inbox = inboxQueries(sql);
+  const records = await submissionReader(sql);
   const xsrf = async (request: FastifyRequest) => checkXsrf(request, app.ownOrigin());
   const signedIn = async (request: FastifyRequest) => {
-    staff.require(request);
+    await staff.require(request);
   };
 
   app.post(
@@ -81,22 +81,24 @@ export async function agencyRoutes(
     },
     async (request) => {
       const { email } = request.body as { email: string };
-      const key = staff.issueKey(email);
-      if (key) {
+      // The key and its mail are stored together.
+      const sent = await sql.transaction(async (tx) => {
+        const key = await staff.issueKey(tx, email);
+        if (!key) return false;
         const url = new URL(`${ctx.publicUrl()}/agency`);
         url.searchParams.set('k', key);
-        db.transaction(() =>
-          outbox.mail(
-            {
-              to: email.trim().toLowerCase(),
-              ...staffLoginMail(langOfRequest(request), url.href),
-              links: [url.href],
-            },
-            { kind: 'login' },
-          ),
-        )();
-        outbox.nudge();
-      }
+        await outbox.mail(
+          tx,
+          {
+            to: email.trim().toLowerCase(),
+            ...staffLoginMail(langOfRequest(request), url.href),
+            links: [url.href],
+          },
+          { kind: 'login' },
+        );
+        return true;
+      });
+      if (sent) outbox.nudge();
       // The same answer for every address: the form tells no one who is staff.
       return { sent: true };
     },
@@ -116,15 +118,17 @@ export async function agencyRoutes(
       },
     },
     async (request, reply) => {
-      const user = staff.login(request, reply, (request.body as { k: string }).k);
+      const user = await staff.login(request, reply, (request.body as { k: string }).k);
       return { email: user.email };
     },
   );
 
-  app.get(`${AGENCY_API}/auth/me`, async (request) => ({ email: staff.require(request).email }));
+  app.get(`${AGENCY_API}/auth/me`, async (request) => ({
+    email: (await staff.require(request)).email,
+  }));
 
   app.delete(`${AGENCY_API}/auth/me`, { preValidation: xsrf }, async (request, reply) => {
-    staff.logout(request, reply, staff.require(request));
+    await staff.logout(request, reply, await staff.require(request));
     return { loggedOut: true };
   });
 
@@ -146,7 +150,7 @@ export async function agencyRoutes(
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="anfragen-${day}.csv"`)
         .header('Cache-Control', 'no-store')
-        .send(exportCsv(filterOf(request.query as FilterQuery), inbox, records));
+        .send(exportCsv(filterOf(request.query as FilterQuery), inbox, records, sql));
     },
   );
 
@@ -183,10 +187,10 @@ export async function agencyRoutes(
     `${AGENCY_API}/submissions/:uuid`,
     { onRequest: signedIn, schema: { params: uuidParams } },
     async (request) => {
-      const record = records.byUuid((request.params as { uuid: string }).uuid);
+      const record = await records.byUuid((request.params as { uuid: string }).uuid);
       if (!record) throw new ApiError(404, 'not_found', 'submissionNotFound');
       const { id, ...submission } = record;
-      return { submission, deliveries: outbox.deliveriesOf(id) };
+      return { submission, deliveries: await outbox.deliveriesOf(id) };
     },
   );
 
@@ -208,7 +212,7 @@ export async function agencyRoutes(
     async (request) => {
       const { uuid } = request.params as { uuid: string };
       const { handling } = request.body as { handling: Handling };
-      if (!inbox.setHandling(uuid, handling))
+      if (!(await inbox.setHandling(uuid, handling)))
         throw new ApiError(404, 'not_found', 'submissionNotFound');
       return { uuid, handling };
     },
@@ -229,9 +233,9 @@ export async function agencyRoutes(
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      if (!outbox.delivery(id)) throw new ApiError(404, 'not_found', 'deliveryNotFound');
+      if (!(await outbox.delivery(id))) throw new ApiError(404, 'not_found', 'deliveryNotFound');
       // Only a failed delivery is sent again; anything else is left as it is.
-      outbox.retry(id);
+      await outbox.retry(id);
       return outbox.delivery(id);
     },
   );

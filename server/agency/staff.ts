@@ -10,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keyHash, randomToken, sha256, timedKey } from '../auth/crypto';
 import { ApiError } from '../api/errors';
 import type { CookiePolicy } from '../api/security';
-import { now, type Db } from '../db/database';
+import { now } from '../db/database';
+import type { Queryable, Sql } from '../db/sql';
 
 export const STAFF_COOKIE = 'immosuite_staff';
 export const STAFF_KEY_MS = 30 * 60 * 1000;
@@ -21,22 +22,16 @@ export interface StaffUser {
   tokenHash: string;
 }
 
-export function createStaff(db: Db, agencyUsers: readonly string[], policy: CookiePolicy) {
+export function createStaff(sql: Sql, agencyUsers: readonly string[], policy: CookiePolicy) {
   const q = {
-    insertKey: db.prepare(
+    insertKey:
       'INSERT INTO staff_keys (key_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)',
-    ),
-    useKey: db.prepare(
-      `UPDATE staff_keys SET used_at = ? WHERE key_hash = ? AND used_at IS NULL AND expires_at > ?
+    useKey: `UPDATE staff_keys SET used_at = ? WHERE key_hash = ? AND used_at IS NULL AND expires_at > ?
        RETURNING email`,
-    ),
-    insertSession: db.prepare(
+    insertSession:
       'INSERT INTO staff_sessions (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)',
-    ),
-    session: db.prepare(
-      'SELECT token_hash, email FROM staff_sessions WHERE token_hash = ? AND expires_at > ?',
-    ),
-    deleteSession: db.prepare('DELETE FROM staff_sessions WHERE token_hash = ?'),
+    session: 'SELECT token_hash, email FROM staff_sessions WHERE token_hash = ? AND expires_at > ?',
+    deleteSession: 'DELETE FROM staff_sessions WHERE token_hash = ?',
   };
   const allowed = new Set(agencyUsers.map((address) => address.toLowerCase()));
   const cookieOptions = (request: FastifyRequest) => ({
@@ -47,23 +42,30 @@ export function createStaff(db: Db, agencyUsers: readonly string[], policy: Cook
     secure: policy.alwaysSecure || request.protocol === 'https',
   });
 
-  function current(request: FastifyRequest): StaffUser | null {
+  async function current(request: FastifyRequest): Promise<StaffUser | null> {
     const token = request.cookies[STAFF_COOKIE];
     if (!token) return null;
-    const row = q.session.get(sha256(token), now()) as
-      { token_hash: string; email: string } | undefined;
+    const row = await sql.one<{ token_hash: string; email: string }>(
+      q.session,
+      sha256(token),
+      now(),
+    );
     return row ? { email: row.email, tokenHash: row.token_hash } : null;
   }
 
   return {
     isStaff: (email: string) => allowed.has(email.trim().toLowerCase()),
 
-    /** A login key for a staff address (the caller mails its link); null for anyone else. */
-    issueKey(email: string): string | null {
+    /**
+     * A login key for a staff address (the caller mails its link, in the same transaction
+     * `tx`); null for anyone else.
+     */
+    async issueKey(tx: Queryable, email: string): Promise<string | null> {
       const address = email.trim().toLowerCase();
       if (!allowed.has(address)) return null;
       const key = timedKey();
-      q.insertKey.run(
+      await tx.run(
+        q.insertKey,
         keyHash(key),
         address,
         now(),
@@ -73,13 +75,13 @@ export function createStaff(db: Db, agencyUsers: readonly string[], policy: Cook
     },
 
     /** Spends a key and opens its session; a used, expired or unknown key is refused. */
-    login(request: FastifyRequest, reply: FastifyReply, key: string): StaffUser {
-      const row = q.useKey.get(now(), keyHash(key), now()) as { email: string } | undefined;
+    async login(request: FastifyRequest, reply: FastifyReply, key: string): Promise<StaffUser> {
+      const row = await sql.one<{ email: string }>(q.useKey, now(), keyHash(key), now());
       // A key of an address no longer in AGENCY_USERS opens nothing.
       if (!row || !allowed.has(row.email)) throw new ApiError(403, 'invalid_key', 'invalidKey');
       const token = randomToken(32);
       const expires = new Date(Date.now() + STAFF_SESSION_MS);
-      q.insertSession.run(sha256(token), row.email, now(), expires.toISOString());
+      await sql.run(q.insertSession, sha256(token), row.email, now(), expires.toISOString());
       reply.setCookie(STAFF_COOKIE, token, { ...cookieOptions(request), expires });
       return { email: row.email, tokenHash: sha256(token) };
     },
@@ -87,15 +89,15 @@ export function createStaff(db: Db, agencyUsers: readonly string[], policy: Cook
     current,
 
     /** The staff member of an inbox call (403 without a staff session). */
-    require(request: FastifyRequest): StaffUser {
-      const user = current(request);
+    async require(request: FastifyRequest): Promise<StaffUser> {
+      const user = await current(request);
       if (!user || !allowed.has(user.email))
         throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
       return user;
     },
 
-    logout(request: FastifyRequest, reply: FastifyReply, user: StaffUser) {
-      q.deleteSession.run(user.tokenHash);
+    async logout(request: FastifyRequest, reply: FastifyReply, user: StaffUser) {
+      await sql.run(q.deleteSession, user.tokenHash);
       reply.clearCookie(STAFF_COOKIE, cookieOptions(request));
     },
   };

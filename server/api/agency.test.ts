@@ -134,7 +134,7 @@ describe('agency notices', () => {
     db.close();
     expect(ids).toHaveLength(5);
     for (const id of ids)
-      expect(server.app.outbox.deliveriesOf(id)).toEqual([
+      expect(await server.app.outbox.deliveriesOf(id)).toEqual([
         expect.objectContaining({
           channel: 'mail',
           kind: 'notice',

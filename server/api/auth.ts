@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { keyHash as hashOf, sha256, timedKey } from '../auth/crypto';
 import { now } from '../db/database';
+import { Q } from '../db/statements';
 import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';
 import { langOfRequest, linkFor, route, type ApiContext } from './context';
@@ -14,14 +15,12 @@ const LOGIN_KEY_MS = 30 * 60 * 1000;
 const KEY_REUSE_MS = 10 * 60 * 1000;
 
 export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { db, q, config, outbox, sessions } = ctx;
+  const { sql, config, outbox, sessions } = ctx;
   const limits = config.limits;
   // Per client by @fastify/rate-limit (route config); per address here, after the body is read.
   const addressLimiter = new RateLimiter(limits.loginMailsPerAddress, limits.windowMs);
-  const insertLoginKey = db.prepare(
-    `INSERT INTO auth_keys (key_hash, purpose, contact_id, created_at, expires_at, requested_by)
-     VALUES (?, 'login', ?, ?, ?, ?)`,
-  );
+  const insertLoginKey = `INSERT INTO auth_keys (key_hash, purpose, contact_id, created_at,
+    expires_at, requested_by) VALUES (?, 'login', ?, ?, ?, ?)`;
 
   route(
     app,
@@ -38,16 +37,19 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
       }
       // Only a confirmed contact has an account: an address someone typed into a form (and
       // never confirmed) gets no login link, so its owner never sees a stranger's typed data.
-      const found = q.contactByEmail.get(email) as
-        { id: number; confirmed_at: string | null } | undefined;
+      const found = await sql.one<{ id: number; confirmed_at: string | null }>(
+        Q.contactByEmail,
+        email,
+      );
       const contact = found?.confirmed_at ? found : undefined;
       const language = langOfRequest(request);
       // The key and its mail commit together; the mail leaves after the answer (the outbox).
-      db.transaction(() => {
+      await sql.transaction(async (tx) => {
         if (contact) {
           const key = timedKey();
           const xsrf = request.cookies[XSRF_COOKIE];
-          insertLoginKey.run(
+          await tx.run(
+            insertLoginKey,
             hashOf(key),
             contact.id,
             now(),
@@ -55,15 +57,20 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
             xsrf ? sha256(xsrf) : null,
           );
           const link = linkFor(ctx, key, language);
-          outbox.mail(
+          await outbox.mail(
+            tx,
             { to: email, ...loginMail(language, link), links: [link] },
             { kind: 'login' },
           );
         } else {
           // Same answer as for a known address; the mail tells the owner there is no account.
-          outbox.mail({ to: email, ...noAccountMail(language), links: [] }, { kind: 'noAccount' });
+          await outbox.mail(
+            tx,
+            { to: email, ...noAccountMail(language), links: [] },
+            { kind: 'noAccount' },
+          );
         }
-      })();
+      });
       outbox.nudge();
       return { sent: true };
     },
@@ -84,17 +91,15 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
    * in: a confirmation key (mailed to whoever typed an address into a form) confirms that
    * submission and nothing more, so a typed-in address never opens someone's account.
    */
-  function loginKey(k: string) {
+  async function loginKey(k: string) {
     const keyHash = hashOf(k);
-    const key = q.key.get(keyHash) as
-      | {
-          purpose: string;
-          contact_id: number;
-          expires_at: string;
-          first_used_at: string | null;
-          requested_by: string | null;
-        }
-      | undefined;
+    const key = await sql.one<{
+      purpose: string;
+      contact_id: number;
+      expires_at: string;
+      first_used_at: string | null;
+      requested_by: string | null;
+    }>(Q.key, keyHash);
     const at = Date.now();
     if (!key || key.purpose !== 'login' || Date.parse(key.expires_at) <= at)
       throw new ApiError(403, 'invalid_key', 'invalidKey');
@@ -111,26 +116,31 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
    * nobody joins the session of whoever used a link first (login CSRF, #22 item 4).
    */
   route(app, 'POST', '/v1/auth/login', async (request, reply) => {
-    const key = loginKey((request.body as { k: string }).k);
+    const key = await loginKey((request.body as { k: string }).k);
     if (key.first_used_at) {
-      const current = sessions.current(request);
-      const sameBrowser = current !== null && sessions.loginKeyOf(current) === key.keyHash;
+      const current = await sessions.current(request);
+      const sameBrowser = current !== null && (await sessions.loginKeyOf(current)) === key.keyHash;
       const xsrf = request.cookies[XSRF_COOKIE];
       const requester = key.requested_by !== null && !!xsrf && sha256(xsrf) === key.requested_by;
       if (!sameBrowser && !requester) throw new ApiError(403, 'key_used', 'keyUsed');
-      if (!sameBrowser) sessions.replaceKeySessions(request, reply, key.contact_id, key.keyHash);
+      if (!sameBrowser)
+        await sessions.replaceKeySessions(request, reply, key.contact_id, key.keyHash);
     } else {
-      q.useKey.run(now(), key.keyHash);
-      sessions.start(request, reply, key.contact_id, key.keyHash);
+      await sql.transaction(async (tx) => {
+        // Two first uses at once (two processes): the one that marks the key opens the session.
+        if ((await tx.run(Q.useKey, now(), key.keyHash)) !== 1)
+          throw new ApiError(403, 'key_used', 'keyUsed');
+        await sessions.start(tx, request, reply, key.contact_id, key.keyHash);
+      });
     }
-    const contact = q.contactById.get(key.contact_id) as { email: string };
+    const contact = (await sql.one<{ email: string }>(Q.contactById, key.contact_id))!;
     return { user: { email: contact.email, loggedIn: true }, login: true };
   });
 
   route(app, 'POST', '/v1/auth/login/nonce', async (request) => {
     const keyHash = hashOf((request.body as { k: string }).k);
-    const user = sessions.current(request);
-    if (!user || sessions.loginKeyOf(user) !== keyHash)
+    const user = await sessions.current(request);
+    if (!user || (await sessions.loginKeyOf(user)) !== keyHash)
       throw new ApiError(403, 'invalid_key', 'invalidKey');
     return { nonce: sessions.nonce(user) };
   });
@@ -139,7 +149,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
   // page passes one): the widget restores its session here. The XSRF token (route()) makes
   // sure only the widget's own page can ask; its answer is readable by that origin alone.
   route(app, 'POST', '/v1/auth/session', async (request, reply) => {
-    const user = sessions.current(request);
+    const user = await sessions.current(request);
     if (!user) throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
     const nonce = sessions.nonce(user);
     reply.header('X-WP-Nonce', nonce);
@@ -147,14 +157,14 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   route(app, 'GET', '/v1/auth/me', async (request, reply) => {
-    const user = sessions.require(request, reply);
+    const user = await sessions.require(request, reply);
     return { email: user.email, loggedIn: true };
   });
 
   route(app, 'DELETE', '/v1/auth/me', async (request, reply) => {
-    const user = sessions.require(request, reply);
+    const user = await sessions.require(request, reply);
     // ?all=1 ends every session of the contact (e.g. after a lost device).
-    sessions.end(request, reply, user, (request.query as { all?: string }).all === '1');
+    await sessions.end(request, reply, user, (request.query as { all?: string }).all === '1');
     reply.removeHeader('X-WP-Nonce');
     return { loggedOut: true };
   });

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { now } from '../db/database';
-import { CONTACT_COLUMNS } from '../db/statements';
+import type { Param } from '../db/sql';
+import { CONTACT_COLUMNS, Q } from '../db/statements';
 import { clean, route, type ApiContext, type ContactInput } from './context';
 
 const FLAG_COLUMNS = {
@@ -27,19 +28,19 @@ export function contactRecord(row: Record<string, unknown>) {
 }
 
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { db, q, config, outbox, sessions } = ctx;
+  const { sql, config, outbox, sessions } = ctx;
 
   route(app, 'GET', '/v1/contact', async (request, reply) => {
-    const user = sessions.require(request, reply);
-    return contactRecord(q.contactById.get(user.contactId) as Record<string, unknown>);
+    const user = await sessions.require(request, reply);
+    return contactRecord((await sql.one(Q.contactById, user.contactId))!);
   });
 
   route(app, 'PUT', '/v1/contact', async (request, reply) => {
-    const user = sessions.require(request, reply);
+    const user = await sessions.require(request, reply);
     const input = clean(request.body as ContactInput);
     const at = now();
-    db.transaction(() => {
-      const current = q.contactById.get(user.contactId) as Record<string, unknown>;
+    await sql.transaction(async (tx) => {
+      const current = (await tx.one(Q.contactById, user.contactId))!;
       const withdrawn: string[] = [];
       const values: Record<string, unknown> = Object.fromEntries(
         CONTACT_COLUMNS.map((c) => [c, input[c] ?? '']),
@@ -50,7 +51,8 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
         const given = input.customFields?.[box];
         values[column] = typeof given === 'boolean' ? (given ? 1 : 0) : current[column];
         if (typeof given === 'boolean' && (given ? 1 : 0) !== current[column]) {
-          q.insertConsent.run(
+          await tx.run(
+            Q.insertConsent,
             user.contactId,
             null,
             box,
@@ -61,16 +63,17 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
           if (!given) withdrawn.push(box);
         }
       }
-      q.updateContact.run({ ...values, at, id: user.contactId });
+      await tx.run(Q.updateContact, { ...values, at, id: user.contactId } as Record<string, Param>);
       // The agency's systems learn of a withdrawal with the change itself (the outbox).
       if (withdrawn.length)
-        outbox.webhook(
+        await outbox.webhook(
+          tx,
           'consent.withdrawn',
           { contact: { email: current.email as string }, withdrawn, at },
           null,
         );
-    })();
+    });
     outbox.nudge();
-    return contactRecord(q.contactById.get(user.contactId) as Record<string, unknown>);
+    return contactRecord((await sql.one(Q.contactById, user.contactId))!);
   });
 }

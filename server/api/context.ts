@@ -1,5 +1,5 @@
 /**
- * What every API plugin shares: its dependencies, the prepared statements, and `route()`,
+ * What every API plugin shares: its dependencies and `route()`,
  * which takes a route's request validation from the contract and guards every mutating
  * route with the XSRF check.
  */
@@ -8,8 +8,7 @@ import type { ContractPath } from '../../contract/openapi';
 import { paramsSchema, requestBodySchema, type Method } from '../../contract/schema';
 import type { components } from '../../contract/types';
 import type { ServerConfig } from '../config';
-import type { Db } from '../db/database';
-import type { Statements } from '../db/statements';
+import type { Sql } from '../db/sql';
 import type { Staff } from '../agency/staff';
 import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
@@ -27,7 +26,8 @@ export type Meta = Schemas['Honeypot'];
 import type { FunnelCounts } from '../agency/funnel';
 
 export interface ApiDeps {
-  db: Db;
+  /** The database, SQLite or PostgreSQL (server/db/sql.ts). */
+  sql: Sql;
   config: ServerConfig;
   outbox: Outbox;
   sessions: Sessions;
@@ -35,7 +35,6 @@ export interface ApiDeps {
 }
 
 export interface ApiContext extends ApiDeps {
-  q: Statements;
   /** Regions are seed data and do not change while the server runs: read once. */
   regionNameById: Map<number, string>;
   /** The configured public URL, or loopback and the port the server listens on. */

@@ -28,7 +28,7 @@ function parseBeacon(body: unknown) {
 }
 
 export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { config, funnel } = ctx;
+  const { config, funnel, sql } = ctx;
   app.post(
     FUNNEL_BEACON_PATH,
     {
@@ -47,7 +47,7 @@ export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
         throw new ApiError(403, 'origin_not_allowed', 'originNotAllowed');
       const beacon = parseBeacon(request.body);
       if (!beacon) throw new ApiError(400, 'invalid_beacon', 'badRequest');
-      funnel.count(beacon.wizard, beacon.stage);
+      await funnel.count(sql, beacon.wizard, beacon.stage);
       return reply.code(204).send();
     },
   );

@@ -22,7 +22,7 @@ import {
   startTestServer,
 } from '../testing';
 import { DEMO_CUSTOMER } from '../db/seed';
-import { prepareStatements } from '../db/statements';
+import { Q } from '../db/statements';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -347,7 +347,7 @@ describe('backend hardening', () => {
           { uuid: later.body.uuid, keyed: 1 },
         ]);
         // The server's lookup of a key goes through its index, never a scan of the submissions.
-        const lookup = prepareStatements(db).submissionByIdempotencyKey.source;
+        const lookup = Q.submissionByIdempotencyKey;
         const plan = db
           .prepare(`EXPLAIN QUERY PLAN ${lookup}`)
           .all('POST /v1/wizard/lead day-old-key-01') as { detail: string }[];

@@ -7,7 +7,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/crypto';
-import type { Statements } from '../db/statements';
+import type { Queryable } from '../db/sql';
+import { Q } from '../db/statements';
 import { ApiError } from './errors';
 
 const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ export interface RequestId {
   fingerprint: string;
 }
 
-export function idempotency(q: Statements) {
+export function idempotency() {
   return {
     /** The request's key and fingerprint; null without a key (400 for a malformed one). */
     keyOf(request: FastifyRequest, client: string): RequestId | null {
@@ -47,13 +48,15 @@ export function idempotency(q: Statements) {
      * The submission this very request created (inside the caller's transaction); a 422 when
      * the key was used for another request; nothing for an unknown or expired key.
      */
-    find(id: RequestId | null): StoredAnswer | undefined {
+    async find(tx: Queryable, id: RequestId | null): Promise<StoredAnswer | undefined> {
       if (!id) return undefined;
-      const stored = q.submissionByIdempotencyKey.get(id.key) as
-        (StoredAnswer & { fingerprint: string; created_at: string }) | undefined;
+      const stored = await tx.one<StoredAnswer & { fingerprint: string; created_at: string }>(
+        Q.submissionByIdempotencyKey,
+        id.key,
+      );
       if (!stored) return undefined;
       if (Date.parse(stored.created_at) <= Date.now() - IDEMPOTENCY_MS) {
-        q.releaseIdempotencyKey.run(stored.id);
+        await tx.run(Q.releaseIdempotencyKey, stored.id);
         return undefined;
       }
       if (stored.fingerprint !== id.fingerprint)

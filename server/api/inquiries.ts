@@ -1,12 +1,13 @@
 /** The logged-in contact's listing inquiries (spec 2.9, 7). */
 import type { FastifyInstance } from 'fastify';
 import { categoryById } from '../../contract/catalog';
+import { Q } from '../db/statements';
 import { route, type ApiContext } from './context';
 
-export async function inquiryRoutes(app: FastifyInstance, { q, sessions }: ApiContext) {
+export async function inquiryRoutes(app: FastifyInstance, { sql, sessions }: ApiContext) {
   route(app, 'GET', '/v1/expose-inquiry', async (request, reply) => {
-    const user = sessions.require(request, reply);
-    return (q.inquiries.all(user.contactId) as Record<string, unknown>[]).map((row) => ({
+    const user = await sessions.require(request, reply);
+    return (await sql.all(Q.inquiries, user.contactId)).map((row) => ({
       uuid: row.uuid as string,
       image: row.image as string,
       title: row.title as string,

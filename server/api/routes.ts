@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { funnelCounts } from '../agency/funnel';
 import { agencyRoutes } from '../agency/routes';
-import { prepareStatements } from '../db/statements';
+import { Q } from '../db/statements';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
 import { funnelRoutes } from './funnel';
@@ -18,13 +18,11 @@ import { wizardDataRoutes } from './wizardData';
 export { API_PREFIX } from './context';
 
 export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
-  const q = prepareStatements(deps.db);
   // Without PUBLIC_URL: the loopback address of the listening port, looked up once.
   let listening: string | null = null;
   const ctx: ApiContext = {
     ...deps,
-    q,
-    funnel: funnelCounts(deps.db),
+    funnel: funnelCounts(deps.sql),
     publicUrl: () => {
       if (deps.config.publicUrl) return deps.config.publicUrl;
       if (listening) return listening;
@@ -34,7 +32,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
       return `http://127.0.0.1:${deps.config.port}`;
     },
     regionNameById: new Map(
-      (q.regionIds.all() as { location_id: number; name: string }[]).map((r) => [
+      (await deps.sql.all<{ location_id: number; name: string }>(Q.regionIds)).map((r) => [
         r.location_id,
         r.name,
       ]),

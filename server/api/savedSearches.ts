@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { categoryById, fieldIdsFor } from '../../contract/catalog';
 import { now } from '../db/database';
+import type { Queryable } from '../db/sql';
+import { Q } from '../db/statements';
 import { route, type ApiContext, type FieldValue, type SavedSearchInput } from './context';
 import { ApiError } from './errors';
 
@@ -73,13 +75,13 @@ function values(input: SavedSearchInput) {
   };
 }
 
-export function insertSavedSearch(
-  ctx: ApiContext,
+export async function insertSavedSearch(
+  tx: Queryable,
   input: SavedSearchInput,
   owner: { contactId: number; submissionId: number | null; active: boolean },
-): string {
+): Promise<string> {
   const uuid = crypto.randomUUID();
-  ctx.q.insertSavedSearch.run({
+  await tx.run(Q.insertSavedSearch, {
     ...values(input),
     uuid,
     contactId: owner.contactId,
@@ -90,54 +92,53 @@ export function insertSavedSearch(
 }
 
 /** The one update of a saved search (the portal's PUT and the wizard's edit); 404 if not theirs. */
-export function updateSavedSearch(
+export async function updateSavedSearch(
   ctx: ApiContext,
   contactId: number,
   uuid: string,
   input: SavedSearchInput,
 ) {
-  const existing = ctx.q.savedSearch.get(uuid, contactId) as Record<string, unknown> | undefined;
+  const existing = await ctx.sql.one(Q.savedSearch, uuid, contactId);
   if (!existing) throw new ApiError(404, 'not_found', 'savedSearchNotFound');
   checkSavedSearch(ctx, input);
-  const active = typeof input.active === 'boolean' ? (input.active ? 1 : 0) : existing.active;
-  ctx.q.updateSavedSearch.run({ ...values(input), uuid, contactId, active });
-  return toSavedSearch(ctx, ctx.q.savedSearch.get(uuid, contactId) as Record<string, unknown>);
+  const active =
+    typeof input.active === 'boolean' ? (input.active ? 1 : 0) : (existing.active as number);
+  await ctx.sql.run(Q.updateSavedSearch, { ...values(input), uuid, contactId, active });
+  return toSavedSearch(ctx, (await ctx.sql.one(Q.savedSearch, uuid, contactId))!);
 }
 
 export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { q, sessions } = ctx;
+  const { sql, sessions } = ctx;
 
   route(app, 'GET', '/v1/saved-search', async (request, reply) => {
-    const user = sessions.require(request, reply);
-    return (q.savedSearches.all(user.contactId) as Record<string, unknown>[]).map((row) =>
-      toSavedSearch(ctx, row),
-    );
+    const user = await sessions.require(request, reply);
+    return (await sql.all(Q.savedSearches, user.contactId)).map((row) => toSavedSearch(ctx, row));
   });
 
   route(app, 'POST', '/v1/saved-search', async (request, reply) => {
-    const user = sessions.require(request, reply);
+    const user = await sessions.require(request, reply);
     const input = request.body as SavedSearchInput;
     checkSavedSearch(ctx, input);
-    const uuid = insertSavedSearch(ctx, input, {
+    const uuid = await insertSavedSearch(sql, input, {
       contactId: user.contactId,
       submissionId: null,
       active: input.active !== false,
     });
     return reply
       .code(201)
-      .send(toSavedSearch(ctx, q.savedSearch.get(uuid, user.contactId) as Record<string, unknown>));
+      .send(toSavedSearch(ctx, (await sql.one(Q.savedSearch, uuid, user.contactId))!));
   });
 
   route(app, 'PUT', '/v1/saved-search/{uuid}', async (request, reply) => {
-    const user = sessions.require(request, reply);
+    const user = await sessions.require(request, reply);
     const { uuid } = request.params as { uuid: string };
     return updateSavedSearch(ctx, user.contactId, uuid, request.body as SavedSearchInput);
   });
 
   route(app, 'DELETE', '/v1/saved-search/{uuid}', async (request, reply) => {
-    const user = sessions.require(request, reply);
+    const user = await sessions.require(request, reply);
     const { uuid } = request.params as { uuid: string };
-    if (q.deleteSavedSearch.run(uuid, user.contactId).changes === 0)
+    if ((await sql.run(Q.deleteSavedSearch, uuid, user.contactId)) === 0)
       throw new ApiError(404, 'not_found', 'savedSearchNotFound');
     return { deleted: true };
   });

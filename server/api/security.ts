@@ -1,7 +1,7 @@
 /** XSRF double-submit cookie, cookie sessions and WordPress-style nonces. */
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import type { Queryable, Sql } from '../db/sql';
 import { now } from '../db/database';
 import { currentTick, nonceFor, randomToken, safeEqual, sha256, verifyNonce } from '../auth/crypto';
 import { isLoopback } from '../config';
@@ -81,33 +81,28 @@ export function checkXsrf(request: FastifyRequest, ownOrigin?: string) {
 }
 
 export function createSessions(
-  db: Db,
+  sql: Sql,
   secret: string,
   policy: CookiePolicy = { crossSite: false, alwaysSecure: false },
 ) {
-  const findSession = db.prepare(
-    `SELECT s.token_hash, s.contact_id, c.email FROM sessions s JOIN contacts c ON c.id = s.contact_id
-     WHERE s.token_hash = ? AND s.expires_at > ?`,
-  );
-  const insertSession = db.prepare(
-    'INSERT INTO sessions (token_hash, contact_id, login_key_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
-  const sessionKey = db.prepare('SELECT login_key_hash FROM sessions WHERE token_hash = ?');
-  const sessionsOfContact = db.prepare('SELECT token_hash FROM sessions WHERE contact_id = ?');
-  // 'Log out everywhere' also voids the contact's mailed links not used yet.
-  const expireUnusedLoginKeys = db.prepare(
-    `UPDATE auth_keys SET expires_at = ? WHERE contact_id = ? AND purpose = 'login'
-     AND first_used_at IS NULL AND expires_at > ?`,
-  );
-  const expireLoginKey = db.prepare(
-    `UPDATE auth_keys SET expires_at = ?
-     WHERE key_hash = (SELECT login_key_hash FROM sessions WHERE token_hash = ?)`,
-  );
+  const S = {
+    findSession: `SELECT s.token_hash, s.contact_id, c.email FROM sessions s
+      JOIN contacts c ON c.id = s.contact_id WHERE s.token_hash = ? AND s.expires_at > ?`,
+    insertSession: `INSERT INTO sessions (token_hash, contact_id, login_key_hash, created_at,
+      expires_at) VALUES (?, ?, ?, ?, ?)`,
+    deleteSession: 'DELETE FROM sessions WHERE token_hash = ?',
+    sessionKey: 'SELECT login_key_hash FROM sessions WHERE token_hash = ?',
+    sessionsOfContact: 'SELECT token_hash FROM sessions WHERE contact_id = ?',
+    // 'Log out everywhere' also voids the contact's mailed links not used yet.
+    expireUnusedLoginKeys: `UPDATE auth_keys SET expires_at = ? WHERE contact_id = ?
+      AND purpose = 'login' AND first_used_at IS NULL AND expires_at > ?`,
+    expireLoginKey: `UPDATE auth_keys SET expires_at = ?
+      WHERE key_hash = (SELECT login_key_hash FROM sessions WHERE token_hash = ?)`,
+    deleteKeySessions: 'DELETE FROM sessions WHERE login_key_hash = ?',
+  };
 
-  const deleteKeySessions = db.prepare('DELETE FROM sessions WHERE login_key_hash = ?');
-
-  function openSession(
+  async function openSession(
+    tx: Queryable,
     request: FastifyRequest,
     reply: FastifyReply,
     contactId: number,
@@ -115,7 +110,14 @@ export function createSessions(
   ) {
     const token = randomToken(32);
     const expires = new Date(Date.now() + SESSION_DAYS * 86400000);
-    insertSession.run(sha256(token), contactId, loginKeyHash, now(), expires.toISOString());
+    await tx.run(
+      S.insertSession,
+      sha256(token),
+      contactId,
+      loginKeyHash,
+      now(),
+      expires.toISOString(),
+    );
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
@@ -125,11 +127,14 @@ export function createSessions(
     return sha256(token);
   }
 
-  function current(request: FastifyRequest): SessionUser | null {
+  async function current(request: FastifyRequest): Promise<SessionUser | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
-    const row = findSession.get(sha256(token), now()) as
-      { token_hash: string; contact_id: number; email: string } | undefined;
+    const row = await sql.one<{ token_hash: string; contact_id: number; email: string }>(
+      S.findSession,
+      sha256(token),
+      now(),
+    );
     return row ? { contactId: row.contact_id, email: row.email, tokenHash: row.token_hash } : null;
   }
 
@@ -137,8 +142,8 @@ export function createSessions(
     current,
     nonce: (user: SessionUser) => nonceFor(secret, user.tokenHash, currentTick()),
     /** The logged-in user of a /v1 call: session cookie and a valid nonce (403 otherwise). */
-    require(request: FastifyRequest, reply: FastifyReply): SessionUser {
-      const user = current(request);
+    async require(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
+      const user = await current(request);
       if (!user) throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
       const nonce = request.headers['x-wp-nonce'];
       if (typeof nonce !== 'string' || !verifyNonce(secret, user.tokenHash, nonce)) {
@@ -147,9 +152,15 @@ export function createSessions(
       reply.header('X-WP-Nonce', nonceFor(secret, user.tokenHash, currentTick()));
       return user;
     },
-    /** Opens the session of a login key's first use. */
-    start(request: FastifyRequest, reply: FastifyReply, contactId: number, loginKeyHash: string) {
-      return openSession(request, reply, contactId, loginKeyHash);
+    /** Opens the session of a login key's first use (inside the caller's transaction). */
+    start(
+      tx: Queryable,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      contactId: number,
+      loginKeyHash: string,
+    ) {
+      return openSession(tx, request, reply, contactId, loginKeyHash);
     },
     /**
      * The browser that asked for a login link uses it after someone else (a mail scanner):
@@ -161,23 +172,23 @@ export function createSessions(
       contactId: number,
       loginKeyHash: string,
     ) {
-      return db.transaction(() => {
-        deleteKeySessions.run(loginKeyHash);
-        return openSession(request, reply, contactId, loginKeyHash);
-      })();
+      return sql.transaction(async (tx) => {
+        await tx.run(S.deleteKeySessions, loginKeyHash);
+        return openSession(tx, request, reply, contactId, loginKeyHash);
+      });
     },
     /** Ends this session (or every session of the contact); their login keys expire with them. */
-    end(request: FastifyRequest, reply: FastifyReply, user: SessionUser, everywhere = false) {
-      db.transaction(() => {
+    async end(request: FastifyRequest, reply: FastifyReply, user: SessionUser, everywhere = false) {
+      await sql.transaction(async (tx) => {
         const ended = everywhere
-          ? (sessionsOfContact.all(user.contactId) as { token_hash: string }[])
+          ? await tx.all<{ token_hash: string }>(S.sessionsOfContact, user.contactId)
           : [{ token_hash: user.tokenHash }];
         for (const { token_hash } of ended) {
-          expireLoginKey.run(now(), token_hash);
-          deleteSession.run(token_hash);
+          await tx.run(S.expireLoginKey, now(), token_hash);
+          await tx.run(S.deleteSession, token_hash);
         }
-        if (everywhere) expireUnusedLoginKeys.run(now(), user.contactId, now());
-      })();
+        if (everywhere) await tx.run(S.expireUnusedLoginKeys, now(), user.contactId, now());
+      });
       // Cleared with the attributes that set it: a partitioned cookie is cleared only so.
       reply.clearCookie(SESSION_COOKIE, {
         path: '/',
@@ -185,8 +196,8 @@ export function createSessions(
         ...cookieOptions(request, policy),
       });
     },
-    loginKeyOf(user: SessionUser): string | null {
-      const row = sessionKey.get(user.tokenHash) as { login_key_hash: string | null } | undefined;
+    async loginKeyOf(user: SessionUser): Promise<string | null> {
+      const row = await sql.one<{ login_key_hash: string | null }>(S.sessionKey, user.tokenHash);
       return row?.login_key_hash ?? null;
     },
   };

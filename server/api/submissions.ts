@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
-import { groupCommit } from '../db/groupCommit';
-import { CONTACT_COLUMNS } from '../db/statements';
+import { isUniqueViolation, type Param, type Queryable } from '../db/sql';
+import { CONTACT_COLUMNS, Q } from '../db/statements';
 import { submissionReader, type SubmissionRecord } from '../agency/records';
 import { WIZARD_OF_KIND } from '../agency/funnel';
 import { searchTextOf } from '../agency/inbox';
@@ -36,6 +36,11 @@ import {
 } from './savedSearches';
 
 const CONFIRM_KEY_MS = 7 * 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_INDEX = {
+  table: 'submissions',
+  column: 'idempotency_key',
+  index: 'submissions_idempotency',
+};
 
 export function requireConsent(contact: ContactInput) {
   if (contact.customFields?.dataPrivacy !== true || contact.customFields?.acceptContact !== true) {
@@ -59,36 +64,40 @@ function accepted(reply: FastifyReply, uuid: string) {
 }
 
 export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { db, q, config, outbox, sessions } = ctx;
+  const { sql, config, outbox, sessions } = ctx;
   const limits = config.limits;
-  const records = submissionReader(db);
-  const markNoticed = db.prepare('UPDATE submissions SET noticed_at = ? WHERE id = ?');
+  const records = await submissionReader(sql);
+  const markNoticed = 'UPDATE submissions SET noticed_at = ? WHERE id = ?';
   const inboxUrl = (uuid: string) => `${ctx.publicUrl()}/agency/submissions/${uuid}`;
 
   /**
    * Inside the transaction of a submission or its confirmation: the agency's notice (once per
    * submission, AGENCY_NOTICE decides when) and the webhook of the event.
    */
-  function tellAgency(submissionId: number, event: 'submission.created' | 'submission.confirmed') {
-    const record = records.read(submissionId) as SubmissionRecord;
+  async function tellAgency(
+    tx: Queryable,
+    submissionId: number,
+    event: 'submission.created' | 'submission.confirmed',
+  ) {
+    const record = (await records.read(tx, submissionId)) as SubmissionRecord;
     const noticeDue =
       config.agencyEmail &&
       (event === 'submission.confirmed' || config.agencyNotice === 'on-submit') &&
-      !(q.submissionById.get(submissionId) as { noticed_at: string | null }).noticed_at;
+      !(await tx.one<{ noticed_at: string | null }>(Q.submissionById, submissionId))!.noticed_at;
     if (noticeDue) {
-      outbox.mail(
+      await outbox.mail(
+        tx,
         { to: config.agencyEmail!, ...agencyNotice(record, inboxUrl(record.uuid)), links: [] },
         { kind: 'notice', submissionId },
       );
-      markNoticed.run(now(), submissionId);
+      await tx.run(markNoticed, now(), submissionId);
     }
     if (outbox.webhooksOn) {
       const { id: _id, ...submission } = record;
-      outbox.webhook(event, { submission }, submissionId);
+      await outbox.webhook(tx, event, { submission }, submissionId);
     }
   }
-  const idem = idempotency(q);
-  const commit = groupCommit(db);
+  const idem = idempotency();
   // Every submission route counts against one limit per client (@fastify/rate-limit).
   const limited = {
     config: {
@@ -102,8 +111,8 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
   };
 
   /** A stored answer is not replayed once its contact has withdrawn consent since. */
-  function refuseWithdrawn(answer: StoredAnswer) {
-    if (q.withdrawnSince.get(answer.id))
+  async function refuseWithdrawn(answer: StoredAnswer) {
+    if (await sql.one(Q.withdrawnSince, answer.id))
       throw new ApiError(409, 'consent_withdrawn', 'consentWithdrawn');
   }
 
@@ -112,7 +121,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     request: FastifyRequest,
     reply: FastifyReply,
     kind: SubmissionKind,
-    store: (submissionId: number, contactId: number) => void,
+    store: (tx: Queryable, submissionId: number, contactId: number) => Promise<unknown>,
     /** A lead's property: the inbox's search finds it by its place too. */
     place?: { zip?: string; city?: string },
   ) {
@@ -128,7 +137,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
       return accepted(reply, uuid);
     }
-    const id = idem.keyOf(request, sessions.current(request)?.tokenHash ?? request.ip);
+    const id = idem.keyOf(request, (await sessions.current(request))?.tokenHash ?? request.ip);
     const contact = clean(body.contact);
     requireConsent(contact);
     const language = langOfRequest(request);
@@ -136,28 +145,30 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const link = linkFor(ctx, key, language);
     const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
     const tellsAgency = outbox.webhooksOn || config.agencyNotice === 'on-submit';
-    const replayed = await commit(() => {
-      // A retry of a stored request gets its stored answer (looked up where it commits, so
-      // a retry racing the first try finds it too).
-      const stored = idem.find(id);
-      if (stored) return stored;
-      const at = now();
-      let row = q.contactByEmail.get(contact.email) as { id: number } | undefined;
-      if (!row) {
-        const values = Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, contact[c] ?? '']));
-        const contactId = q.insertContact.run({
-          ...values,
-          email: contact.email,
-          language,
-          at,
-        }).lastInsertRowid;
-        row = { id: Number(contactId) };
-      }
-      const submissionId = Number(
-        q.insertSubmission.run({
+    // One transaction, whose commit concurrent submissions share (group commit on SQLite).
+    const storeOnce = () =>
+      sql.batch(async (tx) => {
+        // A retry of a stored request gets its stored answer (looked up where it commits, so
+        // a retry racing the first try finds it too).
+        const stored = await idem.find(tx, id);
+        if (stored) return stored;
+        const at = now();
+        let row = await tx.one<{ id: number }>(Q.contactByEmail, contact.email);
+        if (!row) {
+          const values = Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, contact[c] ?? '']));
+          row =
+            (await tx.one<{ id: number }>(Q.insertContact, {
+              ...values,
+              email: contact.email,
+              language,
+              at,
+            })) ?? (await tx.one<{ id: number }>(Q.contactByEmail, contact.email));
+        }
+        const contactId = row!.id;
+        const submissionId = (await tx.one<{ id: number }>(Q.insertSubmission, {
           uuid,
           kind,
-          contactId: row.id,
+          contactId,
           contactData: JSON.stringify(contact),
           language,
           at,
@@ -166,25 +177,35 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
           idempotencyKey: id?.key ?? null,
           fingerprint: id?.fingerprint ?? null,
           searchText: searchTextOf(contact, place),
-        }).lastInsertRowid,
-      );
-      store(submissionId, row.id);
-      q.insertKey.run(
-        keyHash(key),
-        'confirm',
-        row.id,
-        submissionId,
-        at,
-        new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
-      );
-      // The mail and the agency's deliveries commit with the submission (the outbox).
-      outbox.mail(mail, { kind: 'confirm', submissionId });
-      if (tellsAgency) tellAgency(submissionId, 'submission.created');
-      ctx.funnel.count(WIZARD_OF_KIND[kind], 'sent');
-      return null;
-    });
+        }))!.id;
+        await store(tx, submissionId, contactId);
+        await tx.run(
+          Q.insertKey,
+          keyHash(key),
+          'confirm',
+          contactId,
+          submissionId,
+          at,
+          new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
+        );
+        // The mail and the agency's deliveries commit with the submission (the outbox).
+        await outbox.mail(tx, mail, { kind: 'confirm', submissionId });
+        if (tellsAgency) await tellAgency(tx, submissionId, 'submission.created');
+        await ctx.funnel.count(tx, WIZARD_OF_KIND[kind], 'sent');
+        return null;
+      });
+    let replayed: StoredAnswer | null;
+    try {
+      replayed = await storeOnce();
+    } catch (error) {
+      // Another process stored a try of the same request first (PostgreSQL: the unique index
+      // decides the race): this try gets that one's answer.
+      if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
+      replayed = (await sql.transaction((tx) => idem.find(tx, id))) ?? null;
+      if (!replayed) throw error;
+    }
     if (replayed) {
-      refuseWithdrawn(replayed);
+      await refuseWithdrawn(replayed);
       return accepted(idem.replayed(reply), replayed.uuid);
     }
     outbox.nudge();
@@ -203,8 +224,9 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         request,
         reply,
         'lead',
-        (submissionId) => {
-          q.insertLead.run(
+        (tx, submissionId) =>
+          tx.run(
+            Q.insertLead,
             submissionId,
             lead.objectType,
             lead.categoryId,
@@ -212,8 +234,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
             JSON.stringify(lead.location),
             JSON.stringify(lead.fields),
             (message ?? '').trim(),
-          );
-        },
+          ),
         lead.location,
       );
     },
@@ -231,15 +252,15 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       };
       if (savedSearch.uuid) {
         // Editing: only the logged-in owner with the session's nonce, and no new opt-in.
-        const user = sessions.require(request, reply);
+        const user = await sessions.require(request, reply);
         requireConsent(clean(contact));
-        updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch);
+        await updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch);
         return reply.code(201).send({ success: true, uuid: savedSearch.uuid });
       }
       checkSavedSearch(ctx, savedSearch);
-      return submit(request, reply, 'savedSearch', (submissionId, contactId) => {
-        insertSavedSearch(ctx, savedSearch, { contactId, submissionId, active: true });
-      });
+      return submit(request, reply, 'savedSearch', (tx, submissionId, contactId) =>
+        insertSavedSearch(tx, savedSearch, { contactId, submissionId, active: true }),
+      );
     },
     limited,
   );
@@ -252,18 +273,19 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       const { exposeInquiry } = request.body as {
         exposeInquiry: { objectId: number; message?: string };
       };
-      if (!q.listing.get(exposeInquiry.objectId))
+      if (!(await sql.one(Q.listing, exposeInquiry.objectId)))
         throw new ApiError(400, 'unknown_object', 'unknownObject');
-      return submit(request, reply, 'exposeInquiry', (submissionId, contactId) => {
-        q.insertInquiry.run(
+      return submit(request, reply, 'exposeInquiry', (tx, submissionId, contactId) =>
+        tx.run(
+          Q.insertInquiry,
           crypto.randomUUID(),
           submissionId,
           contactId,
           exposeInquiry.objectId,
           (exposeInquiry.message ?? '').trim(),
           now(),
-        );
-      });
+        ),
+      );
     },
     limited,
   );
@@ -279,23 +301,26 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         request,
         reply,
         type === 'newsletter' ? 'newsletter' : 'contact',
-        (submissionId, contactId) => {
-          q.insertContactMessage.run(
+        (tx, submissionId, contactId) =>
+          tx.run(
+            Q.insertContactMessage,
             submissionId,
             contactId,
             type,
             (body.message ?? '').trim(),
             now(),
-          );
-        },
+          ),
       );
     },
     limited,
   );
 
   route(app, 'POST', '/v1/wizard/confirm', async (request) => {
-    const key = q.key.get(keyHash((request.body as { k: string }).k)) as
-      { purpose: string; submission_id: number | null; expires_at: string } | undefined;
+    const key = await sql.one<{
+      purpose: string;
+      submission_id: number | null;
+      expires_at: string;
+    }>(Q.key, keyHash((request.body as { k: string }).k));
     if (
       !key ||
       key.purpose !== 'confirm' ||
@@ -304,15 +329,22 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     ) {
       throw new ApiError(403, 'invalid_key', 'invalidKey');
     }
-    const opcode = db.transaction(() => {
-      const submission = q.submissionById.get(key.submission_id) as
-        | { id: number; kind: string; contact_id: number; contact_data: string; status: string }
-        | undefined;
+    const opcode = await sql.transaction(async (tx) => {
+      const submission = await tx.one<{
+        id: number;
+        kind: string;
+        contact_id: number;
+        contact_data: string;
+        status: string;
+      }>(Q.submissionById, key.submission_id);
       if (!submission || submission.status === 'confirmed') return 'AlreadyConfirmed' as const;
       const at = now();
       const data = JSON.parse(submission.contact_data) as ContactInput;
       const newsletter = data.customFields?.newsletter;
-      q.confirmContact.run({
+      // Two confirmations at once (two processes): the one that changes the status tells.
+      if ((await tx.run(Q.confirmSubmission, at, submission.id)) !== 1)
+        return 'AlreadyConfirmed' as const;
+      await tx.run(Q.confirmContact, {
         ...Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, data[c] ?? ''])),
         newsletter:
           submission.kind === 'newsletter' && typeof newsletter === 'boolean'
@@ -322,13 +354,12 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
               : null,
         at,
         id: submission.contact_id,
-      });
-      q.confirmSubmission.run(at, submission.id);
+      } as Record<string, Param>);
       // The agency hears of it now (unless AGENCY_NOTICE=on-submit told it already).
-      tellAgency(submission.id, 'submission.confirmed');
-      ctx.funnel.count(WIZARD_OF_KIND[submission.kind as SubmissionKind], 'confirmed');
+      await tellAgency(tx, submission.id, 'submission.confirmed');
+      await ctx.funnel.count(tx, WIZARD_OF_KIND[submission.kind as SubmissionKind], 'confirmed');
       return 'Contact' as const;
-    })();
+    });
     outbox.nudge();
     return { opcode };
   });

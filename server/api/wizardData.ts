@@ -1,6 +1,7 @@
 /** What the wizards read: field definitions and the search regions with their shapes. */
 import type { FastifyInstance } from 'fastify';
 import { definitionIn, type FieldDefinition } from '../data/fieldDefinitions';
+import { Q } from '../db/statements';
 import { langOfRequest, route, type ApiContext } from './context';
 
 interface RegionRow {
@@ -10,20 +11,20 @@ interface RegionRow {
   geometry: string | null;
 }
 
-export async function wizardDataRoutes(app: FastifyInstance, { q }: ApiContext) {
+export async function wizardDataRoutes(app: FastifyInstance, { sql }: ApiContext) {
   // Labels in the widget's language (Accept-Language), as the CMS answers.
   route(app, 'POST', '/v1/wizard/fields', async (request) => {
     const lang = langOfRequest(request);
     const result: Record<string, unknown> = {};
     for (const id of Object.keys(request.body as Record<string, unknown>)) {
-      const row = q.fieldDefinition.get(id) as { definition: string } | undefined;
+      const row = await sql.one<{ definition: string }>(Q.fieldDefinition, id);
       if (row) result[id] = definitionIn(lang, id, JSON.parse(row.definition) as FieldDefinition);
     }
     return result;
   });
 
   route(app, 'GET', '/v1/wizard/locations', async () => ({
-    locations: (q.regions.all() as RegionRow[]).map((r) => ({
+    locations: (await sql.all<RegionRow>(Q.regions)).map((r) => ({
       locationId: r.location_id,
       name: r.name,
       ...(r.parent_id !== null ? { parentId: r.parent_id } : {}),
@@ -40,7 +41,7 @@ export async function wizardDataRoutes(app: FastifyInstance, { q }: ApiContext) 
           type: 'FeatureCollection',
           // Sample data: cells around the localities, not official boundaries.
           sample: true,
-          features: (q.regions.all() as RegionRow[])
+          features: (await sql.all<RegionRow>(Q.regions))
             .filter((r) => r.geometry && r.parent_id !== null)
             .map((r) => ({
               type: 'Feature',

@@ -7,9 +7,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createOutbox } from '../delivery/outbox';
 import { openDatabase, type Db } from './database';
-import { groupCommit } from './groupCommit';
+import { sqliteSql } from './sql';
 
-describe('group commit', () => {
+describe('group commit on SQLite (sql.batch)', () => {
   let dir: string;
   let db: Db;
   beforeEach(() => {
@@ -26,8 +26,7 @@ describe('group commit', () => {
     (db.prepare('SELECT v FROM t ORDER BY v').all() as { v: string }[]).map((r) => r.v);
 
   it('commits the jobs of one turn in one transaction, each settling after the commit', async () => {
-    const commit = groupCommit(db);
-    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const sql = sqliteSql(db);
     // A second connection sees only what has committed.
     const reader = new Database(path.join(dir, 'test.sqlite'), { readonly: true });
     const committed = () =>
@@ -35,8 +34,8 @@ describe('group commit', () => {
     const seenByOthers: number[] = [];
     const done = Promise.all(
       ['a', 'b', 'c'].map((v) =>
-        commit(() => {
-          insert.run(v);
+        sql.batch(async (tx) => {
+          await tx.run('INSERT INTO t (v) VALUES (?)', v);
           seenByOthers.push(committed());
           return v.toUpperCase();
         }),
@@ -51,15 +50,15 @@ describe('group commit', () => {
   });
 
   it('rolls back a failing job alone and hands its caller the error', async () => {
-    const commit = groupCommit(db);
-    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const sql = sqliteSql(db);
+    const insert = 'INSERT INTO t (v) VALUES (?)';
     const results = await Promise.allSettled([
-      commit(() => insert.run('a')),
-      commit(() => {
-        insert.run('half-done');
-        insert.run('a'); // violates UNIQUE: this job's rows go, the others stay
+      sql.batch((tx) => tx.run(insert, 'a')),
+      sql.batch(async (tx) => {
+        await tx.run(insert, 'half-done');
+        await tx.run(insert, 'a'); // violates UNIQUE: this job's rows go, the others stay
       }),
-      commit(() => insert.run('c')),
+      sql.batch((tx) => tx.run(insert, 'c')),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
@@ -67,8 +66,8 @@ describe('group commit', () => {
   });
 
   it('keeps an outbox mail only when its job commits', async () => {
-    const commit = groupCommit(db);
-    const outbox = createOutbox(db, {
+    const sql = sqliteSql(db);
+    const outbox = createOutbox(sql, {
       smtpUrl: null,
       mailFrom: 'agency@example.de',
       webhookUrl: null,
@@ -76,13 +75,13 @@ describe('group commit', () => {
     });
     const mail = (to: string) => ({ to, subject: 'Bitte bestätigen', text: 'Link', links: [] });
     await Promise.allSettled([
-      commit(() => outbox.mail(mail('kept@example.de'), { kind: 'confirm' })),
-      commit(() => {
-        outbox.mail(mail('dropped@example.de'), { kind: 'notice' });
+      sql.batch((tx) => outbox.mail(tx, mail('kept@example.de'), { kind: 'confirm' })),
+      sql.batch(async (tx) => {
+        await outbox.mail(tx, mail('dropped@example.de'), { kind: 'notice' });
         throw new Error('storing the submission failed');
       }),
     ]);
-    expect(outbox.mailbox().map((m) => m.to)).toEqual(['kept@example.de']);
+    expect((await outbox.mailbox()).map((m) => m.to)).toEqual(['kept@example.de']);
     expect(db.prepare('SELECT COUNT(*) AS n FROM deliveries').get()).toEqual({ n: 0 });
   });
 });

@@ -46,6 +46,25 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
+/**
+ * Whether `error` is a unique index's refusal: on `column` of `table` (SQLite names them),
+ * or of the index `index` (PostgreSQL names it).
+ */
+export function isUniqueViolation(
+  error: unknown,
+  at: { table: string; column: string; index: string },
+): boolean {
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  };
+  if (code === '23505') return constraint === at.index;
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' && (message ?? '').includes(`${at.table}.${at.column}`)
+  );
+}
+
 // ---------------------------------------------------------------------------------- SQLite
 
 export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.Database } {

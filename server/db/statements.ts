@@ -1,6 +1,8 @@
-/** Every statement the API runs, prepared once when the server starts. */
+/**
+ * The API's statements, written once for SQLite and PostgreSQL (server/db/sql.ts prepares
+ * each on first use).
+ */
 import { CONTACT_TEXT_KEYS } from '../../contract/contact';
-import type { Db } from './database';
 
 /** The contact's text columns besides its e-mail (the key it is found by). */
 export const CONTACT_COLUMNS = [
@@ -13,102 +15,67 @@ const firstOnly = CONTACT_COLUMNS.map(
   (c) => `${c} = CASE WHEN confirmed_at IS NULL THEN @${c} ELSE ${c} END`,
 ).join(', ');
 
-export function prepareStatements(db: Db) {
-  return {
-    contactByEmail: db.prepare('SELECT * FROM contacts WHERE email = ?'),
-    contactById: db.prepare('SELECT * FROM contacts WHERE id = ?'),
-    insertContact: db.prepare(
-      `INSERT INTO contacts (email, ${CONTACT_COLUMNS.join(', ')}, language, created_at, updated_at)
-       VALUES (@email, ${CONTACT_COLUMNS.map((c) => `@${c}`).join(', ')}, @language, @at, @at)`,
-    ),
-    updateContact: db.prepare(
-      `UPDATE contacts SET ${contactSets}, data_privacy = @data_privacy,
+export const Q = {
+  contactByEmail: 'SELECT * FROM contacts WHERE email = ?',
+  contactById: 'SELECT * FROM contacts WHERE id = ?',
+  // A contact another process stored a moment ago is not stored twice: no row comes back.
+  insertContact: `INSERT INTO contacts (email, ${CONTACT_COLUMNS.join(', ')}, language, created_at, updated_at)
+       VALUES (@email, ${CONTACT_COLUMNS.map((c) => `@${c}`).join(', ')}, @language, @at, @at)
+       ON CONFLICT (email) DO NOTHING RETURNING id`,
+  updateContact: `UPDATE contacts SET ${contactSets}, data_privacy = @data_privacy,
         accept_contact = @accept_contact, newsletter = @newsletter, updated_at = @at WHERE id = @id`,
-    ),
-    // A contact's first confirmation takes the form's data; a confirmed account keeps its own
-    // (the submission keeps what was typed, for the contact to take over in the portal).
-    confirmContact: db.prepare(
-      `UPDATE contacts SET ${firstOnly}, data_privacy = 1, accept_contact = 1,
+  // A contact's first confirmation takes the form's data; a confirmed account keeps its own
+  // (the submission keeps what was typed, for the contact to take over in the portal).
+  confirmContact: `UPDATE contacts SET ${firstOnly}, data_privacy = 1, accept_contact = 1,
         newsletter = CASE WHEN @newsletter IS NULL THEN newsletter ELSE @newsletter END,
         confirmed_at = COALESCE(confirmed_at, @at), updated_at = @at WHERE id = @id`,
-    ),
-    insertSubmission: db.prepare(
-      `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
+  insertSubmission: `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
         consents, consent_text_version, idempotency_key, fingerprint, search_text)
        VALUES (@uuid, @kind, @contactId, @contactData, @language, @at, @consents,
-        @consentTextVersion, @idempotencyKey, @fingerprint, @searchText)`,
-    ),
-    submissionById: db.prepare('SELECT * FROM submissions WHERE id = ?'),
-    submissionByIdempotencyKey: db.prepare(
-      'SELECT id, uuid, fingerprint, created_at FROM submissions WHERE idempotency_key = ?',
-    ),
-    releaseIdempotencyKey: db.prepare(
-      'UPDATE submissions SET idempotency_key = NULL, fingerprint = NULL WHERE id = ?',
-    ),
-    /**
-     * Whether the contact of a submission took back a required consent after sending it (a
-     * withdrawal is made in the portal, so it is a row of the consents table).
-     */
-    withdrawnSince: db.prepare(
-      `SELECT 1 FROM submissions s JOIN consents c ON c.contact_id = s.contact_id
+        @consentTextVersion, @idempotencyKey, @fingerprint, @searchText) RETURNING id`,
+  submissionById: 'SELECT * FROM submissions WHERE id = ?',
+  submissionByIdempotencyKey:
+    'SELECT id, uuid, fingerprint, created_at FROM submissions WHERE idempotency_key = ?',
+  releaseIdempotencyKey:
+    'UPDATE submissions SET idempotency_key = NULL, fingerprint = NULL WHERE id = ?',
+  /**
+   * Whether the contact of a submission took back a required consent after sending it (a
+   * withdrawal is made in the portal, so it is a row of the consents table).
+   */
+  withdrawnSince: `SELECT 1 FROM submissions s JOIN consents c ON c.contact_id = s.contact_id
        WHERE s.id = ? AND c.kind IN ('dataPrivacy', 'acceptContact') AND c.given = 0
          AND c.at > s.created_at LIMIT 1`,
-    ),
-    confirmSubmission: db.prepare(
-      `UPDATE submissions SET status = 'confirmed', confirmed_at = ? WHERE id = ?`,
-    ),
-    insertConsent: db.prepare(
-      `INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
+  confirmSubmission: `UPDATE submissions SET status = 'confirmed', confirmed_at = ?
+    WHERE id = ? AND status <> 'confirmed'`,
+  insertConsent: `INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
        VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
-    insertKey: db.prepare(
-      `INSERT INTO auth_keys (key_hash, purpose, contact_id, submission_id, created_at, expires_at)
+  insertKey: `INSERT INTO auth_keys (key_hash, purpose, contact_id, submission_id, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
-    key: db.prepare('SELECT * FROM auth_keys WHERE key_hash = ?'),
-    useKey: db.prepare(
-      'UPDATE auth_keys SET first_used_at = ? WHERE key_hash = ? AND first_used_at IS NULL',
-    ),
-    listing: db.prepare('SELECT * FROM listings WHERE id = ?'),
-    regions: db.prepare('SELECT * FROM regions ORDER BY position'),
-    regionIds: db.prepare('SELECT location_id, name FROM regions'),
-    fieldDefinition: db.prepare('SELECT definition FROM field_definitions WHERE id = ?'),
-    insertLead: db.prepare(
-      `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields,
+  key: 'SELECT * FROM auth_keys WHERE key_hash = ?',
+  useKey: 'UPDATE auth_keys SET first_used_at = ? WHERE key_hash = ? AND first_used_at IS NULL',
+  listing: 'SELECT * FROM listings WHERE id = ?',
+  regions: 'SELECT * FROM regions ORDER BY position',
+  regionIds: 'SELECT location_id, name FROM regions',
+  fieldDefinition: 'SELECT definition FROM field_definitions WHERE id = ?',
+  insertLead: `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields,
         message) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    leadBySubmission: db.prepare('SELECT * FROM leads WHERE submission_id = ?'),
-    savedSearches: db.prepare(
-      `SELECT ss.* FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
+  leadBySubmission: 'SELECT * FROM leads WHERE submission_id = ?',
+  savedSearches: `SELECT ss.* FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
        WHERE ss.contact_id = ? AND (ss.submission_id IS NULL OR s.status = 'confirmed') ORDER BY ss.id`,
-    ),
-    savedSearch: db.prepare('SELECT * FROM saved_searches WHERE uuid = ? AND contact_id = ?'),
-    insertSavedSearch: db.prepare(
-      `INSERT INTO saved_searches (uuid, contact_id, submission_id, active, object_type, category_id,
+  savedSearch: 'SELECT * FROM saved_searches WHERE uuid = ? AND contact_id = ?',
+  insertSavedSearch: `INSERT INTO saved_searches (uuid, contact_id, submission_id, active, object_type, category_id,
         marketing_type, locations, fields, created_at, updated_at)
        VALUES (@uuid, @contactId, @submissionId, @active, @objectType, @categoryId, @marketingType,
         @locations, @fields, @at, @at)`,
-    ),
-    updateSavedSearch: db.prepare(
-      `UPDATE saved_searches SET active = @active, object_type = @objectType, category_id = @categoryId,
+  updateSavedSearch: `UPDATE saved_searches SET active = @active, object_type = @objectType, category_id = @categoryId,
         marketing_type = @marketingType, locations = @locations, fields = @fields, updated_at = @at
        WHERE uuid = @uuid AND contact_id = @contactId`,
-    ),
-    deleteSavedSearch: db.prepare('DELETE FROM saved_searches WHERE uuid = ? AND contact_id = ?'),
-    inquiries: db.prepare(
-      `SELECT ei.uuid, l.* FROM expose_inquiries ei JOIN listings l ON l.id = ei.listing_id
+  deleteSavedSearch: 'DELETE FROM saved_searches WHERE uuid = ? AND contact_id = ?',
+  inquiries: `SELECT ei.uuid, l.* FROM expose_inquiries ei JOIN listings l ON l.id = ei.listing_id
        JOIN submissions s ON s.id = ei.submission_id
        WHERE ei.contact_id = ? AND s.status = 'confirmed' ORDER BY ei.id DESC`,
-    ),
-    insertInquiry: db.prepare(
-      `INSERT INTO expose_inquiries (uuid, submission_id, contact_id, listing_id, message, created_at)
+  insertInquiry: `INSERT INTO expose_inquiries (uuid, submission_id, contact_id, listing_id, message, created_at)
        VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
-    insertContactMessage: db.prepare(
-      `INSERT INTO contact_messages (submission_id, contact_id, type, message, created_at)
+  insertContactMessage: `INSERT INTO contact_messages (submission_id, contact_id, type, message, created_at)
        VALUES (?, ?, ?, ?, ?)`,
-    ),
-  };
-}
-
-export type Statements = ReturnType<typeof prepareStatements>;
+} as const;

@@ -3,7 +3,8 @@
  */
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
-import { openDatabase, type Db } from '../db/database';
+import type { Sql } from '../db/sql';
+import { testDialects, type OpenTestDatabase } from '../db/testDialects';
 import {
   backoffMs,
   createOutbox,
@@ -24,11 +25,16 @@ const mail = (to: string) => ({
 });
 
 /** An outbox over a fresh database, with a clock the test moves. */
-function setup(settings: { smtp?: boolean; webhooks?: boolean } = {}, deps: OutboxDeps = {}) {
-  const db: Db = openDatabase(':memory:');
+async function setup(
+  open: OpenTestDatabase,
+  settings: { smtp?: boolean; webhooks?: boolean } = {},
+  deps: OutboxDeps = {},
+) {
+  const sql: Sql = await open();
+  opened.push(sql);
   let now = Date.parse('2026-11-24T10:00:00.000Z');
   const outbox = createOutbox(
-    db,
+    sql,
     {
       smtpUrl: settings.smtp ? 'smtp://mail.example:25' : null,
       mailFrom: 'Immobilienservice <noreply@makler.example>',
@@ -38,7 +44,7 @@ function setup(settings: { smtp?: boolean; webhooks?: boolean } = {}, deps: Outb
     { now: () => now, random: () => 0.5, ...deps },
   );
   return {
-    db,
+    sql,
     outbox,
     advance(ms: number) {
       now += ms;
@@ -47,22 +53,32 @@ function setup(settings: { smtp?: boolean; webhooks?: boolean } = {}, deps: Outb
   };
 }
 
-describe('delivery outbox', () => {
-  it('without SMTP puts a mail in the dev outbox at once; a notice also in the delivery log', () => {
-    const { outbox, db } = setup();
-    db.transaction(() => {
-      outbox.mail(mail('visitor@example.de'), { kind: 'confirm' });
-      outbox.mail(mail('makler@example.de'), { kind: 'notice' });
-    })();
-    expect(outbox.mailbox().map((m) => m.to)).toEqual(['makler@example.de', 'visitor@example.de']);
-    const rows = db.prepare('SELECT channel, kind, status, attempts FROM deliveries').all();
+const opened: Sql[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((sql) => sql.close()));
+});
+
+describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
+  it('without SMTP puts a mail in the dev outbox at once; a notice also in the delivery log', async () => {
+    const { outbox, sql } = await setup(open);
+    await sql.transaction(async (tx) => {
+      await outbox.mail(tx, mail('visitor@example.de'), { kind: 'confirm' });
+      await outbox.mail(tx, mail('makler@example.de'), { kind: 'notice' });
+    });
+    expect((await outbox.mailbox()).map((m) => m.to)).toEqual([
+      'makler@example.de',
+      'visitor@example.de',
+    ]);
+    const rows = await sql.all('SELECT channel, kind, status, attempts FROM deliveries');
     expect(rows).toEqual([{ channel: 'mail', kind: 'notice', status: 'sent', attempts: 1 }]);
   });
 
   it('with SMTP sends after the commit, retries a failed send with backoff, with one Message-ID', async () => {
     const sent: { to: string; html?: string; messageId: string }[] = [];
     let smtpUp = false;
-    const { outbox, db, advance } = setup(
+    const { outbox, sql, advance } = await setup(
+      open,
+
       { smtp: true },
       {
         sendMail: async (message) => {
@@ -71,11 +87,11 @@ describe('delivery outbox', () => {
         },
       },
     );
-    db.transaction(() => outbox.mail(mail('makler@example.de'), { kind: 'notice' }))();
+    await sql.transaction((tx) => outbox.mail(tx, mail('makler@example.de'), { kind: 'notice' }));
     // Nothing in the dev outbox: SMTP carries mail.
-    expect(outbox.mailbox()).toEqual([]);
+    expect(await outbox.mailbox()).toEqual([]);
     expect(await outbox.runDue()).toBe(1);
-    expect(outbox.delivery(1)).toMatchObject({
+    expect(await outbox.delivery(1)).toMatchObject({
       status: 'pending',
       attempts: 1,
       lastError: 'connect ECONNREFUSED',
@@ -86,11 +102,15 @@ describe('delivery outbox', () => {
     expect(await outbox.runDue()).toBe(0);
     advance(1_000);
     expect(await outbox.runDue()).toBe(1);
-    expect(outbox.delivery(1)).toMatchObject({ attempts: 2, status: 'pending' });
+    expect(await outbox.delivery(1)).toMatchObject({ attempts: 2, status: 'pending' });
     smtpUp = true;
     advance(backoffMs(2, () => 0.5));
     expect(await outbox.runDue()).toBe(1);
-    expect(outbox.delivery(1)).toMatchObject({ status: 'sent', lastError: null, attempts: 3 });
+    expect(await outbox.delivery(1)).toMatchObject({
+      status: 'sent',
+      lastError: null,
+      attempts: 3,
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: 'makler@example.de', html: '<p>Text</p>' });
     expect(sent[0]!.messageId).toMatch(/^<delivery-1-\d+@makler\.example>$/);
@@ -98,7 +118,9 @@ describe('delivery outbox', () => {
 
   it('gives up after three days, marks the delivery failed with its last error, and sends it again on request', async () => {
     let up = false;
-    const { outbox, db, advance } = setup(
+    const { outbox, sql, advance } = await setup(
+      open,
+
       { smtp: true },
       {
         sendMail: async () => {
@@ -106,24 +128,24 @@ describe('delivery outbox', () => {
         },
       },
     );
-    db.transaction(() => outbox.mail(mail('makler@example.de'), { kind: 'notice' }))();
+    await sql.transaction((tx) => outbox.mail(tx, mail('makler@example.de'), { kind: 'notice' }));
     let tries = 0;
-    while (outbox.delivery(1)!.status === 'pending') {
+    while ((await outbox.delivery(1))!.status === 'pending') {
       tries += await outbox.runDue();
       advance(60 * 60 * 1000);
     }
-    expect(outbox.delivery(1)).toMatchObject({ status: 'failed', lastError: '554 rejected' });
+    expect(await outbox.delivery(1)).toMatchObject({ status: 'failed', lastError: '554 rejected' });
     // Doubling from 30 s to 6 h: about twenty tries in three days, none after.
     expect(tries).toBeGreaterThan(15);
     expect(tries).toBeLessThan(40);
     advance(RETRY_FOR_MS);
     expect(await outbox.runDue()).toBe(0);
     up = true;
-    expect(outbox.retry(1)).toBe(true);
+    expect(await outbox.retry(1)).toBe(true);
     expect(await outbox.runDue()).toBe(1);
-    expect(outbox.delivery(1)).toMatchObject({ status: 'sent' });
+    expect(await outbox.delivery(1)).toMatchObject({ status: 'sent' });
     // Only a failed delivery is sent again.
-    expect(outbox.retry(1)).toBe(false);
+    expect(await outbox.retry(1)).toBe(false);
   });
 
   it('waits 30 s doubling to 6 h between tries, jittered by at most half', () => {
@@ -143,7 +165,9 @@ describe('delivery outbox', () => {
 
   it('claims a due delivery once, however many runs look at the same time', async () => {
     let sends = 0;
-    const { outbox, db } = setup(
+    const { outbox, sql } = await setup(
+      open,
+
       { smtp: true },
       {
         sendMail: async () => {
@@ -151,9 +175,10 @@ describe('delivery outbox', () => {
         },
       },
     );
-    db.transaction(() => {
-      for (let i = 0; i < 30; i += 1) outbox.mail(mail(`m${i}@example.de`), { kind: 'notice' });
-    })();
+    await sql.transaction(async (tx) => {
+      for (let i = 0; i < 30; i += 1)
+        await outbox.mail(tx, mail(`m${i}@example.de`), { kind: 'notice' });
+    });
     const counts = await Promise.all([outbox.runDue(), outbox.runDue(), outbox.runDue()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
     expect(sends).toBe(30);
@@ -173,15 +198,15 @@ describe('delivery outbox', () => {
       }
       return new Response(null, { status: answer });
     }) as unknown as typeof fetch;
-    const { outbox, db, advance } = setup({ webhooks: true }, { fetch: fakeFetch });
-    db.transaction(() =>
-      outbox.webhook('submission.created', { submission: { uuid: 'u-1', kind: 'lead' } }, null),
-    )();
+    const { outbox, sql, advance } = await setup(open, { webhooks: true }, { fetch: fakeFetch });
+    await sql.transaction((tx) =>
+      outbox.webhook(tx, 'submission.created', { submission: { uuid: 'u-1', kind: 'lead' } }, null),
+    );
     for (let i = 0; i < 3; i += 1) {
       await outbox.runDue();
       advance(10 * 60 * 1000);
     }
-    expect(outbox.delivery(1)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(await outbox.delivery(1)).toMatchObject({ status: 'sent', attempts: 3 });
     expect(calls).toHaveLength(3);
     const receiver = new Webhook(SECRET);
     for (const call of calls) {
@@ -203,10 +228,10 @@ describe('delivery outbox', () => {
     expect(WEBHOOK_TIMEOUT_MS).toBe(10_000);
   });
 
-  it('writes no webhook without WEBHOOK_URL, and knows a Standard Webhooks secret', () => {
-    const { outbox, db } = setup();
-    outbox.webhook('submission.created', {}, null);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM deliveries').get()).toEqual({ n: 0 });
+  it('writes no webhook without WEBHOOK_URL, and knows a Standard Webhooks secret', async () => {
+    const { outbox, sql } = await setup(open);
+    await outbox.webhook(sql, 'submission.created', {}, null);
+    expect(await sql.one('SELECT COUNT(*) AS n FROM deliveries')).toEqual({ n: 0 });
     expect(isWebhookSecret(SECRET)).toBe(true);
     expect(isWebhookSecret('whsec_c2hvcnQ=')).toBe(false);
     expect(isWebhookSecret('geheim')).toBe(false);

@@ -18,7 +18,7 @@
  * error (the inbox offers to send it again).
  */
 import { Webhook } from 'standardwebhooks';
-import type { Db } from '../db/database';
+import type { Queryable, Sql } from '../db/sql';
 
 export type MailKind = 'confirm' | 'login' | 'noAccount' | 'notice';
 export type WebhookEvent = 'submission.created' | 'submission.confirmed' | 'consent.withdrawn';
@@ -100,7 +100,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps = {}) {
+export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDeps = {}) {
   const clock = deps.now ?? (() => Date.now());
   const random = deps.random ?? Math.random;
   const log = deps.log ?? (() => {});
@@ -127,36 +127,27 @@ export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps 
   };
 
   const q = {
-    insertMailbox: db.prepare(
+    insertMailbox:
       'INSERT INTO mails (recipient, subject, body, links, created_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    mailbox: db.prepare('SELECT * FROM mails ORDER BY id DESC LIMIT ?'),
-    insert: db.prepare(
-      `INSERT INTO deliveries (channel, kind, submission_id, recipient, payload, status, attempts,
+    mailbox: 'SELECT * FROM mails ORDER BY id DESC LIMIT ?',
+    insert: `INSERT INTO deliveries (channel, kind, submission_id, recipient, payload, status, attempts,
         next_attempt_at, created_at, sent_at)
        VALUES (@channel, @kind, @submissionId, @recipient, @payload, @status, @attempts, @at, @at,
         @sentAt)`,
-    ),
-    due: db.prepare(
-      `SELECT * FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ?
+    due: `SELECT * FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ${BATCH}`,
-    ),
-    claim: db.prepare(
-      `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?
+    claim: `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?
        WHERE id = ? AND status = 'pending' AND attempts = ?`,
-    ),
-    sent: db.prepare(
-      `UPDATE deliveries SET status = 'sent', sent_at = ?, last_error = NULL WHERE id = ?`,
-    ),
-    failedTry: db.prepare('UPDATE deliveries SET last_error = ? WHERE id = ?'),
-    givenUp: db.prepare(`UPDATE deliveries SET status = 'failed', last_error = ? WHERE id = ?`),
-    retry: db.prepare(
-      `UPDATE deliveries SET status = 'pending', next_attempt_at = ?, created_at = ?
+    sent: `UPDATE deliveries SET status = 'sent', sent_at = ?, last_error = NULL WHERE id = ?`,
+    failedTry: 'UPDATE deliveries SET last_error = ? WHERE id = ?',
+    givenUp: `UPDATE deliveries SET status = 'failed', last_error = ? WHERE id = ?`,
+    retry: `UPDATE deliveries SET status = 'pending', next_attempt_at = ?, created_at = ?
        WHERE id = ? AND status = 'failed'`,
-    ),
-    ofSubmission: db.prepare('SELECT * FROM deliveries WHERE submission_id = ? ORDER BY id'),
-    byId: db.prepare('SELECT * FROM deliveries WHERE id = ?'),
+    ofSubmission: 'SELECT * FROM deliveries WHERE submission_id = ? ORDER BY id',
+    byId: 'SELECT * FROM deliveries WHERE id = ?',
   };
+
+  const due = sql.dialect === 'postgres' ? `${q.due} FOR UPDATE SKIP LOCKED` : q.due;
 
   const toRow = (row: Record<string, unknown>): DeliveryRow => ({
     id: row.id as number,
@@ -209,14 +200,14 @@ export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps 
         if (answer.status < 200 || answer.status > 299)
           throw new Error(`the receiver answered ${answer.status}`);
       }
-      q.sent.run(iso(clock()), id);
+      await sql.run(q.sent, iso(clock()), id);
     } catch (error) {
       const message = errorText(error);
       if (clock() - Date.parse(row.created_at as string) >= RETRY_FOR_MS) {
-        q.givenUp.run(message, id);
+        await sql.run(q.givenUp, message, id);
         log('delivery failed for good', { id, channel: row.channel, error: message });
       } else {
-        q.failedTry.run(message, id);
+        await sql.run(q.failedTry, message, id);
         log('delivery failed, tried again later', { id, channel: row.channel, error: message });
       }
     }
@@ -227,14 +218,17 @@ export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps 
     let tried = 0;
     for (;;) {
       const at = clock();
-      const rows = (q.due.all(iso(at)) as Record<string, unknown>[]).filter(
-        (row) =>
-          q.claim.run(
-            iso(at + backoffMs((row.attempts as number) + 1, random)),
-            row.id,
-            row.attempts,
-          ).changes === 1,
-      );
+      // Claimed in one transaction; on PostgreSQL, rows another process is claiming are
+      // skipped (FOR UPDATE SKIP LOCKED), and a claim moves the row's next try into the future.
+      const rows = await sql.transaction(async (tx) => {
+        const claimed: Record<string, unknown>[] = [];
+        for (const row of await tx.all(due, iso(at))) {
+          const lease = iso(at + backoffMs((row.attempts as number) + 1, random));
+          if ((await tx.run(q.claim, lease, row.id as number, row.attempts as number)) === 1)
+            claimed.push(row);
+        }
+        return claimed;
+      });
       if (rows.length === 0) return tried;
       tried += rows.length;
       await Promise.all(rows.map(attempt));
@@ -276,13 +270,24 @@ export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps 
      * A mail, inside the caller's transaction. Without SMTP it lands in the dev outbox at once
      * (a notice also in the delivery log); with SMTP the worker sends it after the commit.
      */
-    mail(mail: OutboxMail, meta: { kind: MailKind; submissionId?: number | null }) {
+    async mail(
+      tx: Queryable,
+      mail: OutboxMail,
+      meta: { kind: MailKind; submissionId?: number | null },
+    ) {
       const at = iso(clock());
       if (!viaWorker) {
-        q.insertMailbox.run(mail.to, mail.subject, mail.text, JSON.stringify(mail.links), at);
+        await tx.run(
+          q.insertMailbox,
+          mail.to,
+          mail.subject,
+          mail.text,
+          JSON.stringify(mail.links),
+          at,
+        );
         if (meta.kind !== 'notice') return;
       }
-      q.insert.run({
+      await tx.run(q.insert, {
         channel: 'mail',
         kind: meta.kind,
         submissionId: meta.submissionId ?? null,
@@ -296,10 +301,10 @@ export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps 
     },
 
     /** A webhook call, inside the caller's transaction (nothing when no WEBHOOK_URL is set). */
-    webhook(type: WebhookEvent, data: unknown, submissionId: number | null) {
+    async webhook(tx: Queryable, type: WebhookEvent, data: unknown, submissionId: number | null) {
       if (!signer || !settings.webhookUrl) return;
       const at = iso(clock());
-      q.insert.run({
+      await tx.run(q.insert, {
         channel: 'webhook',
         kind: type,
         submissionId,
@@ -335,33 +340,33 @@ export function createOutbox(db: Db, settings: OutboxSettings, deps: OutboxDeps 
     runDue,
 
     /** A failed delivery, sent again now (and tried for three more days). */
-    retry(id: number): boolean {
+    async retry(id: number): Promise<boolean> {
       const at = iso(clock());
-      const changed = q.retry.run(at, at, id).changes === 1;
+      const changed = (await sql.run(q.retry, at, at, id)) === 1;
       if (changed) this.nudge();
       return changed;
     },
 
-    deliveriesOf(submissionId: number): DeliveryRow[] {
-      return (q.ofSubmission.all(submissionId) as Record<string, unknown>[]).map(toRow);
+    async deliveriesOf(submissionId: number): Promise<DeliveryRow[]> {
+      return (await sql.all(q.ofSubmission, submissionId)).map(toRow);
     },
 
-    delivery(id: number): DeliveryRow | null {
-      const row = q.byId.get(id) as Record<string, unknown> | undefined;
+    async delivery(id: number): Promise<DeliveryRow | null> {
+      const row = await sql.one(q.byId, id);
       return row ? toRow(row) : null;
     },
 
     /** The dev outbox, newest first (empty when mail goes to SMTP). */
-    mailbox(limit = 100) {
+    async mailbox(limit = 100) {
       return (
-        q.mailbox.all(limit) as {
+        await sql.all<{
           id: number;
           recipient: string;
           subject: string;
           body: string;
           links: string;
           created_at: string;
-        }[]
+        }>(q.mailbox, limit)
       ).map((row) => ({
         id: row.id,
         to: row.recipient,

@@ -16,7 +16,7 @@ export async function registerMailbox(app: FastifyInstance, outbox: Outbox) {
   };
   app.get('/dev/mailbox.json', loopbackOnly, async () => outbox.mailbox());
   app.get('/dev/mailbox', loopbackOnly, async (_request, reply) => {
-    const mails = outbox.mailbox();
+    const mails = await outbox.mailbox();
     const items = mails
       .map(
         (

@@ -150,4 +150,8 @@ export const MESSAGES = {
     de: 'Es ist ein interner Serverfehler aufgetreten.',
     en: 'An internal server error occurred.',
   },
+  databaseUnavailable: {
+    de: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.',
+    en: 'The database cannot be reached right now. Please try again in a minute.',
+  },
 } satisfies Record<string, Record<Lang, string>>;

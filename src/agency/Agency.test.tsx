@@ -21,6 +21,12 @@ import type { Delivery, InboxRow, Submission } from './types';
 const API = `${WIDGET_ORIGIN}/agency/api`;
 const FORBIDDEN = { code: 'rest_not_logged_in', message: 'x', data: { status: 403 } };
 
+/** The texts of a funnel region's steps, as a reader goes down its list. */
+const stepsOf = (region: string) =>
+  within(screen.getByRole('region', { name: region }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
 const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
   id: 1000 - n,
   uuid: `0190c1a2-0000-7000-8000-${String(n).padStart(12, '0')}`,
@@ -340,6 +346,14 @@ describe('agency inbox page', () => {
         },
       ],
     });
+    /** A signed-in staff member, and the report of the default period (the last 30 days). */
+    const signedInWithReport = () =>
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/funnel')
+        .query(true)
+        .reply(200, report('2026-10-27', '2026-11-25'));
     // 23:30 UTC on 24 November is already the 25th in Berlin.
     beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-24T23:30:00Z')));
     afterEach(() => jest.restoreAllMocks());
@@ -378,11 +392,7 @@ describe('agency inbox page', () => {
           'Keine Besuche in diesem Zeitraum.',
         ),
       ).toBeInTheDocument();
-      expect(
-        within(screen.getByRole('region', { name: 'Newsletter' }))
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual([
+      expect(stepsOf('Newsletter')).toEqual([
         'Gestartet 40',
         'Gesendet 10 (25\u00a0% der Gestarteten)',
         'Bestätigt 5 (13\u00a0% der Gestarteten)',
@@ -397,12 +407,7 @@ describe('agency inbox page', () => {
     });
 
     it('says when a period ends before it starts, and asks for nothing', async () => {
-      nock(API)
-        .get('/auth/me')
-        .reply(200, { email: 'team@makler.example' })
-        .get('/funnel')
-        .query(true)
-        .reply(200, report('2026-10-27', '2026-11-25'));
+      signedInWithReport();
       open({ route: '/funnel' });
       await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026');
       fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2026-10-01' } });
@@ -416,22 +421,13 @@ describe('agency inbox page', () => {
     });
 
     it('speaks English', async () => {
-      nock(API)
-        .get('/auth/me')
-        .reply(200, { email: 'team@makler.example' })
-        .get('/funnel')
-        .query(true)
-        .reply(200, report('2026-10-27', '2026-11-25'));
+      signedInWithReport();
       open({ route: '/funnel', language: 'en' });
       expect(await screen.findByText('Period from 27 Oct 2026 to 25 Nov 2026')).toBeInTheDocument();
       expect(
         screen.getByRole('heading', { level: 1, name: 'Where visitors drop off' }),
       ).toBeVisible();
-      expect(
-        within(screen.getByRole('region', { name: 'Newsletter' }))
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual([
+      expect(stepsOf('Newsletter')).toEqual([
         'Started 40',
         'Sent 10 (25% of those who started)',
         'Confirmed 5 (13% of those who started)',

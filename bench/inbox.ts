@@ -13,6 +13,7 @@ import path from 'node:path';
 import { searchTextOf } from '../server/agency/inbox';
 import { openDatabase } from '../server/db/database';
 import { seed } from '../server/db/seed';
+import { sqliteSql } from '../server/db/sql';
 import { contact, keyOf, lead, startTestServer } from '../server/testing';
 
 const ROWS = 100_000;
@@ -20,9 +21,9 @@ const REQUESTS = 200;
 const KINDS = ['lead', 'savedSearch', 'exposeInquiry', 'contact', 'newsletter'] as const;
 const CITIES = ['Berlin', 'Potsdam', 'Hamburg', 'München', 'Leipzig', 'Köln'];
 
-function fill(dataDir: string) {
+async function fill(dataDir: string) {
   const db = openDatabase(path.join(dataDir, 'immosuite.sqlite'));
-  seed(db);
+  await seed(sqliteSql(db));
   const insertContact = db.prepare(
     `INSERT INTO contacts (email, firstname, lastname, city, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -83,7 +84,7 @@ const percentile = (sorted: number[], p: number) =>
 export async function inboxList() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-inbox-'));
   const filled = Date.now();
-  fill(dataDir);
+  await fill(dataDir);
   console.log(`agency inbox: ${ROWS} submissions written in ${Date.now() - filled} ms`);
   const server = await startTestServer({ AGENCY_USERS: 'bench@makler.example' }, dataDir);
   try {

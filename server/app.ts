@@ -12,7 +12,8 @@ import type { ServerConfig } from './config';
 import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase, type Db } from './db/database';
-import { DatabaseUnavailable, sqliteSql } from './db/sql';
+import { openPostgres } from './db/postgres';
+import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
 import { createStaff } from './agency/staff';
@@ -70,16 +71,29 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The server's database: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (or
+ * the one given, for tests); migrated and seeded.
+ */
+async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }> {
+  const log = (message: string) => console.warn(`Immosuite: ${message}`);
+  const sql =
+    config.databaseUrl && !db
+      ? await openPostgres({ url: config.databaseUrl, pool: config.databasePool, log })
+      : sqliteSql(db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'), log));
+  try {
+    await seed(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+  return sql;
+}
+
 export async function buildServer(config: ServerConfig, options: { db?: Db } = {}) {
   if (config.startupErrors.length)
     throw new StartupError(`The server cannot start: ${config.startupErrors.join('; ')}.`);
-  const db =
-    options.db ??
-    openDatabase(path.join(config.dataDir, 'immosuite.sqlite'), (message) =>
-      console.warn(`Immosuite: ${message}`),
-    );
-  seed(db);
-  const sql = sqliteSql(db);
+  const sql = await openSql(config, options.db);
   const cookies = cookiePolicy(config);
   const sessions = createSessions(sql, loadSecret(config.dataDir), cookies);
   const staff = createStaff(sql, config.agencyUsers, cookies);
@@ -129,13 +143,14 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     { log: (message, detail) => app.log.warn({ detail }, message) },
   );
   app.decorate('outbox', outbox);
-  const checkpointer = startCheckpointer(db, (message) =>
-    app.log.error({ message }, 'WAL checkpoint failed'),
-  );
+  // SQLite's write-ahead log is checkpointed by this process; PostgreSQL does its own.
+  const checkpointer = sql.db
+    ? startCheckpointer(sql.db, (message) => app.log.error({ message }, 'WAL checkpoint failed'))
+    : null;
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => {
     await outbox.stop();
-    await checkpointer.stop();
+    await checkpointer?.stop();
     await sql.close();
   });
   if (config.rejectedOrigins.length)

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_POOL } from './db/postgres';
 import { isWebhookSecret } from './delivery/outbox';
 
 export interface ServerConfig {
@@ -14,6 +15,10 @@ export interface ServerConfig {
   logger: false | { level: string };
   /** Folder of the SQLite database and the server secret. */
   dataDir: string;
+  /** PostgreSQL's URL (DATABASE_URL); null: the embedded SQLite database in dataDir. */
+  databaseUrl: string | null;
+  /** Connections of this process's PostgreSQL pool (DATABASE_POOL). */
+  databasePool: number;
   /** SMTP connection URL; without it mail goes to the dev outbox at /dev/mailbox. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -137,6 +142,15 @@ function startupErrors(env: NodeJS.ProcessEnv): string[] {
     errors.push(
       `PUBLIC_URL must be set when the server listens on ${env.HOST} (mailed links would point at 127.0.0.1); DEV_MAILBOX=1 says this is a local test`,
     );
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL))
+    errors.push(
+      'DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database)',
+    );
+  if (
+    env.DATABASE_POOL !== undefined &&
+    !(Number.isInteger(Number(env.DATABASE_POOL)) && Number(env.DATABASE_POOL) >= 1)
+  )
+    errors.push('DATABASE_POOL must be a whole number of connections, 1 or more');
   if (env.AGENCY_NOTICE && !['on-confirm', 'on-submit'].includes(env.AGENCY_NOTICE))
     errors.push('AGENCY_NOTICE must be on-confirm (the default) or on-submit');
   if (env.WEBHOOK_URL && !httpUrl(env.WEBHOOK_URL))
@@ -168,6 +182,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rejectedOrigins: origins.filter((o) => !isOrigin(o)),
     logger: env.LOG === '0' || env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL ?? 'warn' },
     dataDir: path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    databasePool: Math.max(1, int(env.DATABASE_POOL, DEFAULT_POOL)),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
     agencyEmail:

@@ -6,38 +6,48 @@ import { LISTINGS } from '../data/listings';
 import { loadPlaces } from '../geo/places';
 import { voronoiCells } from '../geo/regions';
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database';
+import type { Queryable, Sql } from './sql';
 
-export function seed(db: Db) {
-  const seeded = db.prepare('SELECT COUNT(*) AS n FROM categories').get() as { n: number };
-  if (seeded.n > 0) return;
-  db.transaction(() => {
-    const category = db.prepare(
-      'INSERT INTO categories (id, name, short, object_type, lead_only, marketing_type) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+/** Held while seeding on PostgreSQL, so that processes starting together seed once. */
+const SEED_LOCK = 0x1_5eed;
+
+export async function seed(sql: Sql) {
+  await sql.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(?)', SEED_LOCK);
+    const seeded = await tx.one<{ n: number }>('SELECT COUNT(*) AS n FROM categories');
+    if (Number(seeded!.n) > 0) return;
+    const category =
+      'INSERT INTO categories (id, name, short, object_type, lead_only, marketing_type) VALUES (?, ?, ?, ?, ?, ?)';
     for (const c of CATEGORIES)
-      category.run(c.id, c.name, c.short, c.objectType, c.leadOnly ? 1 : 0, c.marketingType);
+      await tx.run(
+        category,
+        c.id,
+        c.name,
+        c.short,
+        c.objectType,
+        c.leadOnly ? 1 : 0,
+        c.marketingType,
+      );
 
-    const field = db.prepare('INSERT INTO field_definitions (id, definition) VALUES (?, ?)');
+    const field = 'INSERT INTO field_definitions (id, definition) VALUES (?, ?)';
     for (const [id, definition] of Object.entries(FIELD_DEFINITIONS))
-      field.run(id, JSON.stringify(definition));
+      await tx.run(field, id, JSON.stringify(definition));
 
-    seedRegions(db);
+    await seedRegions(tx);
 
-    const listing = db.prepare(
-      `INSERT INTO listings (id, custom_id, title, zip, city, category_id, price_title, price_text, image, link)
-       VALUES (@id, @customId, @title, @zip, @city, @categoryId, @priceTitle, @priceText, @image, @link)`,
-    );
-    for (const l of LISTINGS) listing.run(l);
+    const listing = `INSERT INTO listings (id, custom_id, title, zip, city, category_id, price_title,
+       price_text, image, link) VALUES (@id, @customId, @title, @zip, @city, @categoryId,
+       @priceTitle, @priceText, @image, @link)`;
+    for (const l of LISTINGS) await tx.run(listing, { ...l });
 
-    seedDemoCustomer(db);
-  })();
+    await seedDemoCustomer(tx);
+  });
 }
 
 /** A confirmed sample customer, so that a login link can be asked for on a fresh database. */
 export const DEMO_CUSTOMER = 'kunde@example.de';
 
-function seedDemoCustomer(db: Db) {
+async function seedDemoCustomer(tx: Queryable) {
   const at = new Date().toISOString();
   const contact = {
     salutation: 'Frau',
@@ -50,37 +60,43 @@ function seedDemoCustomer(db: Db) {
     city: 'Berlin',
     company: '',
   };
-  const contactId = Number(
-    db
-      .prepare(
-        `INSERT INTO contacts (email, salutation, firstname, lastname, phone, street, number, zip, city, company,
-          data_privacy, accept_contact, newsletter, language, confirmed_at, created_at, updated_at)
-         VALUES (@email, @salutation, @firstname, @lastname, @phone, @street, @number, @zip, @city, @company,
-          1, 1, 0, 'de', @at, @at, @at)`,
-      )
-      .run({ ...contact, email: DEMO_CUSTOMER, at }).lastInsertRowid,
-  );
-  const submission = db.prepare(
-    `INSERT INTO submissions (uuid, kind, contact_id, contact_data, status, language, created_at, confirmed_at)
-     VALUES (?, ?, ?, ?, 'confirmed', 'de', ?, ?)`,
-  );
-  const consent = db.prepare(
-    'INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at) VALUES (?, ?, ?, 1, ?, ?)',
-  );
+  const contactId = (await tx.one<{ id: number }>(
+    `INSERT INTO contacts (email, salutation, firstname, lastname, phone, street, number, zip, city,
+      company, data_privacy, accept_contact, newsletter, language, confirmed_at, created_at,
+      updated_at)
+     VALUES (@email, @salutation, @firstname, @lastname, @phone, @street, @number, @zip, @city,
+      @company, 1, 1, 0, 'de', @at, @at, @at) RETURNING id`,
+    { ...contact, email: DEMO_CUSTOMER, at },
+  ))!.id;
+  const submission = `INSERT INTO submissions (uuid, kind, contact_id, contact_data, status,
+    language, created_at, confirmed_at) VALUES (?, ?, ?, ?, 'confirmed', 'de', ?, ?) RETURNING id`;
+  const consent =
+    'INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at) VALUES (?, ?, ?, 1, ?, ?)';
   const data = JSON.stringify({ ...contact, email: DEMO_CUSTOMER });
-  const searchId = Number(
-    submission.run(randomUUID(), 'savedSearch', contactId, data, at, at).lastInsertRowid,
-  );
-  const inquiryId = Number(
-    submission.run(randomUUID(), 'exposeInquiry', contactId, data, at, at).lastInsertRowid,
-  );
+  const searchId = (await tx.one<{ id: number }>(
+    submission,
+    randomUUID(),
+    'savedSearch',
+    contactId,
+    data,
+    at,
+    at,
+  ))!.id;
+  const inquiryId = (await tx.one<{ id: number }>(
+    submission,
+    randomUUID(),
+    'exposeInquiry',
+    contactId,
+    data,
+    at,
+    at,
+  ))!.id;
   for (const box of ['dataPrivacy', 'acceptContact'])
-    consent.run(contactId, searchId, box, 'seed', at);
-  db.prepare(
+    await tx.run(consent, contactId, searchId, box, 'seed', at);
+  await tx.run(
     `INSERT INTO saved_searches (uuid, contact_id, submission_id, active, object_type, category_id, marketing_type,
       locations, fields, created_at, updated_at)
      VALUES (?, ?, ?, 1, 'LIVING', 30225, 'rent', ?, ?, ?, ?)`,
-  ).run(
     randomUUID(),
     contactId,
     searchId,
@@ -89,18 +105,22 @@ function seedDemoCustomer(db: Db) {
     at,
     at,
   );
-  db.prepare(
+  await tx.run(
     `INSERT INTO expose_inquiries (uuid, submission_id, contact_id, listing_id, message, created_at)
      VALUES (?, ?, ?, 1, 'Ist die Wohnung noch verfügbar?', ?)`,
-  ).run(randomUUID(), inquiryId, contactId, at);
+    randomUUID(),
+    inquiryId,
+    contactId,
+    at,
+  );
 }
 
-function seedRegions(db: Db) {
+async function seedRegions(tx: Queryable) {
   const { places } = loadPlaces();
   const berlin = places.filter((p) => p.state === 'Berlin');
-  const insert = db.prepare(
-    'INSERT INTO regions (location_id, name, parent_id, geometry, position) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insert =
+    'INSERT INTO regions (location_id, name, parent_id, geometry, position) VALUES (?, ?, ?, ?, ?)';
+  const rows: [number, string, number | null, string | null, number][] = [];
   const localities: { id: number; parent: number; name: string; point: [number, number] | null }[] =
     [];
   Object.entries(BERLIN_DISTRICTS).forEach(([, names], d) => {
@@ -126,17 +146,18 @@ function seedRegions(db: Db) {
     const geometry = rings.length
       ? { type: 'MultiPolygon', coordinates: rings.map((r) => [r]) }
       : null;
-    insert.run(d + 1, district, null, geometry && JSON.stringify(geometry), position++);
+    rows.push([d + 1, district, null, geometry && JSON.stringify(geometry), position++]);
     for (const child of children) {
       const ring = cellOf.get(child.id);
       const childGeometry = ring && ring.length ? { type: 'Polygon', coordinates: [ring] } : null;
-      insert.run(
+      rows.push([
         child.id,
         child.name,
         d + 1,
         childGeometry && JSON.stringify(childGeometry),
         position++,
-      );
+      ]);
     }
   });
+  for (const row of rows) await tx.run(insert, ...row);
 }

@@ -1,10 +1,9 @@
 /**
  * One asynchronous interface over SQLite (the embedded default, better-sqlite3) and PostgreSQL
- * (node-postgres): every API module reads and writes through it. The server itself still opens
- * SQLite only (seed data and the WAL checkpointer use better-sqlite3 directly); PostgreSQL is
- * opened by db/postgres.ts, which the server does not call yet (issue #21). Statements are
- * written once with `?` (or `@name` and one object) for their parameters; where the dialects
- * differ, a caller picks its statement by `dialect`.
+ * (DATABASE_URL, node-postgres): every API module reads and writes through it, and the server
+ * opens one or the other (app.ts). Statements are written once with `?` (or `@name` and one
+ * object) for their parameters; where the dialects differ, a caller picks its statement by
+ * `dialect`.
  *
  * SQLite runs in this process on one connection: transactions take turns (a statement outside
  * one waits for the open one to end), and `batch()` commits the writes queued in one turn of

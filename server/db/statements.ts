@@ -27,7 +27,7 @@ export const Q = {
   // A contact's first confirmation takes the form's data; a confirmed account keeps its own
   // (the submission keeps what was typed, for the contact to take over in the portal).
   confirmContact: `UPDATE contacts SET ${firstOnly}, data_privacy = 1, accept_contact = 1,
-        newsletter = CASE WHEN @newsletter IS NULL THEN newsletter ELSE @newsletter END,
+        newsletter = COALESCE(CAST(@newsletter AS INTEGER), newsletter),
         confirmed_at = COALESCE(confirmed_at, @at), updated_at = @at WHERE id = @id`,
   insertSubmission: `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
         consents, consent_text_version, idempotency_key, fingerprint, search_text)

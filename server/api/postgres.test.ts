@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { createTestDatabase, testPostgresUrl } from '../db/testPostgres';
+import pg from 'pg';
+import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from '../db/testPostgres';
 import {
   contact,
   keyOf,
@@ -29,43 +30,72 @@ async function signInStaff(server: Server): Promise<TestClient> {
 onPostgres('the server on PostgreSQL (DATABASE_URL)', () => {
   let one: Server;
   let other: Server;
+  /** The test's own connection, for locks that line two servers' requests up. */
+  let admin: pg.Client;
   beforeAll(async () => {
     const env = { DATABASE_URL: await createTestDatabase(cluster!), AGENCY_EMAIL: AGENCY };
+    admin = new pg.Client({ connectionString: env.DATABASE_URL });
+    await admin.connect();
     one = await startTestServer(env);
     // A second server process on the same database and secret (DATA_DIR).
     other = await startTestServer(env, one.dataDir);
   });
   afterAll(async () => {
+    await admin.end();
     await one.close();
     await other.close();
   });
 
-  it('stores a lead once under its Idempotency-Key, on either server, and confirms it once', async () => {
+  it('stores a lead once when two servers take the same Idempotency-Key at the same moment', async () => {
     const email = 'pg.lead@example.de';
     const body = { contact: contact({ email }), lead: lead(), message: 'Bitte abends anrufen.' };
     const headers = { 'Idempotency-Key': 'pg-lead-key-0001' };
-    const first = await one
-      .client()
-      .post<{ uuid: string }>(`${PREFIX}/v1/wizard/lead`, body, headers);
-    expect(first.status).toBe(201);
-    // The retry reaches the other server: the stored answer, nothing stored again.
-    const retry = await other
-      .client()
-      .post<{ uuid: string }>(`${PREFIX}/v1/wizard/lead`, body, headers);
-    expect(retry.status).toBe(201);
-    expect(retry.body.uuid).toBe(first.body.uuid);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    const confirmations = (await one.mails()).filter((mail) => mail.to === email);
-    expect(confirmations).toHaveLength(1);
-    const k = keyOf(confirmations[0]!.links[0]!);
+    // Lines both tries up: a contact of the same address is being written (not committed), so
+    // both wait in the middle of their transactions until the test lets them go together.
+    await admin.query('BEGIN');
+    await admin.query('INSERT INTO contacts (email, created_at, updated_at) VALUES ($1, $2, $2)', [
+      email,
+      new Date().toISOString(),
+    ]);
+    const send = (server: Server) =>
+      server.client().post<{ uuid: string }>(`${PREFIX}/v1/wizard/lead`, body, headers);
+    const tries = Promise.all([send(one), send(other)]);
+    await untilWaitingForLocks(admin, 2);
+    await admin.query('COMMIT');
+    const [first, second] = await tries;
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.uuid).toBe(first.body.uuid);
+    // Exactly one of them was a replay of the other.
+    expect(
+      [first, second].filter((answer) => answer.headers.get('idempotent-replayed') === 'true'),
+    ).toHaveLength(1);
+    const stored = await admin.query('SELECT count(*) AS n FROM submissions WHERE uuid = $1', [
+      first.body.uuid,
+    ]);
+    expect(Number(stored.rows[0].n)).toBe(1);
+    expect((await one.mails()).filter((mail) => mail.to === email)).toHaveLength(1);
+  });
+
+  it('confirms once, and tells the agency once, when both servers take the link at the same moment', async () => {
+    const email = 'pg.lead@example.de';
+    const k = keyOf((await one.mails()).find((mail) => mail.to === email)!.links[0]!);
+    // The submission's row is locked: both confirmations read it as unconfirmed and then wait
+    // to change it, until the test lets them go together.
+    await admin.query('BEGIN');
+    await admin.query(
+      `SELECT id FROM submissions WHERE contact_id = (SELECT id FROM contacts WHERE email = $1)
+       FOR UPDATE`,
+      [email],
+    );
     const confirm = (server: Server) =>
       server.client().post<{ opcode: string }>(`${PREFIX}/v1/wizard/confirm`, { k });
-    const answers = await Promise.all([confirm(one), confirm(other)]);
-    expect(answers.map((answer) => answer.body.opcode).sort()).toEqual([
+    const answers = Promise.all([confirm(one), confirm(other)]);
+    await untilWaitingForLocks(admin, 2);
+    await admin.query('COMMIT');
+    expect((await answers).map((answer) => answer.body.opcode).sort()).toEqual([
       'AlreadyConfirmed',
       'Contact',
     ]);
-    // One notice to the agency, however many confirmations came.
     expect((await one.mails()).filter((mail) => mail.to === AGENCY)).toHaveLength(1);
   });
 

@@ -6,35 +6,19 @@ import { StartupError } from '../startupError';
 import { MIGRATIONS, openDatabase } from './database';
 import { MIGRATION_LOCK, openPostgres } from './postgres';
 import { DatabaseUnavailable, postgresSql, sqliteSql, translate, type Sql } from './sql';
-import { createTestDatabase, testPostgresUrl } from './testPostgres';
+import { testDialects } from './testDialects';
+import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from './testPostgres';
 
 const clusterUrl = testPostgresUrl();
-
-interface Opened {
-  sql: Sql;
-  url?: string;
-}
-
-const dialects: [string, () => Promise<Opened>][] = [
-  ['SQLite', async () => ({ sql: sqliteSql(openDatabase(':memory:')) })],
-];
-if (clusterUrl)
-  dialects.push([
-    'PostgreSQL',
-    async () => {
-      const url = await createTestDatabase(clusterUrl);
-      return { sql: await openPostgres({ url, pool: 4 }), url };
-    },
-  ]);
 
 const at = '2026-11-25T10:00:00.000Z';
 const insertMail = `INSERT INTO mails (recipient, subject, body, links, created_at)
   VALUES (@recipient, @subject, 'body', '[]', @at) RETURNING id`;
 
-describe.each(dialects)('the data layer on %s', (_name, open) => {
+describe.each(testDialects())('the data layer on %s', (_name, open) => {
   let sql: Sql;
   beforeEach(async () => {
-    ({ sql } = await open());
+    sql = await open();
   });
   afterEach(() => sql.close());
 
@@ -178,17 +162,20 @@ onPostgres('PostgreSQL behind the server', () => {
         a.table_name < b.table_name ? -1 : a.table_name > b.table_name ? 1 : 0,
       ),
     );
-    const indexes = async (query: string) =>
-      (await (query.startsWith('SELECT indexname') ? sql : sqlite).all<{ name: string }>(query))
-        .map((row) => row.name)
-        .sort();
+    // The same indexes of our own (besides those of primary keys and UNIQUE columns).
+    const names = (rows: { name: string }[]) => rows.map((row) => row.name).sort();
     expect(
-      await indexes(
-        `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'`,
+      names(
+        await sql.all(
+          `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()
+           AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'`,
+        ),
       ),
     ).toEqual(
-      await indexes(
-        `SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'`,
+      names(
+        await sqlite.all(
+          `SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'`,
+        ),
       ),
     );
     await sqlite.close();
@@ -237,15 +224,7 @@ onPostgres('PostgreSQL behind the server', () => {
       return sql;
     });
     // The opening process is waiting on the lock: the holder sees it among the waiters.
-    const waiting = async () =>
-      Number(
-        (
-          await holder.query(
-            `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
-          )
-        ).rows[0].n,
-      );
-    while ((await waiting()) === 0) await new Promise((resolve) => setImmediate(resolve));
+    await untilWaitingForLocks(holder, 1);
     expect(opened).toBe(false);
     await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     await holder.end();
@@ -262,18 +241,11 @@ onPostgres('PostgreSQL behind the server', () => {
     expect(await sql.one('SELECT 1 AS one')).toEqual({ one: 1 });
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    // Every connection of the pool is ended by the server while one runs a statement.
-    const running = sql.one('SELECT pg_sleep(5)');
-    while (
-      Number(
-        (
-          await admin.query(
-            `SELECT count(*) AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'`,
-          )
-        ).rows[0].n,
-      ) === 0
-    )
-      await new Promise((resolve) => setImmediate(resolve));
+    // Every connection of the pool is ended by the server while one waits in a statement (for
+    // a lock the test holds).
+    await admin.query('SELECT pg_advisory_lock(1)');
+    const running = sql.one('SELECT pg_advisory_lock(1)');
+    await untilWaitingForLocks(admin, 1);
     await admin.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
     );
@@ -295,8 +267,13 @@ onPostgres('PostgreSQL behind the server', () => {
   it('ends a statement that runs past statement_timeout', async () => {
     const url = await createTestDatabase(clusterUrl!);
     const sql = postgresSql({ url, pool: 1, statementTimeoutMs: 50 });
-    await expect(sql.one('SELECT pg_sleep(2)')).rejects.toThrow(/statement timeout/);
+    // The statement waits for a lock the test never gives up: only the timeout ends it.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock(2)');
+    await expect(sql.one('SELECT pg_advisory_lock(2)')).rejects.toThrow(/statement timeout/);
     expect(await sql.one('SELECT 3 AS three')).toEqual({ three: 3 });
+    await holder.end();
     await sql.close();
   });
 });

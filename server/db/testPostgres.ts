@@ -108,5 +108,19 @@ export async function createTestDatabase(clusterUrl: string): Promise<string> {
   return url.toString();
 }
 
+/**
+ * Resolves once `count` statements of the database wait for a lock (asked through `client`,
+ * a connection of the test's own): the moment a test has lined its writers up.
+ */
+export async function untilWaitingForLocks(client: pg.Client, count: number) {
+  for (;;) {
+    const { rows } = await client.query(
+      `SELECT count(*) AS n FROM pg_locks WHERE NOT granted
+       AND pid IN (SELECT pid FROM pg_stat_activity WHERE datname = current_database())`,
+    );
+    if (Number(rows[0].n) >= count) return;
+  }
+}
+
 /** The cluster jest's globalSetup started, or null (PostgreSQL not installed). */
 export const testPostgresUrl = (): string | null => process.env[TEST_POSTGRES_ENV] || null;

@@ -183,7 +183,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logger: env.LOG === '0' || env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL ?? 'warn' },
     dataDir: path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', 'data')),
     databaseUrl: env.DATABASE_URL || null,
-    databasePool: Math.max(1, int(env.DATABASE_POOL, DEFAULT_POOL)),
+    databasePool: int(env.DATABASE_POOL, DEFAULT_POOL),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
     agencyEmail:

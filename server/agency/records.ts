@@ -159,6 +159,7 @@ export function labelledFields(
 }
 
 /** Reads submissions with everything that belongs to them (statements prepared once). */
+/** Reads submissions as the agency sees them; one per server (it reads seed data once). */
 export async function submissionReader(sql: Sql) {
   const bySubmission = {
     submission: 'SELECT * FROM submissions WHERE id = ?',
@@ -283,6 +284,8 @@ export async function submissionReader(sql: Sql) {
 
   return {
     read,
+    /** Region names by location id (seed data, read once). */
+    regionNames: regions as ReadonlyMap<number, string>,
     async byUuid(uuid: string): Promise<SubmissionRecord | null> {
       const row = await sql.one<{ id: number }>(bySubmission.submissionByUuid, uuid);
       return row ? read(sql, row.id) : null;

@@ -12,7 +12,7 @@ import { langOfRequest } from '../api/context';
 import { staffLoginMail } from '../mail/templates';
 import { exportCsv } from './csv';
 import { inboxQueries, type InboxFilter } from './inbox';
-import { HANDLINGS, submissionReader, SUBMISSION_KINDS, type Handling } from './records';
+import { HANDLINGS, SUBMISSION_KINDS, type Handling } from './records';
 import type { Staff } from './staff';
 
 export const AGENCY_API = '/agency/api';
@@ -52,7 +52,7 @@ export async function agencyRoutes(
 ) {
   const { sql, outbox, config } = ctx;
   const inbox = inboxQueries(sql);
-  const records = await submissionReader(sql);
+  const { records } = ctx;
   const xsrf = async (request: FastifyRequest) => checkXsrf(request, app.ownOrigin());
   const signedIn = async (request: FastifyRequest) => {
     await staff.require(request);

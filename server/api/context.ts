@@ -36,7 +36,9 @@ export interface ApiDeps {
 
 export interface ApiContext extends ApiDeps {
   /** Regions are seed data and do not change while the server runs: read once. */
-  regionNameById: Map<number, string>;
+  regionNameById: ReadonlyMap<number, string>;
+  /** Submissions as the agency sees them (notices, webhooks, the inbox). */
+  records: import('../agency/records').SubmissionReader;
   /** The configured public URL, or loopback and the port the server listens on. */
   publicUrl(): string;
   /** The wizards' drop-off counts (server/agency/funnel.ts). */

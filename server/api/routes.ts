@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { funnelCounts } from '../agency/funnel';
 import { agencyRoutes } from '../agency/routes';
-import { Q } from '../db/statements';
+import { submissionReader } from '../agency/records';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
 import { funnelRoutes } from './funnel';
@@ -20,6 +20,7 @@ export { API_PREFIX } from './context';
 export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
   // Without PUBLIC_URL: the loopback address of the listening port, looked up once.
   let listening: string | null = null;
+  const records = await submissionReader(deps.sql);
   const ctx: ApiContext = {
     ...deps,
     funnel: funnelCounts(deps.sql),
@@ -31,12 +32,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
         return (listening = `http://127.0.0.1:${address.port}`);
       return `http://127.0.0.1:${deps.config.port}`;
     },
-    regionNameById: new Map(
-      (await deps.sql.all<{ location_id: number; name: string }>(Q.regionIds)).map((r) => [
-        r.location_id,
-        r.name,
-      ]),
-    ),
+    records,
+    regionNameById: records.regionNames,
   };
   app.decorate('ownOrigin', () => new URL(ctx.publicUrl()).origin);
   for (const plugin of [

@@ -9,7 +9,7 @@ import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
 import { isUniqueViolation, type Param, type Queryable } from '../db/sql';
 import { CONTACT_COLUMNS, Q } from '../db/statements';
-import { submissionReader, type SubmissionRecord } from '../agency/records';
+import type { SubmissionRecord } from '../agency/records';
 import { WIZARD_OF_KIND } from '../agency/funnel';
 import { searchTextOf } from '../agency/inbox';
 import { agencyNotice } from '../delivery/notices';
@@ -66,7 +66,7 @@ function accepted(reply: FastifyReply, uuid: string) {
 export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { sql, config, outbox, sessions } = ctx;
   const limits = config.limits;
-  const records = await submissionReader(sql);
+  const { records } = ctx;
   const markNoticed = 'UPDATE submissions SET noticed_at = ? WHERE id = ?';
   const inboxUrl = (uuid: string) => `${ctx.publicUrl()}/agency/submissions/${uuid}`;
 

@@ -55,7 +55,6 @@ export const Q = {
   useKey: 'UPDATE auth_keys SET first_used_at = ? WHERE key_hash = ? AND first_used_at IS NULL',
   listing: 'SELECT * FROM listings WHERE id = ?',
   regions: 'SELECT * FROM regions ORDER BY position',
-  regionIds: 'SELECT location_id, name FROM regions',
   fieldDefinition: 'SELECT definition FROM field_definitions WHERE id = ?',
   insertLead: `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields,
         message) VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -7,9 +7,9 @@ import { MIGRATIONS, migrationFor } from './database';
 import { postgresSql, type Sql } from './sql';
 
 /**
- * Connections per server process (DATABASE_POOL): about twice the database machine's cores
- * plus one, for one process on the 2-core machine it was measured on; with several processes,
- * their pools together should stay near that figure (README, "Running on PostgreSQL").
+ * Connections per server process (DATABASE_POOL): twice a 2-core database machine's cores plus
+ * one; with several processes, their pools together should stay near that figure (README,
+ * "Running on PostgreSQL").
  */
 export const DEFAULT_POOL = 5;
 /** The longest a statement may run; below the request timeout, so a stuck one answers 503. */
@@ -57,14 +57,10 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Sql> {
 }
 
 /**
- * Runs the migrations the database has not had, up to `target`, under an advisory lock: a
- * process that starts while another migrates waits for it and then finds nothing left to do.
+ * Runs the migrations the database has not had, under an advisory lock: a process that starts
+ * while another migrates waits for it and then finds nothing left to do.
  */
-export async function migratePostgres(
-  sql: Sql & { readonly pool: import('pg').Pool },
-  url: string,
-  target = MIGRATIONS.length,
-) {
+async function migratePostgres(sql: Sql & { readonly pool: import('pg').Pool }, url: string) {
   const client = await sql.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -91,7 +87,7 @@ export async function migratePostgres(
         throw new StartupError(
           `the database ${redactUrl(url)} has schema version ${current}, newer than this server's ${MIGRATIONS.length}: run the server version that wrote it, or restore a backup made for this one`,
         );
-      for (let version = current; version < target; version += 1) {
+      for (let version = current; version < MIGRATIONS.length; version += 1) {
         await client.query('BEGIN');
         try {
           const text = migrationFor(MIGRATIONS[version]!, 'postgres');

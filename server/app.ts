@@ -16,6 +16,7 @@ import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
+import { databaseCounter, MemoryCounter, rateLimitStore } from './api/rateLimit';
 import { createStaff } from './agency/staff';
 import { createOutbox } from './delivery/outbox';
 import { registerMailbox } from './mail/routes';
@@ -175,8 +176,11 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     });
   });
   // Limits are set per route (submissions, login mails); the answer is the API's own 429.
+  // One process on SQLite counts in memory; processes sharing PostgreSQL count in it.
+  const rateCounter = sql.dialect === 'postgres' ? databaseCounter(sql) : new MemoryCounter();
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(rateCounter),
     errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'rateLimited'),
   });
 
@@ -243,7 +247,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerApi(app, { sql, config, outbox, sessions, staff });
+  await registerApi(app, { sql, config, outbox, sessions, staff, rateCounter });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

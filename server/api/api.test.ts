@@ -415,6 +415,12 @@ describe('reference backend', () => {
         });
         expect(third.status).toBe(429);
         expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+        // Every submission route counts against the same limit.
+        const otherRoute = await call(client, 'post', '/v1/wizard/lead', {
+          contact: contact(),
+          lead: lead(),
+        });
+        expect(otherRoute.status).toBe(429);
       } finally {
         await limited.close();
       }

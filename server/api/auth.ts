@@ -7,7 +7,7 @@ import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';
 import { langOfRequest, linkFor, route, type ApiContext } from './context';
 import { ApiError } from './errors';
-import { RateLimiter } from './rateLimit';
+import { waitFor } from './rateLimit';
 import { XSRF_COOKIE } from './security';
 
 const LOGIN_KEY_MS = 30 * 60 * 1000;
@@ -15,10 +15,9 @@ const LOGIN_KEY_MS = 30 * 60 * 1000;
 const KEY_REUSE_MS = 10 * 60 * 1000;
 
 export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { sql, config, outbox, sessions } = ctx;
+  const { sql, config, outbox, sessions, rateCounter } = ctx;
   const limits = config.limits;
   // Per client by @fastify/rate-limit (route config); per address here, after the body is read.
-  const addressLimiter = new RateLimiter(limits.loginMailsPerAddress, limits.windowMs);
   const insertLoginKey = `INSERT INTO auth_keys (key_hash, purpose, contact_id, created_at,
     expires_at, requested_by) VALUES (?, 'login', ?, ?, ?, ?)`;
 
@@ -30,7 +29,12 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
       // One plain address, as the mailer reads it: the limit counts what a mail would go to.
       const email = plainAddress((request.body as { email: string }).email);
       if (!email) return { sent: false };
-      const wait = addressLimiter.hit(email);
+      const wait = await waitFor(
+        rateCounter,
+        `login-mail ${email}`,
+        limits.loginMailsPerAddress,
+        limits.windowMs,
+      );
       if (wait) {
         reply.header('Retry-After', String(wait));
         throw new ApiError(429, 'rate_limited', 'rateLimited');

@@ -12,6 +12,7 @@ import type { Sql } from '../db/sql';
 import type { Staff } from '../agency/staff';
 import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
+import type { RateCounter } from './rateLimit';
 import { checkXsrf, type Sessions } from './security';
 
 export const API_PREFIX = '/wp-json/sw-immosuite';
@@ -32,6 +33,8 @@ export interface ApiDeps {
   outbox: Outbox;
   sessions: Sessions;
   staff: Staff;
+  /** Rate-limit windows, as every server process sees them (api/rateLimit.ts). */
+  rateCounter: RateCounter;
 }
 
 export interface ApiContext extends ApiDeps {

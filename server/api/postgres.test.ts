@@ -137,3 +137,36 @@ onPostgres('the server on PostgreSQL (DATABASE_URL)', () => {
     expect(leadStages.find((s) => s.stage === 'confirmed')!.count).toBeGreaterThanOrEqual(1);
   });
 });
+
+onPostgres('rate limits of servers on one PostgreSQL database', () => {
+  it('counts a client and an address on either server against one limit', async () => {
+    const env = {
+      DATABASE_URL: await createTestDatabase(cluster!),
+      RATE_LIMIT_SUBMISSIONS: '3',
+      RATE_LIMIT_LOGIN_MAILS: '2',
+    };
+    const one = await startTestServer(env);
+    const other = await startTestServer(env, one.dataDir);
+    try {
+      const statuses: number[] = [];
+      for (const server of [one, other, one, other]) {
+        const answer = await server
+          .client()
+          .post(`${PREFIX}/v1/wizard/contact`, { contact: contact(), message: 'Hallo' });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      const mails: number[] = [];
+      for (const server of [other, one, other]) {
+        const answer = await server
+          .client()
+          .post(`${PREFIX}/v1/auth/email`, { email: 'kunde@example.de' });
+        mails.push(answer.status);
+      }
+      expect(mails).toEqual([200, 200, 429]);
+    } finally {
+      await one.close();
+      await other.close();
+    }
+  });
+});

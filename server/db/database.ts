@@ -339,6 +339,10 @@ export type Migration = string | { sqlite: string; postgres: string };
  */
 export const MIGRATIONS: Migration[] = [
   ...SQLITE_HISTORY.map((sqlite, i) => ({ sqlite, postgres: i === 0 ? POSTGRES_SCHEMA : '' })),
+  // 12: rate-limit windows shared by the server processes (used on PostgreSQL; one SQLite
+  // process counts in memory)
+  `CREATE TABLE rate_limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at BIGINT NOT NULL);
+   CREATE INDEX rate_limits_reset ON rate_limits(reset_at);`,
 ];
 
 export const migrationFor = (migration: Migration, dialect: 'sqlite' | 'postgres') =>

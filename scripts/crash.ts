@@ -7,98 +7,17 @@
  * submission has exactly one agency notice: none lost, none twice. Rounds and burst size:
  * --rounds=N (5), --burst=N (60).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { confirm, freePort, startServer, submit, type Sent } from './serverProcess';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const root = path.resolve(__dirname, '..');
-const PREFIX = '/wp-json/sw-immosuite';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG: '0',
-      MIN_FILL_MS: '0',
-      RATE_LIMIT_SUBMISSIONS: '1000000',
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${port}${PREFIX}/v1/wizard/locations`);
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('the server did not start');
-}
-
-interface Sent {
-  key: string;
-  email: string;
-}
-
-async function submit(port: number, xsrf: string, sent: Sent): Promise<number> {
-  try {
-    const answer = await fetch(`http://127.0.0.1:${port}${PREFIX}/v1/wizard/contact`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Cookie: `XSRF-TOKEN=${xsrf}`,
-        'X-XSRF-TOKEN': xsrf,
-        'Idempotency-Key': sent.key,
-      },
-      body: JSON.stringify({
-        contact: {
-          firstname: 'Crash',
-          lastname: 'Test',
-          email: sent.email,
-          customFields: { dataPrivacy: true, acceptContact: true },
-        },
-        message: sent.key,
-      }),
-    });
-    return answer.status;
-  } catch {
-    return 0; // the connection died with the server
-  }
-}
-
-async function confirm(port: number, xsrf: string, k: string): Promise<number> {
-  try {
-    const answer = await fetch(`http://127.0.0.1:${port}${PREFIX}/v1/wizard/confirm`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Cookie: `XSRF-TOKEN=${xsrf}`,
-        'X-XSRF-TOKEN': xsrf,
-      },
-      body: JSON.stringify({ k }),
-    });
-    return answer.status;
-  } catch {
-    return 0; // the connection died with the server
-  }
-}
+const start = (dataDir: string, port: number) =>
+  startServer({ DATA_DIR: dataDir, RATE_LIMIT_SUBMISSIONS: '1000000' }, port);
 
 /** Each submission's confirmation key, from the link of its mail in the dev outbox. */
 function confirmationKeys(dataDir: string): Map<string, string> {
@@ -121,7 +40,6 @@ async function main() {
   const burst = arg('burst', 60);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-crash-'));
   const port = await freePort();
-  const xsrf = 'crash-test-xsrf-token';
   const all: Sent[] = [];
   let server = await start(dataDir, port);
   try {
@@ -131,7 +49,7 @@ async function main() {
         email: `crash${round}x${i}@example.de`,
       }));
       all.push(...batch);
-      const answers = batch.map((sent) => submit(port, xsrf, sent));
+      const answers = batch.map(async (sent) => (await submit(port, sent)).status);
       // Kill it while the burst is under way.
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
       server.kill('SIGKILL');
@@ -140,7 +58,7 @@ async function main() {
       server = await start(dataDir, port);
       // The widget retries whatever did not answer, with the same key.
       for (const sent of batch) {
-        const status = await submit(port, xsrf, sent);
+        const { status } = await submit(port, sent);
         if (status !== 201) throw new Error(`retry of ${sent.key} answered ${status}`);
       }
       console.log(`round ${round + 1}: ${acknowledged} of ${burst} acknowledged before the kill`);
@@ -149,13 +67,15 @@ async function main() {
     const keys = confirmationKeys(dataDir);
     for (let round = 0; round < rounds; round += 1) {
       const batch = all.slice(round * burst, (round + 1) * burst);
-      const answers = batch.map((sent) => confirm(port, xsrf, keys.get(sent.email) ?? ''));
+      const answers = batch.map(
+        async (sent) => (await confirm(port, keys.get(sent.email) ?? '')).status,
+      );
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
       server.kill('SIGKILL');
       const acknowledged = (await Promise.all(answers)).filter((s) => s === 200).length;
       server = await start(dataDir, port);
       for (const sent of batch) {
-        const status = await confirm(port, xsrf, keys.get(sent.email) ?? '');
+        const { status } = await confirm(port, keys.get(sent.email) ?? '');
         if (status !== 200) throw new Error(`confirmation of ${sent.email} answered ${status}`);
       }
       console.log(

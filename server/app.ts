@@ -35,7 +35,17 @@ function loadSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, randomToken(48), { mode: 0o600 });
+    // Written whole beside it and linked into place: of processes starting together on one
+    // DATA_DIR, one secret wins and every process reads that one.
+    const draft = `${file}.${process.pid}.${randomToken(6)}`;
+    fs.writeFileSync(draft, randomToken(48), { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.unlinkSync(draft);
+    }
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < MIN_SECRET_LENGTH)

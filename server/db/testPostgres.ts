@@ -51,8 +51,13 @@ export interface TestCluster {
   stop(): void;
 }
 
-/** Starts a cluster; null when PostgreSQL is not installed. */
-export async function startTestCluster(): Promise<TestCluster | null> {
+/**
+ * Starts a cluster; null when PostgreSQL is not installed. Tests run it without durability
+ * (fsync off: quick to write); `durable` keeps PostgreSQL's own settings, for benches.
+ */
+export async function startTestCluster(
+  options: { durable?: boolean } = {},
+): Promise<TestCluster | null> {
   const bin = postgresBinaries();
   if (!bin) return null;
   const asRoot = process.getuid?.() === 0;
@@ -69,17 +74,16 @@ export async function startTestCluster(): Promise<TestCluster | null> {
   };
   run('initdb', ['-D', data, '-U', 'immosuite', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  // Durability is not what the tests check: fsync off makes the cluster quick to write.
-  const options = [
+  const settings = [
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
     '-c max_connections=200',
+    ...(options.durable
+      ? []
+      : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ].join(' ');
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start']);
   return {
     url: `postgres://immosuite@127.0.0.1:${port}/postgres`,
     dir,

@@ -11,6 +11,7 @@ import {
   type FunnelWizard,
 } from '../../contract/funnel';
 import { berlinDay } from '../../contract/days';
+import { insertRow, type Row } from '../db/rows';
 import type { Queryable, Sql } from '../db/sql';
 import type { SubmissionKind } from './records';
 
@@ -23,9 +24,14 @@ export const WIZARD_OF_KIND: Record<SubmissionKind, FunnelWizard> = {
   newsletter: 'newsletter-wizard',
 };
 
+/** A counted step: its day's row, added or counted up. */
+export const funnelRow = (wizard: FunnelWizard, stage: FunnelStage, at = new Date()): Row => ({
+  table: 'funnel_counts',
+  values: { day: berlinDay(at), wizard, stage, count: 1 },
+  conflict: 'ON CONFLICT (day, wizard, stage) DO UPDATE SET count = funnel_counts.count + 1',
+});
+
 export function funnelCounts(sql: Sql) {
-  const bump = `INSERT INTO funnel_counts (day, wizard, stage, count) VALUES (?, ?, ?, 1)
-     ON CONFLICT (day, wizard, stage) DO UPDATE SET count = funnel_counts.count + 1`;
   // SUM over integers: PostgreSQL's is a bigint, read as a number (server/db/sql.ts).
   const sums = `SELECT wizard, stage, SUM(count) AS count FROM funnel_counts
      WHERE day >= ? AND day <= ? GROUP BY wizard, stage`;
@@ -33,7 +39,7 @@ export function funnelCounts(sql: Sql) {
   return {
     /** Counts a step, inside the caller's transaction (`tx`) or on its own (`sql`). */
     async count(tx: Queryable, wizard: FunnelWizard, stage: FunnelStage, at = new Date()) {
-      await tx.run(bump, berlinDay(at), wizard, stage);
+      await insertRow(tx, funnelRow(wizard, stage, at));
     },
 
     /**

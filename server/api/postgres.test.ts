@@ -99,6 +99,27 @@ onPostgres('the server on PostgreSQL (DATABASE_URL)', () => {
     expect((await one.mails()).filter((mail) => mail.to === AGENCY)).toHaveLength(1);
   });
 
+  it('answers another request under a used key with 422, and takes a day-old key as new', async () => {
+    const headers = { 'Idempotency-Key': 'pg-reused-key-01' };
+    const body = (message: string) => ({
+      contact: contact({ email: 'pg.reuse@example.de' }),
+      message,
+    });
+    const send = (message: string) =>
+      one.client().post<{ uuid: string }>(`${PREFIX}/v1/wizard/contact`, body(message), headers);
+    const first = await send('Erste Nachricht');
+    expect(first.status).toBe(201);
+    expect((await send('Eine andere Nachricht')).status).toBe(422);
+    await admin.query(
+      `UPDATE submissions SET created_at = '2020-01-01T00:00:00.000Z' WHERE uuid = $1`,
+      [first.body.uuid],
+    );
+    const later = await send('Eine andere Nachricht');
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(later.body.uuid).not.toBe(first.body.uuid);
+  });
+
   it('keeps a session opened on one server valid on the other', async () => {
     const client = await newLoggedInContact(one, 'pg.portal@example.de');
     const elsewhere = other.client();

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { categoryById, fieldIdsFor } from '../../contract/catalog';
 import { now } from '../db/database';
+import { insertRow, type Row } from '../db/rows';
 import type { Queryable } from '../db/sql';
 import { Q } from '../db/statements';
 import { route, type ApiContext, type FieldValue, type SavedSearchInput } from './context';
@@ -75,20 +76,35 @@ function values(input: SavedSearchInput) {
   };
 }
 
+/** A new saved search's row (its owner's ids: columns or links, as the caller gives them). */
+export function savedSearchRow(input: SavedSearchInput, active: boolean): Row {
+  const { objectType, categoryId, marketingType, locations, fields, at } = values(input);
+  return {
+    table: 'saved_searches',
+    values: {
+      uuid: crypto.randomUUID(),
+      active: active ? 1 : 0,
+      object_type: objectType,
+      category_id: categoryId,
+      marketing_type: marketingType,
+      locations,
+      fields,
+      created_at: at,
+      updated_at: at,
+    },
+  };
+}
+
+/** A contact's own saved search, made in the portal. */
 export async function insertSavedSearch(
   tx: Queryable,
   input: SavedSearchInput,
-  owner: { contactId: number; submissionId: number | null; active: boolean },
+  contactId: number,
+  active: boolean,
 ): Promise<string> {
-  const uuid = crypto.randomUUID();
-  await tx.run(Q.insertSavedSearch, {
-    ...values(input),
-    uuid,
-    contactId: owner.contactId,
-    submissionId: owner.submissionId,
-    active: owner.active ? 1 : 0,
-  });
-  return uuid;
+  const row = savedSearchRow(input, active);
+  await insertRow(tx, { ...row, values: { ...row.values, contact_id: contactId } });
+  return row.values.uuid as string;
 }
 
 /** The one update of a saved search (the portal's PUT and the wizard's edit); 404 if not theirs. */
@@ -119,11 +135,7 @@ export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
     const user = await sessions.require(request, reply);
     const input = request.body as SavedSearchInput;
     checkSavedSearch(ctx, input);
-    const uuid = await insertSavedSearch(sql, input, {
-      contactId: user.contactId,
-      submissionId: null,
-      active: input.active !== false,
-    });
+    const uuid = await insertSavedSearch(sql, input, user.contactId, input.active !== false);
     return reply
       .code(201)
       .send(toSavedSearch(ctx, (await sql.one(Q.savedSearch, uuid, user.contactId))!));

@@ -7,10 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
+import { insertRow, insertSubmissionAtOnce, type Row } from '../db/rows';
 import { isUniqueViolation, type Param, type Queryable } from '../db/sql';
 import { CONTACT_COLUMNS, Q } from '../db/statements';
 import type { SubmissionRecord } from '../agency/records';
-import { WIZARD_OF_KIND } from '../agency/funnel';
+import { funnelRow, WIZARD_OF_KIND } from '../agency/funnel';
 import { searchTextOf } from '../agency/inbox';
 import { agencyNotice } from '../delivery/notices';
 import { confirmMail, type SubmissionKind } from '../mail/templates';
@@ -31,7 +32,7 @@ import {
   checkCategory,
   checkFields,
   checkSavedSearch,
-  insertSavedSearch,
+  savedSearchRow,
   updateSavedSearch,
 } from './savedSearches';
 
@@ -121,7 +122,8 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     request: FastifyRequest,
     reply: FastifyReply,
     kind: SubmissionKind,
-    store: (tx: Queryable, submissionId: number, contactId: number) => Promise<unknown>,
+    /** The kind's own row (lead, saved search, inquiry, message), linked to the submission. */
+    detail: Row,
     /** A lead's property: the inbox's search finds it by its place too. */
     place?: { zip?: string; city?: string },
   ) {
@@ -145,55 +147,95 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const link = linkFor(ctx, key, language);
     const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
     const tellsAgency = outbox.webhooksOn || config.agencyNotice === 'on-submit';
-    // One transaction, whose commit concurrent submissions share (group commit on SQLite).
-    const storeOnce = () =>
-      sql.batch(async (tx) => {
+    const at = now();
+    const contactRow: Row = {
+      table: 'contacts',
+      values: {
+        email: contact.email,
+        ...Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, contact[c] ?? ''])),
+        language,
+        created_at: at,
+        updated_at: at,
+      },
+    };
+    const submissionRow: Row = {
+      table: 'submissions',
+      values: {
+        uuid,
+        kind,
+        contact_data: JSON.stringify(contact),
+        language,
+        created_at: at,
+        consents: consentsOf(contact),
+        consent_text_version: config.consentTextVersion,
+        idempotency_key: id?.key ?? null,
+        fingerprint: id?.fingerprint ?? null,
+        search_text: searchTextOf(contact, place),
+      },
+      links: ['contact_id'],
+    };
+    // What the submission brings: its kind's row, the confirmation key, the mail (the
+    // outbox: stored with the submission) and the funnel's count.
+    const rows: Row[] = [
+      detail,
+      {
+        table: 'auth_keys',
+        values: {
+          key_hash: keyHash(key),
+          purpose: 'confirm',
+          created_at: at,
+          expires_at: new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
+        },
+        links: ['contact_id', 'submission_id'],
+      },
+      ...outbox.mailRows(mail, { kind: 'confirm', submissionId: 'stored with' }),
+      funnelRow(WIZARD_OF_KIND[kind], 'sent'),
+    ];
+    const storeOnce = async (): Promise<StoredAnswer | null> => {
+      if (sql.dialect === 'postgres' && !tellsAgency) {
+        // PostgreSQL: one statement, one round trip. Only when the Idempotency-Key is taken
+        // is it looked up: this request's stored answer (a retry), a 422 (another request), or
+        // a day-old key released, and the submission stored after all.
+        try {
+          await insertSubmissionAtOnce(sql, contactRow, submissionRow, rows);
+          return null;
+        } catch (error) {
+          if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
+        }
+        const stored = await idem.find(sql, id);
+        if (stored) return stored;
+        await insertSubmissionAtOnce(sql, contactRow, submissionRow, rows);
+        return null;
+      }
+      // One transaction, whose commit concurrent submissions share (group commit on SQLite).
+      return sql.batch(async (tx) => {
         // A retry of a stored request gets its stored answer (looked up where it commits, so
         // a retry racing the first try finds it too).
         const stored = await idem.find(tx, id);
         if (stored) return stored;
-        const at = now();
-        let row = await tx.one<{ id: number }>(Q.contactByEmail, contact.email);
-        if (!row) {
-          const values = Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, contact[c] ?? '']));
-          row =
-            (await tx.one<{ id: number }>(Q.insertContact, {
-              ...values,
-              email: contact.email,
-              language,
-              at,
-            })) ?? (await tx.one<{ id: number }>(Q.contactByEmail, contact.email));
-        }
-        const contactId = row!.id;
-        const submissionId = (await tx.one<{ id: number }>(Q.insertSubmission, {
-          uuid,
-          kind,
-          contactId,
-          contactData: JSON.stringify(contact),
-          language,
-          at,
-          consents: consentsOf(contact),
-          consentTextVersion: config.consentTextVersion,
-          idempotencyKey: id?.key ?? null,
-          fingerprint: id?.fingerprint ?? null,
-          searchText: searchTextOf(contact, place),
-        }))!.id;
-        await store(tx, submissionId, contactId);
-        await tx.run(
-          Q.insertKey,
-          keyHash(key),
-          'confirm',
-          contactId,
-          submissionId,
-          at,
-          new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
-        );
-        // The mail and the agency's deliveries commit with the submission (the outbox).
-        await outbox.mail(tx, mail, { kind: 'confirm', submissionId });
-        if (tellsAgency) await tellAgency(tx, submissionId, 'submission.created');
-        await ctx.funnel.count(tx, WIZARD_OF_KIND[kind], 'sent');
+        const known = await tx.one<{ id: number }>(Q.contactByEmail, contact.email);
+        const contactId = (known ??
+          (await insertRow<{ id: number }>(
+            tx,
+            { ...contactRow, conflict: 'ON CONFLICT (email) DO NOTHING' },
+            {},
+            'id',
+          )) ??
+          (await tx.one<{ id: number }>(Q.contactByEmail, contact.email)))!.id;
+        const ids = {
+          contact_id: contactId,
+          submission_id: (await insertRow<{ id: number }>(
+            tx,
+            submissionRow,
+            { contact_id: contactId },
+            'id',
+          ))!.id,
+        };
+        for (const row of rows) await insertRow(tx, row, ids);
+        if (tellsAgency) await tellAgency(tx, ids.submission_id, 'submission.created');
         return null;
       });
+    };
     let replayed: StoredAnswer | null;
     try {
       replayed = await storeOnce();
@@ -224,17 +266,18 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         request,
         reply,
         'lead',
-        (tx, submissionId) =>
-          tx.run(
-            Q.insertLead,
-            submissionId,
-            lead.objectType,
-            lead.categoryId,
-            lead.marketingType,
-            JSON.stringify(lead.location),
-            JSON.stringify(lead.fields),
-            (message ?? '').trim(),
-          ),
+        {
+          table: 'leads',
+          values: {
+            object_type: lead.objectType,
+            category_id: lead.categoryId,
+            marketing_type: lead.marketingType,
+            location: JSON.stringify(lead.location),
+            fields: JSON.stringify(lead.fields),
+            message: (message ?? '').trim(),
+          },
+          links: ['submission_id'],
+        },
         lead.location,
       );
     },
@@ -258,9 +301,10 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         return reply.code(201).send({ success: true, uuid: savedSearch.uuid });
       }
       checkSavedSearch(ctx, savedSearch);
-      return submit(request, reply, 'savedSearch', (tx, submissionId, contactId) =>
-        insertSavedSearch(tx, savedSearch, { contactId, submissionId, active: true }),
-      );
+      return submit(request, reply, 'savedSearch', {
+        ...savedSearchRow(savedSearch, true),
+        links: ['contact_id', 'submission_id'],
+      });
     },
     limited,
   );
@@ -275,17 +319,16 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       };
       if (!(await sql.one(Q.listing, exposeInquiry.objectId)))
         throw new ApiError(400, 'unknown_object', 'unknownObject');
-      return submit(request, reply, 'exposeInquiry', (tx, submissionId, contactId) =>
-        tx.run(
-          Q.insertInquiry,
-          crypto.randomUUID(),
-          submissionId,
-          contactId,
-          exposeInquiry.objectId,
-          (exposeInquiry.message ?? '').trim(),
-          now(),
-        ),
-      );
+      return submit(request, reply, 'exposeInquiry', {
+        table: 'expose_inquiries',
+        values: {
+          uuid: crypto.randomUUID(),
+          listing_id: exposeInquiry.objectId,
+          message: (exposeInquiry.message ?? '').trim(),
+          created_at: now(),
+        },
+        links: ['submission_id', 'contact_id'],
+      });
     },
     limited,
   );
@@ -297,20 +340,11 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     async (request, reply) => {
       const body = request.body as { message?: string; type?: 'contact' | 'newsletter' };
       const type = body.type ?? 'contact';
-      return submit(
-        request,
-        reply,
-        type === 'newsletter' ? 'newsletter' : 'contact',
-        (tx, submissionId, contactId) =>
-          tx.run(
-            Q.insertContactMessage,
-            submissionId,
-            contactId,
-            type,
-            (body.message ?? '').trim(),
-            now(),
-          ),
-      );
+      return submit(request, reply, type === 'newsletter' ? 'newsletter' : 'contact', {
+        table: 'contact_messages',
+        values: { type, message: (body.message ?? '').trim(), created_at: now() },
+        links: ['submission_id', 'contact_id'],
+      });
     },
     limited,
   );

@@ -121,9 +121,6 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     }
   }
 
-  /** A statement outside a transaction waits while one is open (it would run inside it). */
-  const outside = <R>(call: () => Promise<R>): Promise<R> => (open ? exclusive(call) : call());
-
   interface Job {
     work: (tx: Queryable) => Promise<unknown>;
     resolve: (value: unknown) => void;
@@ -160,9 +157,13 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
   return {
     db,
     dialect: 'sqlite',
-    one: <T>(text: string, ...params: Params) => outside(() => direct.one<T>(text, ...params)),
-    all: <T>(text: string, ...params: Params) => outside(() => direct.all<T>(text, ...params)),
-    run: (text: string, ...params: Params) => outside(() => direct.run(text, ...params)),
+    // A statement outside a transaction waits while one is open (it would run inside it).
+    one: <T>(text: string, ...params: Params) =>
+      open ? exclusive(() => direct.one<T>(text, ...params)) : direct.one<T>(text, ...params),
+    all: <T>(text: string, ...params: Params) =>
+      open ? exclusive(() => direct.all<T>(text, ...params)) : direct.all<T>(text, ...params),
+    run: (text: string, ...params: Params) =>
+      open ? exclusive(() => direct.run(text, ...params)) : direct.run(text, ...params),
     transaction: (work) => exclusive(() => inTransaction(work)),
     batch<T>(work: (tx: Queryable) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {

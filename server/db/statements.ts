@@ -18,10 +18,6 @@ const firstOnly = CONTACT_COLUMNS.map(
 export const Q = {
   contactByEmail: 'SELECT * FROM contacts WHERE email = ?',
   contactById: 'SELECT * FROM contacts WHERE id = ?',
-  // A contact another process stored a moment ago is not stored twice: no row comes back.
-  insertContact: `INSERT INTO contacts (email, ${CONTACT_COLUMNS.join(', ')}, language, created_at, updated_at)
-       VALUES (@email, ${CONTACT_COLUMNS.map((c) => `@${c}`).join(', ')}, @language, @at, @at)
-       ON CONFLICT (email) DO NOTHING RETURNING id`,
   updateContact: `UPDATE contacts SET ${contactSets}, data_privacy = @data_privacy,
         accept_contact = @accept_contact, newsletter = @newsletter, updated_at = @at WHERE id = @id`,
   // A contact's first confirmation takes the form's data; a confirmed account keeps its own
@@ -29,10 +25,6 @@ export const Q = {
   confirmContact: `UPDATE contacts SET ${firstOnly}, data_privacy = 1, accept_contact = 1,
         newsletter = COALESCE(CAST(@newsletter AS INTEGER), newsletter),
         confirmed_at = COALESCE(confirmed_at, @at), updated_at = @at WHERE id = @id`,
-  insertSubmission: `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
-        consents, consent_text_version, idempotency_key, fingerprint, search_text)
-       VALUES (@uuid, @kind, @contactId, @contactData, @language, @at, @consents,
-        @consentTextVersion, @idempotencyKey, @fingerprint, @searchText) RETURNING id`,
   submissionById: 'SELECT * FROM submissions WHERE id = ?',
   submissionByIdempotencyKey:
     'SELECT id, uuid, fingerprint, created_at FROM submissions WHERE idempotency_key = ?',
@@ -49,23 +41,14 @@ export const Q = {
     WHERE id = ? AND status <> 'confirmed'`,
   insertConsent: `INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
        VALUES (?, ?, ?, ?, ?, ?)`,
-  insertKey: `INSERT INTO auth_keys (key_hash, purpose, contact_id, submission_id, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
   key: 'SELECT * FROM auth_keys WHERE key_hash = ?',
   useKey: 'UPDATE auth_keys SET first_used_at = ? WHERE key_hash = ? AND first_used_at IS NULL',
   listing: 'SELECT * FROM listings WHERE id = ?',
   regions: 'SELECT * FROM regions ORDER BY position',
   fieldDefinition: 'SELECT definition FROM field_definitions WHERE id = ?',
-  insertLead: `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields,
-        message) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  leadBySubmission: 'SELECT * FROM leads WHERE submission_id = ?',
   savedSearches: `SELECT ss.* FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
        WHERE ss.contact_id = ? AND (ss.submission_id IS NULL OR s.status = 'confirmed') ORDER BY ss.id`,
   savedSearch: 'SELECT * FROM saved_searches WHERE uuid = ? AND contact_id = ?',
-  insertSavedSearch: `INSERT INTO saved_searches (uuid, contact_id, submission_id, active, object_type, category_id,
-        marketing_type, locations, fields, created_at, updated_at)
-       VALUES (@uuid, @contactId, @submissionId, @active, @objectType, @categoryId, @marketingType,
-        @locations, @fields, @at, @at)`,
   updateSavedSearch: `UPDATE saved_searches SET active = @active, object_type = @objectType, category_id = @categoryId,
         marketing_type = @marketingType, locations = @locations, fields = @fields, updated_at = @at
        WHERE uuid = @uuid AND contact_id = @contactId`,
@@ -73,8 +56,4 @@ export const Q = {
   inquiries: `SELECT ei.uuid, l.* FROM expose_inquiries ei JOIN listings l ON l.id = ei.listing_id
        JOIN submissions s ON s.id = ei.submission_id
        WHERE ei.contact_id = ? AND s.status = 'confirmed' ORDER BY ei.id DESC`,
-  insertInquiry: `INSERT INTO expose_inquiries (uuid, submission_id, contact_id, listing_id, message, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-  insertContactMessage: `INSERT INTO contact_messages (submission_id, contact_id, type, message, created_at)
-       VALUES (?, ?, ?, ?, ?)`,
 } as const;

@@ -18,6 +18,7 @@
  * error (the inbox offers to send it again).
  */
 import { Webhook } from 'standardwebhooks';
+import { insertRow, type Row } from '../db/rows';
 import type { Queryable, Sql } from '../db/sql';
 
 export type MailKind = 'confirm' | 'login' | 'noAccount' | 'notice';
@@ -127,13 +128,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
   };
 
   const q = {
-    insertMailbox:
-      'INSERT INTO mails (recipient, subject, body, links, created_at) VALUES (?, ?, ?, ?, ?)',
     mailbox: 'SELECT * FROM mails ORDER BY id DESC LIMIT ?',
-    insert: `INSERT INTO deliveries (channel, kind, submission_id, recipient, payload, status, attempts,
-        next_attempt_at, created_at, sent_at)
-       VALUES (@channel, @kind, @submissionId, @recipient, @payload, @status, @attempts, @at, @at,
-        @sentAt)`,
     due: `SELECT * FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ${BATCH}`,
     claim: `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?
@@ -263,57 +258,83 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
   /** Whether a mail goes through a delivery row (SMTP) or straight into the dev outbox. */
   const viaWorker = !!settings.smtpUrl;
 
+  /**
+   * A mail's rows: without SMTP it lands in the dev outbox at once (a notice also in the
+   * delivery log); with SMTP it is a delivery the worker sends after the commit. The
+   * delivery names its submission: `submissionId`, or the submission the rows are stored
+   * with (`'stored with'`, a link filled in by the caller).
+   */
+  function mailRows(
+    mail: OutboxMail,
+    meta: { kind: MailKind; submissionId?: number | 'stored with' | null },
+  ): Row[] {
+    const at = iso(clock());
+    const rows: Row[] = [];
+    if (!viaWorker) {
+      rows.push({
+        table: 'mails',
+        values: {
+          recipient: mail.to,
+          subject: mail.subject,
+          body: mail.text,
+          links: JSON.stringify(mail.links),
+          created_at: at,
+        },
+      });
+      if (meta.kind !== 'notice') return rows;
+    }
+    const linked = meta.submissionId === 'stored with';
+    rows.push({
+      table: 'deliveries',
+      values: {
+        channel: 'mail',
+        kind: meta.kind,
+        ...(linked ? {} : { submission_id: (meta.submissionId as number | null) ?? null }),
+        recipient: mail.to,
+        payload: JSON.stringify(mail),
+        status: viaWorker ? 'pending' : 'sent',
+        attempts: viaWorker ? 0 : 1,
+        next_attempt_at: at,
+        created_at: at,
+        sent_at: viaWorker ? null : at,
+      },
+      links: linked ? ['submission_id'] : [],
+    });
+    return rows;
+  }
+
   return {
     webhooksOn: !!signer,
 
-    /**
-     * A mail, inside the caller's transaction. Without SMTP it lands in the dev outbox at once
-     * (a notice also in the delivery log); with SMTP the worker sends it after the commit.
-     */
+    mailRows,
+
+    /** A mail, inside the caller's transaction (its rows: mailRows). */
     async mail(
       tx: Queryable,
       mail: OutboxMail,
       meta: { kind: MailKind; submissionId?: number | null },
     ) {
-      const at = iso(clock());
-      if (!viaWorker) {
-        await tx.run(
-          q.insertMailbox,
-          mail.to,
-          mail.subject,
-          mail.text,
-          JSON.stringify(mail.links),
-          at,
-        );
-        if (meta.kind !== 'notice') return;
-      }
-      await tx.run(q.insert, {
-        channel: 'mail',
-        kind: meta.kind,
-        submissionId: meta.submissionId ?? null,
-        recipient: mail.to,
-        payload: JSON.stringify(mail),
-        status: viaWorker ? 'pending' : 'sent',
-        attempts: viaWorker ? 0 : 1,
-        at,
-        sentAt: viaWorker ? null : at,
-      });
+      for (const row of mailRows(mail, meta)) await insertRow(tx, row);
     },
 
     /** A webhook call, inside the caller's transaction (nothing when no WEBHOOK_URL is set). */
     async webhook(tx: Queryable, type: WebhookEvent, data: unknown, submissionId: number | null) {
       if (!signer || !settings.webhookUrl) return;
       const at = iso(clock());
-      await tx.run(q.insert, {
-        channel: 'webhook',
-        kind: type,
-        submissionId,
-        recipient: settings.webhookUrl,
-        payload: JSON.stringify({ type, timestamp: at, data }),
-        status: 'pending',
-        attempts: 0,
-        at,
-        sentAt: null,
+      await insertRow(tx, {
+        table: 'deliveries',
+        values: {
+          channel: 'webhook',
+          kind: type,
+          submission_id: submissionId,
+          recipient: settings.webhookUrl,
+          payload: JSON.stringify({ type, timestamp: at, data }),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          created_at: at,
+          sent_at: null,
+        },
       });
     },
 

@@ -51,6 +51,8 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
     expect(await sql.run('UPDATE mails SET subject = ? WHERE id >= ?', 'Neu', first!.id)).toBe(2);
     expect(await sql.run('DELETE FROM mails WHERE id = ?', -1)).toBe(0);
     expect(await sql.one('SELECT * FROM mails WHERE id = ?', -1)).toBeUndefined();
+    // Named parameters as one object, also when the text uses none of them (an empty filter).
+    expect(await sql.all('SELECT COUNT(*) AS n FROM mails', {})).toEqual([{ n: 2 }]);
   });
 
   it('commits a transaction that ends well and rolls back one that throws', async () => {

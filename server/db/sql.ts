@@ -219,9 +219,11 @@ export function translate(text: string): Translated {
 }
 
 function values(translated: Translated, params: Params): Param[] {
-  if (!translated.names) return params as Param[];
-  const record = (params[0] ?? {}) as Record<string, Param>;
-  return translated.names.map((name) => {
+  // Named parameters come as one object (which may name none the text uses: an empty filter).
+  const named = params.length === 1 && typeof params[0] === 'object' && params[0] !== null;
+  if (!named) return params as Param[];
+  const record = params[0] as Record<string, Param>;
+  return (translated.names ?? []).map((name) => {
     if (!(name in record)) throw new Error(`missing parameter @${name}`);
     return record[name]!;
   });

@@ -79,6 +79,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The delivery outbox (tests drive its worker). */
     outbox: import('./delivery/outbox').Outbox;
+    /** The server's database, SQLite or PostgreSQL (tests read it through this). */
+    sql: Sql;
   }
 }
 
@@ -154,6 +156,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     { log: (message, detail) => app.log.warn({ detail }, message) },
   );
   app.decorate('outbox', outbox);
+  app.decorate('sql', sql);
   // SQLite's write-ahead log is checkpointed by this process; PostgreSQL does its own.
   const checkpointer = sql.db
     ? startCheckpointer(sql.db, (message) => app.log.error({ message }, 'WAL checkpoint failed'))

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from './app';
 import { configFromEnv } from './config';
+import { createTestDatabase, testPostgresUrl } from './db/testPostgres';
 
 export const PREFIX = '/wp-json/sw-immosuite';
 
@@ -87,6 +88,20 @@ export const DEFAULT_TEST_ENV = {
   RATE_LIMIT_LOGIN_MAILS: '1000',
 };
 
+const databaseOfDir = new Map<string, string>();
+
+/**
+ * With IMMOSUITE_TEST_DATABASE=postgres (and jest's PostgreSQL cluster), every test server runs
+ * on a PostgreSQL database of its own, kept for its DATA_DIR (a restart finds its data).
+ */
+async function postgresOfRun(dir: string): Promise<{ DATABASE_URL?: string }> {
+  const cluster = testPostgresUrl();
+  if (process.env.IMMOSUITE_TEST_DATABASE !== 'postgres' || !cluster) return {};
+  let url = databaseOfDir.get(dir);
+  if (!url) databaseOfDir.set(dir, (url = await createTestDatabase(cluster)));
+  return { DATABASE_URL: url };
+}
+
 /** The real server on loopback; `dataDir` and `port` let a test restart it where it was. */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -94,7 +109,12 @@ export async function startTestServer(
   port = 0,
 ) {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-'));
-  const config = configFromEnv({ DATA_DIR: dir, ...DEFAULT_TEST_ENV, ...env });
+  const config = configFromEnv({
+    DATA_DIR: dir,
+    ...DEFAULT_TEST_ENV,
+    ...(await postgresOfRun(dir)),
+    ...env,
+  });
   const app = await buildServer(config);
   await app.listen({ host: '127.0.0.1', port });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -5,7 +5,6 @@
  * embedding pages, 'sent' and 'confirmed' counted from the submissions, daily counts in
  * Berlin's days, the staff's report over a period, and everything a beacon may not be.
  */
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { FUNNEL_WIZARDS, type FunnelReport } from '../../contract/funnel';
 import type { Sql } from '../db/sql';
@@ -261,22 +260,15 @@ describe('funnel beacons and report (the server)', () => {
       { numRuns: 25 },
     );
     // Every row of the table is a day, a wizard and a stage of the vocabulary.
-    const db = new Database(`${server.dataDir}/immosuite.sqlite`, { readonly: true });
-    try {
-      const rows = db.prepare('SELECT day, wizard, stage FROM funnel_counts').all() as {
-        day: string;
-        wizard: keyof typeof FUNNEL_WIZARDS;
-        stage: string;
-      }[];
-      for (const row of rows) {
-        expect(row.day).toMatch(/^\d{4}-\d\d-\d\d$/);
-        expect(Object.keys(FUNNEL_WIZARDS)).toContain(row.wizard);
-        expect(['started', ...FUNNEL_WIZARDS[row.wizard], 'sent', 'confirmed']).toContain(
-          row.stage,
-        );
-      }
-    } finally {
-      db.close();
+    const rows = await server.app.sql.all<{
+      day: string;
+      wizard: keyof typeof FUNNEL_WIZARDS;
+      stage: string;
+    }>('SELECT day, wizard, stage FROM funnel_counts');
+    for (const row of rows) {
+      expect(row.day).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(Object.keys(FUNNEL_WIZARDS)).toContain(row.wizard);
+      expect(['started', ...FUNNEL_WIZARDS[row.wizard], 'sent', 'confirmed']).toContain(row.stage);
     }
   });
 

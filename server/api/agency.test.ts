@@ -6,8 +6,6 @@
  * escaped and no header from a field; signed webhooks that reach a receiver that was down.
  */
 import http from 'node:http';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { webhookConforms } from '../../contract/validator';
@@ -126,12 +124,11 @@ describe('agency notices', () => {
     expect(newsletter).toContain('Newsletter: angemeldet');
     expect(newsletter).toContain('Newsletter gewünscht: ja');
     // Each notice is in its submission's delivery log, sent.
-    const db = new Database(path.join(server.dataDir, 'immosuite.sqlite'), { readonly: true });
-    const ids = db
-      .prepare("SELECT submission_id FROM deliveries WHERE kind = 'notice' ORDER BY id")
-      .pluck()
-      .all() as number[];
-    db.close();
+    const ids = (
+      await server.app.sql.all<{ submission_id: number }>(
+        "SELECT submission_id FROM deliveries WHERE kind = 'notice' ORDER BY id",
+      )
+    ).map((row) => row.submission_id);
     expect(ids).toHaveLength(5);
     for (const id of ids)
       expect(await server.app.outbox.deliveriesOf(id)).toEqual([

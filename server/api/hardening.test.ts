@@ -9,7 +9,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { configFromEnv } from '../config';
 import {
@@ -50,7 +49,8 @@ function raw(
   ].join('\r\n');
   return new Promise((resolve, reject) => {
     let answer = '';
-    const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(text));
+    // Written, not ended: the server answers and then closes (Connection: close).
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(text));
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (answer += chunk));
     socket.on('error', reject);
@@ -320,42 +320,50 @@ describe('backend hardening', () => {
         headers,
       );
       expect(first.status).toBe(201);
-      const db = new Database(path.join(server.dataDir, 'immosuite.sqlite'));
-      try {
-        // The first submission was made 25 hours ago.
-        db.prepare('UPDATE submissions SET created_at = ? WHERE uuid = ?').run(
-          new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString(),
-          first.body.uuid,
+      const { sql } = server.app;
+      // The first submission was made 25 hours ago.
+      await sql.run(
+        'UPDATE submissions SET created_at = ? WHERE uuid = ?',
+        new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString(),
+        first.body.uuid,
+      );
+      const later = await client.post<{ uuid: string }>(
+        `${PREFIX}/v1/wizard/lead`,
+        { contact: contact({ email: 'day-two@example.de' }), lead: lead() },
+        headers,
+      );
+      expect(later.status).toBe(201);
+      expect(later.headers.get('idempotent-replayed')).toBeNull();
+      expect(later.body.uuid).not.toBe(first.body.uuid);
+      // Both submissions are kept; the key now belongs to the second.
+      const rows = await sql.all(
+        `SELECT uuid, CASE WHEN idempotency_key IS NULL THEN 0 ELSE 1 END AS keyed
+         FROM submissions WHERE uuid IN (?, ?) ORDER BY id`,
+        first.body.uuid,
+        later.body.uuid,
+      );
+      expect(rows).toEqual([
+        { uuid: first.body.uuid, keyed: 0 },
+        { uuid: later.body.uuid, keyed: 1 },
+      ]);
+      // The server's lookup of a key goes through its index, never a scan of the submissions.
+      const lookup = Q.submissionByIdempotencyKey;
+      if (sql.dialect === 'sqlite') {
+        const plan = await sql.all<{ detail: string }>(
+          `EXPLAIN QUERY PLAN ${lookup}`,
+          'POST /v1/wizard/lead day-old-key-01',
         );
-        const later = await client.post<{ uuid: string }>(
-          `${PREFIX}/v1/wizard/lead`,
-          { contact: contact({ email: 'day-two@example.de' }), lead: lead() },
-          headers,
-        );
-        expect(later.status).toBe(201);
-        expect(later.headers.get('idempotent-replayed')).toBeNull();
-        expect(later.body.uuid).not.toBe(first.body.uuid);
-        // Both submissions are kept; the key now belongs to the second.
-        const rows = db
-          .prepare(
-            `SELECT uuid, idempotency_key IS NOT NULL AS keyed FROM submissions
-             WHERE uuid IN (?, ?) ORDER BY id`,
-          )
-          .all(first.body.uuid, later.body.uuid);
-        expect(rows).toEqual([
-          { uuid: first.body.uuid, keyed: 0 },
-          { uuid: later.body.uuid, keyed: 1 },
-        ]);
-        // The server's lookup of a key goes through its index, never a scan of the submissions.
-        const lookup = Q.submissionByIdempotencyKey;
-        const plan = db
-          .prepare(`EXPLAIN QUERY PLAN ${lookup}`)
-          .all('POST /v1/wizard/lead day-old-key-01') as { detail: string }[];
         expect(plan.map((row) => row.detail).join(' ')).toMatch(
           /SEARCH submissions USING INDEX submissions_idempotency/,
         );
-      } finally {
-        db.close();
+      } else {
+        const plan = await sql.all<{ 'QUERY PLAN': string }>(
+          `EXPLAIN ${lookup}`,
+          'POST /v1/wizard/lead day-old-key-01',
+        );
+        expect(plan.map((row) => row['QUERY PLAN']).join(' ')).toMatch(
+          /Index Scan using submissions_idempotency/,
+        );
       }
     });
   });

@@ -258,6 +258,13 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
   /** Whether a mail goes through a delivery row (SMTP) or straight into the dev outbox. */
   const viaWorker = !!settings.smtpUrl;
 
+  /** Runs the worker now, or once more after the run under way. */
+  function wake() {
+    if (stopped) return;
+    if (running) again = true;
+    else schedule(0);
+  }
+
   /**
    * A mail's rows: without SMTP it lands in the dev outbox at once (a notice also in the
    * delivery log); with SMTP it is a delivery the worker sends after the commit. The
@@ -338,11 +345,12 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
       });
     },
 
-    /** After a commit that wrote deliveries: send them now rather than at the next poll. */
+    /**
+     * After a commit that wrote deliveries: send them now rather than at the next poll. Without
+     * SMTP and webhooks every delivery is written as sent, and there is nothing to wake for.
+     */
     nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(0);
+      if (viaWorker || signer) wake();
     },
 
     start() {
@@ -364,7 +372,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
     async retry(id: number): Promise<boolean> {
       const at = iso(clock());
       const changed = (await sql.run(q.retry, at, at, id)) === 1;
-      if (changed) this.nudge();
+      if (changed) wake();
       return changed;
     },
 

@@ -18,6 +18,7 @@ import {
   type TestResponse,
 } from '../testing';
 import { DEMO_CUSTOMER } from '../db/seed';
+import { Q } from '../db/statements';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -395,32 +396,60 @@ describe('reference backend', () => {
       expect(await server.mails()).toHaveLength(20);
     });
 
-    it('rate-limits submissions per client', async () => {
-      const limited = await startTestServer({ RATE_LIMIT_SUBMISSIONS: '2' });
+    it('rate-limits submissions per client, each request once, storing nothing over the limit', async () => {
+      // Clients behind one proxy, told apart by the address it forwards.
+      const limited = await startTestServer({ RATE_LIMIT_SUBMISSIONS: '4', TRUST_PROXY: '1' });
       try {
         const client = limited.client();
-        for (let i = 0; i < 2; i += 1) {
-          expect(
-            (
-              await call(client, 'post', '/v1/wizard/contact', {
-                contact: contact(),
-                message: 'hi',
-              })
-            ).status,
-          ).toBe(201);
-        }
-        const third = await call(client, 'post', '/v1/wizard/contact', {
-          contact: contact(),
-          message: 'hi',
-        });
-        expect(third.status).toBe(429);
-        expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-        // Every submission route counts against the same limit.
-        const otherRoute = await call(client, 'post', '/v1/wizard/lead', {
-          contact: contact(),
+        const from = { 'X-Forwarded-For': '198.51.100.7' };
+        const send = (path: string, body: unknown, headers?: Record<string, string>) =>
+          call(client, 'post', path, body, { ...from, ...headers });
+        const first = await send('/v1/wizard/contact', { contact: contact(), message: 'hi' });
+        expect(first.status).toBe(201);
+        expect(first.headers.get('x-ratelimit-limit')).toBe('4');
+        expect(first.headers.get('x-ratelimit-remaining')).toBe('3');
+        expect(Number(first.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0);
+        // A refused submission counts, a bot's too, and a retry with its Idempotency-Key.
+        const refused = await send('/v1/wizard/lead', {
+          contact: contact({ customFields: { dataPrivacy: false, acceptContact: true } }),
           lead: lead(),
         });
-        expect(otherRoute.status).toBe(429);
+        expect([refused.status, refused.headers.get('x-ratelimit-remaining')]).toEqual([400, '2']);
+        const bot = await send('/v1/wizard/contact', {
+          contact: contact(),
+          meta: { website: 'spam.example', fillMs: 9000 },
+        });
+        expect([bot.status, bot.headers.get('x-ratelimit-remaining')]).toEqual([201, '1']);
+        const keyed = { 'Idempotency-Key': 'aaaaaaaaaaaa-retry' };
+        const body = { contact: contact({ email: 'lea@example.de' }), lead: lead() };
+        const once = await send('/v1/wizard/lead', body, keyed);
+        expect([once.status, once.headers.get('x-ratelimit-remaining')]).toEqual([201, '0']);
+        const retry = await send('/v1/wizard/lead', body, keyed);
+        expect(retry.status).toBe(429);
+        expect(Number(retry.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(retry.headers.get('x-ratelimit-remaining')).toBe('0');
+        // Every submission route counts against the same limit; over it, nothing is stored.
+        const over = await send('/v1/wizard/lead', {
+          contact: contact({ email: 'over@example.de' }),
+          lead: lead(),
+        });
+        expect(over.status).toBe(429);
+        const stored = await limited.app.sql.all<{ email: string }>(
+          `SELECT c.email FROM submissions s JOIN contacts c ON c.id = s.contact_id
+           WHERE c.email <> ? ORDER BY s.id`,
+          DEMO_CUSTOMER,
+        );
+        expect(stored.map((row) => row.email)).toEqual([contact().email, 'lea@example.de']);
+        expect(await limited.app.sql.one(Q.contactByEmail, 'over@example.de')).toBeUndefined();
+        // Another client has its own window.
+        const other = await call(
+          client,
+          'post',
+          '/v1/wizard/contact',
+          { contact: contact(), message: 'hi' },
+          { 'X-Forwarded-For': '198.51.100.8' },
+        );
+        expect([other.status, other.headers.get('x-ratelimit-remaining')]).toEqual([201, '3']);
       } finally {
         await limited.close();
       }

@@ -4,7 +4,11 @@
  * They back @fastify/rate-limit's per-client limits (as its store) and the limit it cannot
  * key: login mails per address, known only once the body is read.
  */
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Gate } from '../db/rows';
 import type { Sql } from '../db/sql';
+import { ApiError } from './errors';
 
 /** A key's window after a hit: the hits counted in it, and when it ends (ms since epoch). */
 export interface Hit {
@@ -15,6 +19,11 @@ export interface Hit {
 export interface RateCounter {
   /** Counts a hit of `key` in its current window (a new one of `windowMs` once it ended). */
   hit(key: string, windowMs: number): Promise<Hit>;
+  /**
+   * A counter in the database: the statement that counts a hit, for a caller to run inside
+   * a statement of its own (resolves after deleting ended windows when that is due).
+   */
+  gate?(key: string, windowMs: number, max: number): Promise<Gate>;
 }
 
 /**
@@ -56,11 +65,16 @@ export class MemoryCounter implements RateCounter {
   }
 }
 
-const HIT = `INSERT INTO rate_limits (key, count, reset_at) VALUES (@key, 1, @resetAt)
+/** The upsert of a hit, its parameters named `prefix` + key, resetAt and now. */
+const hitText = (prefix: string) => `INSERT INTO rate_limits (key, count, reset_at)
+  VALUES (@${prefix}key, 1, @${prefix}resetAt)
   ON CONFLICT (key) DO UPDATE SET
-    count = CASE WHEN rate_limits.reset_at <= @now THEN 1 ELSE rate_limits.count + 1 END,
-    reset_at = CASE WHEN rate_limits.reset_at <= @now THEN @resetAt ELSE rate_limits.reset_at END
+    count = CASE WHEN rate_limits.reset_at <= @${prefix}now THEN 1 ELSE rate_limits.count + 1 END,
+    reset_at = CASE WHEN rate_limits.reset_at <= @${prefix}now
+      THEN @${prefix}resetAt ELSE rate_limits.reset_at END
   RETURNING count, reset_at`;
+const HIT = hitText('');
+const GATE = hitText('g_');
 
 /**
  * Counts in the database, one row per key, so that every process counts the same hits: one
@@ -69,13 +83,20 @@ const HIT = `INSERT INTO rate_limits (key, count, reset_at) VALUES (@key, 1, @re
  */
 export function databaseCounter(sql: Sql, clock: () => number = Date.now): RateCounter {
   let nextSweep = 0;
+  const sweep = async (now: number) => {
+    if (now < nextSweep) return;
+    nextSweep = now + 60_000;
+    await sql.run('DELETE FROM rate_limits WHERE reset_at <= ?', now);
+  };
   return {
+    async gate(key, windowMs, max) {
+      const now = clock();
+      await sweep(now);
+      return { text: GATE, params: { g_key: key, g_resetAt: now + windowMs, g_now: now }, max };
+    },
     async hit(key, windowMs) {
       const now = clock();
-      if (now >= nextSweep) {
-        nextSweep = now + 60_000;
-        await sql.run('DELETE FROM rate_limits WHERE reset_at <= ?', now);
-      }
+      await sweep(now);
       const row = await sql.one<{ count: number; reset_at: number }>(HIT, {
         key,
         resetAt: now + windowMs,
@@ -130,5 +151,53 @@ export function rateLimitStore(counter: RateCounter, clock: () => number = Date.
       };
       return new CounterStore(groupId ? '' : `${String(routeInfo?.method)} ${routeInfo?.url} `);
     }
+  };
+}
+
+/**
+ * A limit of `max` requests per client (keyed as @fastify/rate-limit keys it: its address, an
+ * IPv6 one by its /64) in windows of `windowMs`, shared by the routes of `group`, answered as
+ * the plugin answers: X-RateLimit-Limit, -Remaining and -Reset on every counted request,
+ * Retry-After and the API's 429 over the limit. Each request counts once: on its own
+ * (`count`), or in a statement of the caller's (`gate`, then `answer` with its hit).
+ */
+export function clientLimit(
+  counter: RateCounter,
+  settings: { max: number; windowMs: number; group: string },
+  clock: () => number = Date.now,
+) {
+  const counted = new WeakSet<FastifyRequest>();
+  const keyOf = (request: FastifyRequest) => normalizeIP(request.ip) + settings.group;
+
+  /** Marks `request` counted with `hit`: its headers; a 429 when it is over the limit. */
+  function answer(request: FastifyRequest, reply: FastifyReply, hit: Hit) {
+    counted.add(request);
+    const seconds = Math.max(0, Math.ceil((hit.resetAt - clock()) / 1000));
+    reply.header('x-ratelimit-limit', settings.max);
+    reply.header('x-ratelimit-remaining', Math.max(0, settings.max - hit.count));
+    reply.header('x-ratelimit-reset', seconds);
+    if (hit.count > settings.max) {
+      reply.header('retry-after', Math.max(1, seconds));
+      throw new ApiError(429, 'rate_limited', 'rateLimited');
+    }
+  }
+
+  return {
+    answer,
+
+    /** Counts `request`, unless it was counted; throws the 429 when it is over the limit. */
+    async count(request: FastifyRequest, reply: FastifyReply) {
+      if (counted.has(request)) return;
+      answer(request, reply, await counter.hit(keyOf(request), settings.windowMs));
+    },
+
+    /**
+     * The statement that counts `request` inside the caller's (a counter in the database),
+     * or null (then `count`). Until `answer` gets its hit, the request is not counted.
+     */
+    async gate(request: FastifyRequest): Promise<Gate | null> {
+      if (counted.has(request) || !counter.gate) return null;
+      return counter.gate(keyOf(request), settings.windowMs, settings.max);
+    },
   };
 }

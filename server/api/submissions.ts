@@ -21,6 +21,7 @@ import {
   linkFor,
   route,
   type ApiContext,
+  type Handler,
   type ContactInput,
   type LeadInput,
   type Meta,
@@ -28,6 +29,7 @@ import {
 } from './context';
 import { ApiError } from './errors';
 import { idempotency, type StoredAnswer } from './idempotency';
+import { clientLimit } from './rateLimit';
 import {
   checkCategory,
   checkFields,
@@ -99,17 +101,24 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     }
   }
   const idem = idempotency();
-  // Every submission route counts against one limit per client (@fastify/rate-limit).
-  const limited = {
-    config: {
-      rateLimit: {
-        max: limits.submissionsPerWindow,
-        timeWindow: limits.windowMs,
-        groupId: 'submissions',
-        hook: 'preHandler' as const,
-      },
-    },
-  };
+  // Every submission route counts against one limit per client, each request once: in the
+  // statement that stores it where that is one (PostgreSQL), else before it is stored, and a
+  // request refused before that when it is refused.
+  const limit = clientLimit(ctx.rateCounter, {
+    max: limits.submissionsPerWindow,
+    windowMs: limits.windowMs,
+    group: 'submissions',
+  });
+  const limited =
+    (handler: Handler): Handler =>
+    async (request, reply) => {
+      try {
+        return await handler(request, reply);
+      } catch (error) {
+        await limit.count(request, reply);
+        throw error;
+      }
+    };
 
   /** A stored answer is not replayed once its contact has withdrawn consent since. */
   async function refuseWithdrawn(answer: StoredAnswer) {
@@ -136,6 +145,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       (body.meta?.website ?? '') !== '' ||
       (checks && (body.meta?.website === undefined || (body.meta?.fillMs ?? 0) < limits.minFillMs));
     if (bot) {
+      await limit.count(request, reply);
       request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
       return accepted(reply, uuid);
     }
@@ -193,20 +203,32 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     ];
     const storeOnce = async (): Promise<StoredAnswer | null> => {
       if (sql.dialect === 'postgres' && !tellsAgency) {
-        // PostgreSQL: one statement, one round trip. Only when the Idempotency-Key is taken
-        // is it looked up: this request's stored answer (a retry), a 422 (another request), or
-        // a day-old key released, and the submission stored after all.
+        // PostgreSQL: one statement, one round trip, the rate-limit hit counted in it. Only
+        // when the Idempotency-Key is taken (the statement undone, its hit too) is it looked
+        // up: this request's stored answer (a retry), a 422 (another request), or a day-old
+        // key released, and the submission stored after all.
         try {
-          await insertSubmissionAtOnce(sql, contactRow, submissionRow, rows);
+          const gate = await limit.gate(request);
+          if (!gate) await limit.count(request, reply);
+          const stored = await insertSubmissionAtOnce(
+            sql,
+            contactRow,
+            submissionRow,
+            rows,
+            gate ?? undefined,
+          );
+          if (stored.hit) limit.answer(request, reply, stored.hit);
           return null;
         } catch (error) {
           if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
         }
+        await limit.count(request, reply);
         const stored = await idem.find(sql, id);
         if (stored) return stored;
         await insertSubmissionAtOnce(sql, contactRow, submissionRow, rows);
         return null;
       }
+      await limit.count(request, reply);
       // One transaction, whose commit concurrent submissions share (group commit on SQLite).
       return sql.batch(async (tx) => {
         // A retry of a stored request gets its stored answer (looked up where it commits, so
@@ -258,7 +280,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     app,
     'POST',
     '/v1/wizard/lead',
-    async (request, reply) => {
+    limited(async (request, reply) => {
       const { lead, message } = request.body as { lead: LeadInput; message?: string };
       checkCategory(lead);
       checkFields(lead.categoryId, lead.fields);
@@ -280,21 +302,21 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         },
         lead.location,
       );
-    },
-    limited,
+    }),
   );
 
   route(
     app,
     'POST',
     '/v1/wizard/saved-search',
-    async (request, reply) => {
+    limited(async (request, reply) => {
       const { savedSearch, contact } = request.body as {
         savedSearch: SavedSearchInput;
         contact: ContactInput;
       };
       if (savedSearch.uuid) {
         // Editing: only the logged-in owner with the session's nonce, and no new opt-in.
+        await limit.count(request, reply);
         const user = await sessions.require(request, reply);
         requireConsent(clean(contact));
         await updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch);
@@ -305,15 +327,14 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         ...savedSearchRow(savedSearch, true),
         links: ['contact_id', 'submission_id'],
       });
-    },
-    limited,
+    }),
   );
 
   route(
     app,
     'POST',
     '/v1/wizard/expose-inquiry',
-    async (request, reply) => {
+    limited(async (request, reply) => {
       const { exposeInquiry } = request.body as {
         exposeInquiry: { objectId: number; message?: string };
       };
@@ -329,15 +350,14 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         },
         links: ['submission_id', 'contact_id'],
       });
-    },
-    limited,
+    }),
   );
 
   route(
     app,
     'POST',
     '/v1/wizard/contact',
-    async (request, reply) => {
+    limited(async (request, reply) => {
       const body = request.body as { message?: string; type?: 'contact' | 'newsletter' };
       const type = body.type ?? 'contact';
       return submit(request, reply, type === 'newsletter' ? 'newsletter' : 'contact', {
@@ -345,8 +365,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         values: { type, message: (body.message ?? '').trim(), created_at: now() },
         links: ['submission_id', 'contact_id'],
       });
-    },
-    limited,
+    }),
   );
 
   route(app, 'POST', '/v1/wizard/confirm', async (request) => {

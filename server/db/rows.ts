@@ -16,12 +16,16 @@ export interface Row {
   conflict?: string;
 }
 
-/** The INSERT of a row, its values as parameters named `prefix` + column, its links as `link` says. */
-function insertText(row: Row, prefix: string, link: (column: Link) => string) {
+/**
+ * The INSERT of a row, its values as parameters named `prefix` + column, its links as `link`
+ * says: VALUES, or (`from`) one row for each row of `from`, e.g. 'contact' or 'hit WHERE …'.
+ */
+function insertText(row: Row, prefix: string, link: (column: Link) => string, from?: string) {
   const columns = Object.keys(row.values);
   const links = row.links ?? [];
+  const values = [...columns.map((column) => `@${prefix}${column}`), ...links.map(link)].join(', ');
   return `INSERT INTO ${row.table} (${[...columns, ...links].join(', ')})
-      VALUES (${[...columns.map((column) => `@${prefix}${column}`), ...links.map(link)].join(', ')})
+      ${from ? `SELECT ${values} FROM ${from}` : `VALUES (${values})`}
       ${row.conflict ?? ''}`;
 }
 
@@ -31,7 +35,7 @@ const shapeOf = (row: Row) =>
 
 /** INSERT texts by their rows' shapes: a few dozen shapes in all. */
 const insertTexts = new Map<string, string>();
-const atOnceTexts = new Map<string, string>();
+const atOnceTexts = new Map<string, Map<string, string>>();
 
 /** Inserts `row`; its links take `ids`. Resolves to the first row RETURNING gives, if asked. */
 export async function insertRow<T = undefined>(
@@ -57,16 +61,35 @@ export async function insertRow<T = undefined>(
 }
 
 /**
+ * A rate-limit hit the statement counts first (the upsert `text`, its parameters named
+ * `@g_…`), storing nothing when it is hit number `max` + 1 or later of its window.
+ */
+export interface Gate {
+  text: string;
+  params: Record<string, Param>;
+  max: number;
+}
+
+/** What a submission stored in one statement gives: its ids (none when the gate closed). */
+export interface StoredAtOnce {
+  id: number | null;
+  contact_id: number | null;
+  /** The gate's hit: the count in its window and when that ends. */
+  hit?: { count: number; resetAt: number };
+}
+
+/**
  * PostgreSQL: the contact (added, or found by its unique e-mail address), the submission and
- * each of `rows` in one statement of data-modifying CTEs. One round trip, atomic on its own.
- * Resolves to the submission's id and its contact's.
+ * each of `rows` in one statement of data-modifying CTEs. One round trip, atomic on its own;
+ * with a `gate`, its rate-limit hit is counted in the same statement.
  */
 export async function insertSubmissionAtOnce(
   sql: Queryable,
   contact: Row,
   submission: Row,
   rows: readonly Row[],
-): Promise<{ id: number; contact_id: number }> {
+  gate?: Gate,
+): Promise<StoredAtOnce> {
   const named: [Row, string][] = [
     [contact, 'c_'],
     [submission, 's_'],
@@ -75,34 +98,59 @@ export async function insertSubmissionAtOnce(
   const params: Record<string, Param> = {};
   for (const [row, prefix] of named)
     for (const column in row.values) params[prefix + column] = row.values[column] ?? null;
+  if (gate) {
+    for (const name in gate.params) params[name] = gate.params[name]!;
+    params.g_max = gate.max;
+  }
+  // Texts by the gate's text (one string, its hash kept), then by the rows' shapes.
+  let texts = atOnceTexts.get(gate?.text ?? '');
+  if (!texts) atOnceTexts.set(gate?.text ?? '', (texts = new Map()));
   const shape = named.map(([row]) => shapeOf(row)).join('|');
-  let text = atOnceTexts.get(shape);
+  let text = texts.get(shape);
   if (text === undefined) {
     // A known contact's row is returned as well: DO UPDATE, with the address it already has.
     const contactPart = insertText(
       { ...contact, conflict: 'ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email' },
       'c_',
       () => 'NULL',
+      gate ? 'hit WHERE hit.count <= @g_max' : undefined,
     );
+    // Each further row only for the row it belongs to: none when the gate stored no contact.
     const submissionPart = insertText(
       { ...submission, links: ['contact_id'] },
       's_',
-      () => '(SELECT id FROM contact)',
+      () => 'contact.id',
+      'contact',
     );
     const rowParts = rows.map((row, i) =>
-      insertText(row, `r${i}_`, (link) =>
-        link === 'submission_id'
-          ? '(SELECT id FROM submission)'
-          : '(SELECT contact_id FROM submission)',
+      insertText(
+        row,
+        `r${i}_`,
+        (link) => (link === 'submission_id' ? 'submission.id' : 'submission.contact_id'),
+        'submission',
       ),
     );
     text =
       [
-        `WITH contact AS (${contactPart} RETURNING id)`,
+        ...(gate ? [`WITH hit AS (${gate.text})`] : []),
+        `${gate ? '' : 'WITH '}contact AS (${contactPart} RETURNING id)`,
         `submission AS (${submissionPart} RETURNING id, contact_id)`,
         ...rowParts.map((rowPart, i) => `r${i} AS (${rowPart})`),
-      ].join(',\n') + '\nSELECT id, contact_id FROM submission';
-    atOnceTexts.set(shape, text);
+      ].join(',\n') +
+      (gate
+        ? '\nSELECT submission.id, submission.contact_id, hit.count, hit.reset_at FROM hit LEFT JOIN submission ON TRUE'
+        : '\nSELECT id, contact_id FROM submission');
+    texts.set(shape, text);
   }
-  return (await sql.one<{ id: number; contact_id: number }>(text, params))!;
+  const stored = (await sql.one<{
+    id: number | null;
+    contact_id: number | null;
+    count?: number;
+    reset_at?: number;
+  }>(text, params))!;
+  return {
+    id: stored.id,
+    contact_id: stored.contact_id,
+    ...(gate ? { hit: { count: stored.count!, resetAt: stored.reset_at! } } : {}),
+  };
 }

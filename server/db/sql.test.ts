@@ -180,6 +180,13 @@ onPostgres('PostgreSQL behind the server', () => {
         ),
       ),
     );
+    // Only the rate-limit windows stay out of the write-ahead log.
+    expect(
+      await sql.all(
+        `SELECT relname AS name FROM pg_class WHERE relpersistence = 'u' AND relkind = 'r'
+         AND relnamespace = current_schema()::regnamespace`,
+      ),
+    ).toEqual([{ name: 'rate_limits' }]);
     await sqlite.close();
     await Promise.all(opened.map((each) => each.close()));
   });

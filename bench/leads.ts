@@ -41,6 +41,9 @@ interface Child {
   close(): Promise<void>;
 }
 
+/** The `n`th visitor's address, from 10.0.0.1 on. */
+const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 function leadBody(email: string) {
   return JSON.stringify({
     contact: contact({ email }),
@@ -73,6 +76,8 @@ async function hammer(
               ...headers,
               'content-type': 'application/json',
               'idempotency-key': newSubmissionKey(Date.now()),
+              // Each submission from a visitor of its own, as a proxy in front forwards it.
+              'x-forwarded-for': visitorAddress(sequence),
             },
             body: leadBody(`visitor-${run}-${sequence}@example.de`),
           };
@@ -454,8 +459,16 @@ async function onPostgres(seconds: number, rows: number) {
   }
 }
 
-export async function leadSubmissions(seconds: number, rows = 100_000) {
-  return { sqlite: await onSqlite(seconds, rows), postgres: await onPostgres(seconds, rows) };
+/** Both databases, or the one `only` names. */
+export async function leadSubmissions(
+  seconds: number,
+  only?: 'sqlite' | 'postgres',
+  rows = 100_000,
+) {
+  return {
+    sqlite: only === 'postgres' ? null : await onSqlite(seconds, rows),
+    postgres: only === 'sqlite' ? null : await onPostgres(seconds, rows),
+  };
 }
 
 if (require.main === module) {
@@ -467,7 +480,7 @@ if (require.main === module) {
   // Ends with the bench (the IPC channel keeps it alive otherwise).
   process.on('disconnect', () => process.exit(0));
   // Limits off in the widget's server: this measures the submission path, not the limiter.
-  const limitsOff = { RATE_LIMIT_SUBMISSIONS: '1000000000' };
+  const limitsOff = { RATE_LIMIT_SUBMISSIONS: '1000000000', TRUST_PROXY: '1' };
   const started =
     kind === 'floor'
       ? serveFloor(dir)

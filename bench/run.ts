@@ -3,7 +3,7 @@
  * reference backend holds up on loopback (autocannon). Figures: stdout and
  * bench/results/latest.json. Options:
  * --only=bundle|load|leads|inbox|slow-readers|typing|interaction|qa,
- * --seconds=N
+ * --seconds=N, --db=sqlite|postgres (leads: one database only)
  * (BENCH_STATIC_DIR: time another build's widget).
  */
 import fs from 'node:fs';
@@ -22,6 +22,9 @@ const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
+const db = args.find((a) => a.startsWith('--db='))?.slice(5);
+if (db !== undefined && db !== 'sqlite' && db !== 'postgres')
+  throw new Error(`--db=${db}: sqlite or postgres`);
 
 async function bundleSizes() {
   const { routes, embedJsGzip, chunksGzip } = await measureRoutes();
@@ -126,7 +129,7 @@ async function main() {
   const results: Record<string, unknown> = { date: new Date().toISOString() };
   if (!only || only === 'bundle') results.bundle = await bundleSizes();
   if (!only || only === 'load') results.load = await serverLoad();
-  if (!only || only === 'leads') results.leads = await leadSubmissions(seconds);
+  if (!only || only === 'leads') results.leads = await leadSubmissions(seconds, db);
   if (!only || only === 'inbox') results.inbox = await inboxList();
   if (!only || only === 'slow-readers') results.slowReaders = await slowReaders();
   if (!only || only === 'typing') results.typing = await typing();

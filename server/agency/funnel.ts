@@ -24,11 +24,29 @@ export const WIZARD_OF_KIND: Record<SubmissionKind, FunnelWizard> = {
   newsletter: 'newsletter-wizard',
 };
 
-/** A counted step: its day's row, added or counted up. */
-export const funnelRow = (wizard: FunnelWizard, stage: FunnelStage, at = new Date()): Row => ({
+/**
+ * Rows a day's count of one wizard's stage is spread over. A count holds its row until its
+ * transaction commits (on PostgreSQL, after the disk has it): each submission counts in a row
+ * picked at random, so submissions at once rarely wait for each other. The report sums them.
+ */
+export const FUNNEL_SHARDS = 8;
+
+/** A counted step: one of its day's rows, added or counted up. */
+export const funnelRow = (
+  wizard: FunnelWizard,
+  stage: FunnelStage,
+  at = new Date(),
+  random: () => number = Math.random,
+): Row => ({
   table: 'funnel_counts',
-  values: { day: berlinDay(at), wizard, stage, count: 1 },
-  conflict: 'ON CONFLICT (day, wizard, stage) DO UPDATE SET count = funnel_counts.count + 1',
+  values: {
+    day: berlinDay(at),
+    wizard,
+    stage,
+    shard: Math.floor(random() * FUNNEL_SHARDS),
+    count: 1,
+  },
+  conflict: 'ON CONFLICT (day, wizard, stage, shard) DO UPDATE SET count = funnel_counts.count + 1',
 });
 
 export function funnelCounts(sql: Sql) {

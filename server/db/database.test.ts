@@ -5,6 +5,26 @@ import Database from 'better-sqlite3';
 import { migrate } from './database';
 
 describe('migrations', () => {
+  it('spreads the funnel counts over shards, keeping every count', () => {
+    const db = new Database(':memory:');
+    migrate(db, 13);
+    db.prepare(
+      `INSERT INTO funnel_counts (day, wizard, stage, count)
+       VALUES ('2026-11-24', 'lead-wizard', 'started', 7)`,
+    ).run();
+    migrate(db, 14);
+    expect(db.prepare('SELECT * FROM funnel_counts').all()).toEqual([
+      { day: '2026-11-24', wizard: 'lead-wizard', stage: 'started', count: 7, shard: 0 },
+    ]);
+    // Another shard of the same day, wizard and stage is a row of its own.
+    db.prepare(
+      `INSERT INTO funnel_counts (day, wizard, stage, shard, count)
+       VALUES ('2026-11-24', 'lead-wizard', 'started', 3, 1)`,
+    ).run();
+    expect(db.prepare('SELECT SUM(count) AS n FROM funnel_counts').get()).toEqual({ n: 8 });
+    db.close();
+  });
+
   it('moves idempotency answers and keys into key-ordered tables without losing a row', () => {
     const db = new Database(':memory:');
     migrate(db, 3);

@@ -347,6 +347,24 @@ export const MIGRATIONS: Migration[] = [
   // 13: PostgreSQL keeps rate-limit windows out of its write-ahead log: a hit commits without
   // waiting for the disk, and a database crash only forgets the windows under way.
   { sqlite: '', postgres: 'ALTER TABLE rate_limits SET UNLOGGED' },
+  // 14: a day's count of a wizard's stage spread over rows (shards), so that submissions at
+  // once do not wait for one row (agency/funnel.ts)
+  {
+    sqlite: `
+    CREATE TABLE funnel_counts_sharded (
+      day TEXT NOT NULL, wizard TEXT NOT NULL, stage TEXT NOT NULL, count INTEGER NOT NULL,
+      shard INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (day, wizard, stage, shard)
+    ) WITHOUT ROWID;
+    INSERT INTO funnel_counts_sharded (day, wizard, stage, count)
+      SELECT day, wizard, stage, count FROM funnel_counts;
+    DROP TABLE funnel_counts;
+    ALTER TABLE funnel_counts_sharded RENAME TO funnel_counts;`,
+    postgres: `
+    ALTER TABLE funnel_counts ADD COLUMN shard INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE funnel_counts DROP CONSTRAINT funnel_counts_pkey;
+    ALTER TABLE funnel_counts ADD PRIMARY KEY (day, wizard, stage, shard);`,
+  },
 ];
 
 export const migrationFor = (migration: Migration, dialect: 'sqlite' | 'postgres') =>

@@ -402,22 +402,74 @@ async function onSqlite(seconds: number, rows: number) {
 }
 
 /**
+ * CPU time so far, in seconds: the machine's busy and total (all cores), and PostgreSQL's (its
+ * processes' and their ended children's).
+ */
+function machineCpu() {
+  const tick = 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux.
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const jiffies = fields.map(Number);
+  const total = jiffies.reduce((sum, n) => sum + n, 0);
+  const idle = jiffies[3]! + jiffies[4]!; // idle, iowait
+  let postgres = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const rest = stat.slice(close + 2).split(' ');
+      // utime, stime, and cutime, cstime: the postmaster's ended backends count too.
+      postgres += Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return { busy: (total - idle) / tick, total: total / tick, postgres: postgres / tick };
+}
+
+/** Where the cores went in a run: busy share of the machine and cores used by each part. */
+interface CpuShares {
+  machineBusy: number;
+  widgetCores: number;
+  postgresCores: number;
+  loadGeneratorCores: number;
+}
+
+/**
  * The widget's processes together: each gets `CONNECTIONS` connections of its own load at
- * once; their summed median throughput.
+ * once; their summed median throughput, and where the machine's cores went meanwhile.
  */
 async function together(servers: Child[], seconds: number) {
+  const headers = await Promise.all(servers.map((server) => visitorHeaders(server.base)));
+  const machineBefore = machineCpu();
+  const ownBefore = process.cpuUsage();
+  const widgetBefore = await Promise.all(servers.map((server) => server.cpu()));
+  const started = performance.now();
   const runs = await Promise.all(
-    servers.map(async (server) =>
-      hammer(
-        server,
-        `${server.base}${PREFIX}/v1/wizard/lead`,
-        await visitorHeaders(server.base),
-        seconds,
-      ),
+    servers.map((server, i) =>
+      hammer(server, `${server.base}${PREFIX}/v1/wizard/lead`, headers[i]!, seconds),
     ),
   );
-  return runs.reduce((sum, run) => sum + run.requestsPerSecondMedian, 0);
+  const wall = (performance.now() - started) / 1000;
+  const widgetAfter = await Promise.all(servers.map((server) => server.cpu()));
+  const own = process.cpuUsage(ownBefore);
+  const machineAfter = machineCpu();
+  const cores = (s: number) => Math.round((s / wall) * 100) / 100;
+  const shares: CpuShares = {
+    machineBusy: ratio(
+      machineAfter.busy - machineBefore.busy,
+      machineAfter.total - machineBefore.total,
+    ),
+    widgetCores: cores(widgetAfter.reduce((sum, n, i) => sum + n - widgetBefore[i]!, 0) / 1e6),
+    postgresCores: cores(machineAfter.postgres - machineBefore.postgres),
+    loadGeneratorCores: cores((own.user + own.system) / 1e6),
+  };
+  return { rps: runs.reduce((sum, run) => sum + run.requestsPerSecondMedian, 0), shares };
 }
+
+const describeShares = (s: CpuShares) =>
+  `machine ${Math.round(s.machineBusy * 100)} % busy; cores: widget ${s.widgetCores}, PostgreSQL ${s.postgresCores}, load generator ${s.loadGeneratorCores}`;
 
 async function onPostgres(seconds: number, rows: number) {
   const cluster = await startTestCluster({ durable: true });
@@ -438,18 +490,29 @@ async function onPostgres(seconds: number, rows: number) {
     });
     // Two processes on the one database against one, each round alternating.
     second = await startChild('widget-pg', dir, url);
-    const one: number[] = [];
-    const two: number[] = [];
+    const one: Awaited<ReturnType<typeof together>>[] = [];
+    const two: typeof one = [];
     await together([server, second], 1);
     for (let round = 0; round < ROUNDS; round += 1) {
       one.push(await together([server], seconds));
       two.push(await together([server, second], seconds));
     }
-    const scaling = ratio(median(two), median(one));
+    const medianOf = (runs: typeof one) =>
+      [...runs].sort((a, b) => a.rps - b.rps)[runs.length >> 1]!;
+    const [oneRun, twoRun] = [medianOf(one), medianOf(two)];
+    const scaling = ratio(twoRun.rps, oneRun.rps);
     console.log(
-      `  two widget processes vs one, on one PostgreSQL: ${median(two)} vs ${median(one)} req/s = ${scaling} x (target at least 1.6 x; ${os.cpus().length} cores carry both processes, PostgreSQL and the load generator)`,
+      `  two widget processes vs one, on one PostgreSQL: ${twoRun.rps} vs ${oneRun.rps} req/s = ${scaling} x (target at least 1.6 x, on ${os.cpus().length} cores that carry the processes, PostgreSQL and the load generator)`,
     );
-    return { ...figures, twoProcesses: median(two), oneProcess: median(one), scaling };
+    console.log(`    one process:   ${describeShares(oneRun.shares)}`);
+    console.log(`    two processes: ${describeShares(twoRun.shares)}`);
+    return {
+      ...figures,
+      twoProcesses: twoRun.rps,
+      oneProcess: oneRun.rps,
+      scaling,
+      cpu: { oneProcess: oneRun.shares, twoProcesses: twoRun.shares },
+    };
   } finally {
     await second?.close();
     await server.close();

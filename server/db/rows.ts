@@ -51,8 +51,14 @@ export async function insertRow<T = undefined>(
     text = insertText(row, '', (link) => `@${link}`) + (returning ? ` RETURNING ${returning}` : '');
     insertTexts.set(shape, text);
   }
-  const params: Record<string, Param> = { ...row.values };
-  for (const link of links) params[link] = ids[link] ?? null;
+  // The row's values as they are, or a copy with the links (built key by key: a spread copy
+  // that is then added to is many times slower in V8).
+  let params = row.values;
+  if (links.length) {
+    params = {};
+    for (const column in row.values) params[column] = row.values[column]!;
+    for (const link of links) params[link] = ids[link] ?? null;
+  }
   if (!returning) {
     await tx.run(text, params);
     return undefined;

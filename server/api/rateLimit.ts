@@ -65,16 +65,16 @@ export class MemoryCounter implements RateCounter {
   }
 }
 
-/** The upsert of a hit, its parameters named `prefix` + key, resetAt and now. */
-const hitText = (prefix: string) => `INSERT INTO rate_limits (key, count, reset_at)
-  VALUES (@${prefix}key, 1, @${prefix}resetAt)
+/** The upsert of a hit, its parameters as given: the key's, the window's end, the time now. */
+const hitText = (key: string, resetAt: string, now: string) => `INSERT INTO rate_limits
+  (key, count, reset_at) VALUES (${key}, 1, ${resetAt})
   ON CONFLICT (key) DO UPDATE SET
-    count = CASE WHEN rate_limits.reset_at <= @${prefix}now THEN 1 ELSE rate_limits.count + 1 END,
-    reset_at = CASE WHEN rate_limits.reset_at <= @${prefix}now
-      THEN @${prefix}resetAt ELSE rate_limits.reset_at END
+    count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
+    reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN ${resetAt} ELSE rate_limits.reset_at END
   RETURNING count, reset_at`;
-const HIT = hitText('');
-const GATE = hitText('g_');
+const HIT = hitText('@key', '@resetAt', '@now');
+/** Positional, for a statement of `?` parameters: key, resetAt, now, now, resetAt. */
+const GATE = hitText('?', '?', '?');
 
 /**
  * Counts in the database, one row per key, so that every process counts the same hits: one
@@ -92,7 +92,8 @@ export function databaseCounter(sql: Sql, clock: () => number = Date.now): RateC
     async gate(key, windowMs, max) {
       const now = clock();
       await sweep(now);
-      return { text: GATE, params: { g_key: key, g_resetAt: now + windowMs, g_now: now }, max };
+      const resetAt = now + windowMs;
+      return { text: GATE, params: [key, resetAt, now, now, resetAt], max };
     },
     async hit(key, windowMs) {
       const now = clock();

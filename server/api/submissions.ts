@@ -201,49 +201,33 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       ...outbox.mailRows(mail, { kind: 'confirm', submissionId: 'stored with' }),
       funnelRow(WIZARD_OF_KIND[kind], 'sent'),
     ];
-    const storeOnce = async (): Promise<StoredAnswer | null> => {
-      if (sql.dialect === 'postgres' && !tellsAgency) {
-        // PostgreSQL: one statement, one round trip, the rate-limit hit counted in it. Only
-        // when the Idempotency-Key is taken (the statement undone, its hit too) is it looked
-        // up: this request's stored answer (a retry), a 422 (another request), or a day-old
-        // key released, and the submission stored after all.
-        try {
-          const gate = await limit.gate(request);
-          if (!gate) await limit.count(request, reply);
-          const stored = await insertSubmissionAtOnce(
-            sql,
-            contactRow,
-            submissionRow,
-            rows,
-            gate ?? undefined,
-          );
-          if (stored.hit) limit.answer(request, reply, stored.hit);
-          return null;
-        } catch (error) {
-          if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
-        }
-        await limit.count(request, reply);
-        const stored = await idem.find(sql, id);
-        if (stored) return stored;
-        await insertSubmissionAtOnce(sql, contactRow, submissionRow, rows);
-        return null;
+    // PostgreSQL without a notice or webhook on submit: one statement, one round trip, the
+    // rate-limit hit counted in it. Else one transaction, whose commit concurrent submissions
+    // share (group commit on SQLite).
+    const atOnce = sql.dialect === 'postgres' && !tellsAgency;
+    const store = async (counted: boolean) => {
+      if (atOnce) {
+        const gate = counted ? null : await limit.gate(request);
+        if (!gate) await limit.count(request, reply);
+        const stored = await insertSubmissionAtOnce(
+          sql,
+          contactRow,
+          submissionRow,
+          rows,
+          gate ?? undefined,
+        );
+        if (stored.hit) limit.answer(request, reply, stored.hit);
+        return;
       }
       await limit.count(request, reply);
-      // One transaction, whose commit concurrent submissions share (group commit on SQLite).
-      return sql.batch(async (tx) => {
-        // A retry of a stored request gets its stored answer (looked up where it commits, so
-        // a retry racing the first try finds it too).
-        const stored = await idem.find(tx, id);
-        if (stored) return stored;
-        const known = await tx.one<{ id: number }>(Q.contactByEmail, contact.email);
-        const contactId = (known ??
-          (await insertRow<{ id: number }>(
-            tx,
-            { ...contactRow, conflict: 'ON CONFLICT (email) DO NOTHING' },
-            {},
-            'id',
-          )) ??
-          (await tx.one<{ id: number }>(Q.contactByEmail, contact.email)))!.id;
+      await sql.batch(async (tx) => {
+        // A known contact's row is returned as well: DO UPDATE, with the address it has.
+        const contactId = (await insertRow<{ id: number }>(
+          tx,
+          { ...contactRow, conflict: 'ON CONFLICT (email) DO UPDATE SET email = excluded.email' },
+          {},
+          'id',
+        ))!.id;
         const ids = {
           contact_id: contactId,
           submission_id: (await insertRow<{ id: number }>(
@@ -255,8 +239,24 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         };
         for (const row of rows) await insertRow(tx, row, ids);
         if (tellsAgency) await tellAgency(tx, ids.submission_id, 'submission.created');
-        return null;
       });
+    };
+    // Stored without looking its Idempotency-Key up first. Only when the key is taken (the
+    // unique index refuses it; the statement or transaction is undone, with a hit counted in
+    // it) is it looked up: this request's stored answer (a retry), a 422 (another request), or
+    // a day-old key released, and the submission stored after all.
+    const storeOnce = async (): Promise<StoredAnswer | null> => {
+      try {
+        await store(false);
+        return null;
+      } catch (error) {
+        if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
+      }
+      await limit.count(request, reply);
+      const stored = await idem.find(sql, id);
+      if (stored) return stored;
+      await store(true);
+      return null;
     };
     let replayed: StoredAnswer | null;
     try {

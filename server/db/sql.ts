@@ -109,14 +109,19 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     }
   }
 
+  // Prepared once, as better-sqlite3's own transactions do (exec would parse them each time).
+  const begin = db.prepare('BEGIN');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+
   async function inTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    db.exec('BEGIN');
+    begin.run();
     try {
       const value = await work(direct);
-      db.exec('COMMIT');
+      commit.run();
       return value;
     } catch (error) {
-      if (db.inTransaction) db.exec('ROLLBACK');
+      if (db.inTransaction) rollback.run();
       throw error;
     }
   }

@@ -188,7 +188,8 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
       done(null, value);
     });
   });
-  // Limits are set per route (submissions, login mails); the answer is the API's own 429.
+  // Limits are set per route (login mails, funnel beacons, staff login mails; the submissions
+  // count through clientLimit in api/submissions.ts); the answer is the API's own 429.
   // One process on SQLite counts in memory; processes sharing PostgreSQL count in it.
   const rateCounter = sql.dialect === 'postgres' ? databaseCounter(sql) : new MemoryCounter();
   await app.register(fastifyRateLimit, {

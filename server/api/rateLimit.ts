@@ -1,8 +1,9 @@
 /**
  * Fixed-window rate limits. The counts live where every server process sees them: in memory
  * when one process serves the backend (SQLite), in the database when several do (PostgreSQL).
- * They back @fastify/rate-limit's per-client limits (as its store) and the limit it cannot
- * key: login mails per address, known only once the body is read.
+ * They back @fastify/rate-limit's per-client limits (as its store), the limit it cannot key
+ * (login mails per address, known only once the body is read), and the submissions' limit per
+ * client (clientLimit), which PostgreSQL counts inside the statement that stores a submission.
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -32,18 +32,13 @@ export const WIZARD_OF_KIND: Record<SubmissionKind, FunnelWizard> = {
 export const FUNNEL_SHARDS = 8;
 
 /** A counted step: one of its day's rows, added or counted up. */
-export const funnelRow = (
-  wizard: FunnelWizard,
-  stage: FunnelStage,
-  at = new Date(),
-  random: () => number = Math.random,
-): Row => ({
+export const funnelRow = (wizard: FunnelWizard, stage: FunnelStage, at = new Date()): Row => ({
   table: 'funnel_counts',
   values: {
     day: berlinDay(at),
     wizard,
     stage,
-    shard: Math.floor(random() * FUNNEL_SHARDS),
+    shard: Math.floor(Math.random() * FUNNEL_SHARDS),
     count: 1,
   },
   conflict: 'ON CONFLICT (day, wizard, stage, shard) DO UPDATE SET count = funnel_counts.count + 1',

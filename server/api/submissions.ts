@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
-import { insertRow, insertSubmissionAtOnce, type Row } from '../db/rows';
+import { contactUpsert, insertRow, insertSubmissionAtOnce, type Row } from '../db/rows';
 import { isUniqueViolation, type Param, type Queryable } from '../db/sql';
 import { CONTACT_COLUMNS, Q } from '../db/statements';
 import type { SubmissionRecord } from '../agency/records';
@@ -205,9 +205,10 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     // rate-limit hit counted in it. Else one transaction, whose commit concurrent submissions
     // share (group commit on SQLite).
     const atOnce = sql.dialect === 'postgres' && !tellsAgency;
-    const store = async (counted: boolean) => {
+    const store = async () => {
       if (atOnce) {
-        const gate = counted ? null : await limit.gate(request);
+        // No gate once the request is counted (a second try): the statement stores it as it is.
+        const gate = await limit.gate(request);
         if (!gate) await limit.count(request, reply);
         const stored = await insertSubmissionAtOnce(
           sql,
@@ -221,10 +222,9 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       }
       await limit.count(request, reply);
       await sql.batch(async (tx) => {
-        // A known contact's row is returned as well: DO UPDATE, with the address it has.
         const contactId = (await insertRow<{ id: number }>(
           tx,
-          { ...contactRow, conflict: 'ON CONFLICT (email) DO UPDATE SET email = excluded.email' },
+          contactUpsert(contactRow),
           {},
           'id',
         ))!.id;
@@ -242,32 +242,25 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       });
     };
     // Stored without looking its Idempotency-Key up first. Only when the key is taken (the
-    // unique index refuses it; the statement or transaction is undone, with a hit counted in
-    // it) is it looked up: this request's stored answer (a retry), a 422 (another request), or
-    // a day-old key released, and the submission stored after all.
+    // unique index refuses it, also when another process stored a try of this request a moment
+    // before; the statement or transaction is undone, with a hit counted in it) is it looked
+    // up: this request's stored answer (a retry), a 422 (another request), or a day-old key
+    // released, and the submission stored once more.
     const storeOnce = async (): Promise<StoredAnswer | null> => {
-      try {
-        await store(false);
-        return null;
-      } catch (error) {
-        if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
+      for (let tries = 1; ; tries += 1) {
+        try {
+          await store();
+          return null;
+        } catch (error) {
+          if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
+          await limit.count(request, reply);
+          const stored = await idem.find(sql, id);
+          if (stored) return stored;
+          if (tries === 2) throw error;
+        }
       }
-      await limit.count(request, reply);
-      const stored = await idem.find(sql, id);
-      if (stored) return stored;
-      await store(true);
-      return null;
     };
-    let replayed: StoredAnswer | null;
-    try {
-      replayed = await storeOnce();
-    } catch (error) {
-      // Another process stored a try of the same request first (PostgreSQL: the unique index
-      // decides the race): this try gets that one's answer.
-      if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
-      replayed = (await sql.transaction((tx) => idem.find(tx, id))) ?? null;
-      if (!replayed) throw error;
-    }
+    const replayed = await storeOnce();
     if (replayed) {
       await refuseWithdrawn(replayed);
       return accepted(idem.replayed(reply), replayed.uuid);

@@ -33,6 +33,15 @@ function insertText(row: Row, link: (column: Link) => string, from?: string) {
 const shapeOf = (row: Row) =>
   `${row.table} ${Object.keys(row.values).join()} ${(row.links ?? []).join()} ${row.conflict ?? ''}`;
 
+/**
+ * A contact's row as a submission stores it: a known address gives its existing row (DO
+ * UPDATE, with the address it already has), so the contact's id comes back either way.
+ */
+export const contactUpsert = (contact: Row): Row => ({
+  ...contact,
+  conflict: 'ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email',
+});
+
 /** Appends a row's values to `params`, in the order of its columns (its INSERT's order). */
 function pushValues(params: Param[], row: Row) {
   for (const column in row.values) params.push(row.values[column] ?? null);
@@ -111,9 +120,8 @@ export async function insertSubmissionAtOnce(
   const shape = [contact, submission, ...rows].map(shapeOf).join('|');
   let text = texts.get(shape);
   if (text === undefined) {
-    // A known contact's row is returned as well: DO UPDATE, with the address it already has.
     const contactPart = insertText(
-      { ...contact, conflict: 'ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email' },
+      contactUpsert(contact),
       () => 'NULL',
       gate ? 'hit WHERE hit.count <= ?' : undefined,
     );

@@ -76,20 +76,36 @@ describe.each(counters)('rate limits counted in %s', (_name, make) => {
 });
 
 describe('rate limits in memory', () => {
-  it('keep memory bounded however many keys are tried', async () => {
+  it('keep memory bounded however many keys are tried, and keep counting the keys in use', async () => {
     let now = 0;
     const counter = new MemoryCounter(() => now, 1000);
     const wait = (key: string) => waitFor(counter, key, 3, 60_000, () => now);
-    for (let i = 0; i < 10_000; i += 1) await wait(`user${i}@example.de`);
-    expect(counter.size).toBe(1000);
-    // The newest keys are kept and still counted.
+    // A client that keeps sending while 10,000 other keys are tried stays counted.
+    for (let i = 0; i < 10_000; i += 1) {
+      if (i % 400 === 0) await counter.hit('steady@example.de', 60_000);
+      await wait(`user${i}@example.de`);
+      expect(counter.size).toBeLessThanOrEqual(1000);
+    }
+    expect((await counter.hit('steady@example.de', 60_000)).count).toBe(26);
+    // The newest keys are kept and still counted; the oldest are gone.
+    expect(counter.size).toBeGreaterThanOrEqual(500);
     expect(await wait('user9999@example.de')).toBe(0);
     expect(await wait('user9999@example.de')).toBe(0);
     expect(await wait('user9999@example.de')).toBeGreaterThan(0);
-    // Expired windows go at the next sweep.
+    expect(await wait('user0@example.de')).toBe(0);
+    // Ended windows go at the next sweep.
     now = 61_000;
     await wait('late@example.de');
     expect(counter.size).toBe(1);
+  });
+
+  it('starts a new window for a key whose window ended, before any sweep', async () => {
+    let now = 30_000;
+    const counter = new MemoryCounter(() => now);
+    expect(await counter.hit('a', 1_000)).toEqual({ count: 1, resetAt: 31_000 });
+    expect(await counter.hit('a', 1_000)).toEqual({ count: 2, resetAt: 31_000 });
+    now = 31_000;
+    expect(await counter.hit('a', 1_000)).toEqual({ count: 1, resetAt: 32_000 });
   });
 });
 

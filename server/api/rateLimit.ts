@@ -28,41 +28,63 @@ export interface RateCounter {
 }
 
 /**
- * Counts in this process's memory. Each hit is constant time; expired windows are swept at
- * most once a minute, and the map never holds more than `maxKeys` (the oldest go first),
- * however many keys are tried.
+ * Counts in this process's memory, in constant time per hit however many keys are tried: keys
+ * live in two generations of at most `maxKeys` / 2 each. A hit counts in the newer one (a key
+ * found in the older one moves up); when the newer one is full it becomes the older one and the
+ * older one is dropped, so the keys counted least recently go first and the counter never holds
+ * more than `maxKeys`. Ended windows are dropped at most once a minute. Nothing walks a map
+ * from its start on a hit: after many deletions that walk crosses every deleted entry.
  */
 export class MemoryCounter implements RateCounter {
-  private readonly windows = new Map<string, Hit>();
+  private newer = new Map<string, Hit>();
+  private older = new Map<string, Hit>();
+  private readonly generation: number;
   private nextSweep = 0;
 
   constructor(
     private readonly clock: () => number = Date.now,
     readonly maxKeys = 50_000,
-  ) {}
+  ) {
+    this.generation = Math.max(1, Math.floor(maxKeys / 2));
+  }
 
   async hit(key: string, windowMs: number): Promise<Hit> {
     const now = this.clock();
     if (now >= this.nextSweep) this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.delete(key);
-      this.windows.set(key, window);
-      if (this.windows.size > this.maxKeys)
-        this.windows.delete(this.windows.keys().next().value as string);
+    let window = this.newer.get(key);
+    if (!window) {
+      window = this.older.get(key);
+      if (window) this.older.delete(key);
+      if (!window || window.resetAt <= now) window = { count: 0, resetAt: now + windowMs };
+      this.add(key, window);
+    } else if (window.resetAt <= now) {
+      window.count = 0;
+      window.resetAt = now + windowMs;
     }
     window.count += 1;
     return { ...window };
   }
 
+  /** The keys held (ended windows included until the next sweep). */
   get size(): number {
-    return this.windows.size;
+    return this.newer.size + this.older.size;
   }
 
+  private add(key: string, window: Hit) {
+    this.newer.set(key, window);
+    if (this.newer.size >= this.generation) {
+      this.older = this.newer;
+      this.newer = new Map();
+    }
+  }
+
+  /** Keeps the windows that have not ended (in new maps: no deleted entries left behind). */
   private sweep(now: number) {
     this.nextSweep = now + 60_000;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    const live = (map: Map<string, Hit>) =>
+      new Map([...map].filter(([, window]) => window.resetAt > now));
+    this.older = live(this.older);
+    this.newer = live(this.newer);
   }
 }
 

@@ -29,9 +29,50 @@ function insertText(row: Row, link: (column: Link) => string, from?: string) {
       ${row.conflict ?? ''}`;
 }
 
-/** A row's table, columns, links and conflict clause: what its INSERT text is made of. */
-const shapeOf = (row: Row) =>
-  `${row.table} ${Object.keys(row.values).join()} ${(row.links ?? []).join()} ${row.conflict ?? ''}`;
+/**
+ * A row's table, columns (in order), links and conflict clause: what its INSERT text is made
+ * of. A few dozen in all; each is found again by comparing a row's column names with its
+ * own, which builds no string for a row on the way.
+ */
+interface Shape {
+  /** Its place in `shapes`: a short name of the shape for keys made of several rows'. */
+  id: number;
+  table: string;
+  columns: string[];
+  links: readonly Link[];
+  conflict: string | undefined;
+  /** Its INSERT texts by their RETURNING clause ('' for none). */
+  texts: Map<string, string>;
+}
+const shapes: Shape[] = [];
+const shapesByTable = new Map<string, Shape[]>();
+
+function fits(shape: Shape, row: Row): boolean {
+  if (shape.conflict !== row.conflict) return false;
+  const links = row.links ?? [];
+  if (links.length !== shape.links.length) return false;
+  for (let i = 0; i < links.length; i += 1) if (links[i] !== shape.links[i]) return false;
+  let i = 0;
+  for (const column in row.values) if (shape.columns[i++] !== column) return false;
+  return i === shape.columns.length;
+}
+
+function shapeOf(row: Row): Shape {
+  let known = shapesByTable.get(row.table);
+  if (!known) shapesByTable.set(row.table, (known = []));
+  for (const shape of known) if (fits(shape, row)) return shape;
+  const shape: Shape = {
+    id: shapes.length,
+    table: row.table,
+    columns: Object.keys(row.values),
+    links: [...(row.links ?? [])],
+    conflict: row.conflict,
+    texts: new Map(),
+  };
+  shapes.push(shape);
+  known.push(shape);
+  return shape;
+}
 
 /**
  * A contact's row as a submission stores it: a known address gives its existing row (DO
@@ -47,8 +88,7 @@ function pushValues(params: Param[], row: Row) {
   for (const column in row.values) params.push(row.values[column] ?? null);
 }
 
-/** INSERT texts by their rows' shapes: a few dozen shapes in all. */
-const insertTexts = new Map<string, string>();
+/** One-statement submissions' texts by the gate's text, then by their rows' shapes (ids). */
 const atOnceTexts = new Map<string, Map<string, string>>();
 
 /** Inserts `row`; its links take `ids`. Resolves to the first row RETURNING gives, if asked. */
@@ -59,11 +99,11 @@ export async function insertRow<T = undefined>(
   returning?: string,
 ): Promise<T | undefined> {
   const links = row.links ?? [];
-  const shape = `${shapeOf(row)} ${returning ?? ''}`;
-  let text = insertTexts.get(shape);
+  const { texts } = shapeOf(row);
+  let text = texts.get(returning ?? '');
   if (text === undefined) {
     text = insertText(row, () => '?') + (returning ? ` RETURNING ${returning}` : '');
-    insertTexts.set(shape, text);
+    texts.set(returning ?? '', text);
   }
   // Positional parameters: both drivers bind them faster than named ones.
   const params: Param[] = [];
@@ -117,7 +157,8 @@ export async function insertSubmissionAtOnce(
   // Texts by the gate's text (one string, its hash kept), then by the rows' shapes.
   let texts = atOnceTexts.get(gate?.text ?? '');
   if (!texts) atOnceTexts.set(gate?.text ?? '', (texts = new Map()));
-  const shape = [contact, submission, ...rows].map(shapeOf).join('|');
+  let shape = `${shapeOf(contact).id} ${shapeOf(submission).id}`;
+  for (const row of rows) shape += ` ${shapeOf(row).id}`;
   let text = texts.get(shape);
   if (text === undefined) {
     const contactPart = insertText(

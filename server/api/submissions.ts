@@ -126,6 +126,82 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       throw new ApiError(409, 'consent_withdrawn', 'consentWithdrawn');
   }
 
+  /** A submission ready to store: its rows, and what decides how they are stored. */
+  interface Pending {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    /** Its Idempotency-Key and fingerprint, when the request has a key. */
+    id: ReturnType<typeof idem.keyOf>;
+    contactRow: Row;
+    submissionRow: Row;
+    /** What it brings besides: its kind's row, confirmation key, mail and funnel count. */
+    rows: Row[];
+    tellsAgency: boolean;
+  }
+
+  // PostgreSQL without a notice or webhook on submit: one statement, one round trip, the
+  // rate-limit hit counted in it. Else one transaction, whose commit concurrent submissions
+  // share (group commit on SQLite).
+  async function store(p: Pending) {
+    const { request, reply } = p;
+    if (sql.dialect === 'postgres' && !p.tellsAgency) {
+      // No gate once the request is counted (a second try): the statement stores it as it is.
+      const gate = await limit.gate(request);
+      if (!gate) await limit.count(request, reply);
+      const stored = await insertSubmissionAtOnce(
+        sql,
+        p.contactRow,
+        p.submissionRow,
+        p.rows,
+        gate ?? undefined,
+      );
+      if (stored.hit) limit.answer(request, reply, stored.hit);
+      return;
+    }
+    await limit.count(request, reply);
+    await sql.batch(async (tx) => {
+      const contactId = (await insertRow<{ id: number }>(
+        tx,
+        contactUpsert(p.contactRow),
+        {},
+        'id',
+      ))!.id;
+      const ids = {
+        contact_id: contactId,
+        submission_id: (await insertRow<{ id: number }>(
+          tx,
+          p.submissionRow,
+          { contact_id: contactId },
+          'id',
+        ))!.id,
+      };
+      for (const row of p.rows) await insertRow(tx, row, ids);
+      if (p.tellsAgency) await tellAgency(tx, ids.submission_id, 'submission.created');
+    });
+  }
+
+  /**
+   * Stores a submission without looking its Idempotency-Key up first. Only when the key is
+   * taken (the unique index refuses it, also when another process stored a try of this request
+   * a moment before; the statement or transaction is undone, with a hit counted in it) is it
+   * looked up: this request's stored answer (a retry), a 422 (another request), or a day-old
+   * key released, and the submission stored once more. Resolves to the stored answer of a retry.
+   */
+  async function storeOnce(p: Pending): Promise<StoredAnswer | null> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await store(p);
+        return null;
+      } catch (error) {
+        if (!p.id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
+        await limit.count(p.request, p.reply);
+        const stored = await idem.find(sql, p.id);
+        if (stored) return stored;
+        if (tries === 2) throw error;
+      }
+    }
+  }
+
   /** Rate limit, honeypot, idempotency, consent, storage and the confirmation mail. */
   async function submit(
     request: FastifyRequest,
@@ -158,16 +234,12 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
     const tellsAgency = outbox.webhooksOn || config.agencyNotice === 'on-submit';
     const at = now();
-    const contactRow: Row = {
-      table: 'contacts',
-      values: {
-        email: contact.email,
-        ...Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, contact[c] ?? ''])),
-        language,
-        created_at: at,
-        updated_at: at,
-      },
-    };
+    const contactValues: Record<string, Param> = { email: contact.email };
+    for (const column of CONTACT_COLUMNS) contactValues[column] = contact[column] ?? '';
+    contactValues.language = language;
+    contactValues.created_at = at;
+    contactValues.updated_at = at;
+    const contactRow: Row = { table: 'contacts', values: contactValues };
     const submissionRow: Row = {
       table: 'submissions',
       values: {
@@ -201,66 +273,15 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       ...outbox.mailRows(mail, { kind: 'confirm', submissionId: 'stored with' }),
       funnelRow(WIZARD_OF_KIND[kind], 'sent'),
     ];
-    // PostgreSQL without a notice or webhook on submit: one statement, one round trip, the
-    // rate-limit hit counted in it. Else one transaction, whose commit concurrent submissions
-    // share (group commit on SQLite).
-    const atOnce = sql.dialect === 'postgres' && !tellsAgency;
-    const store = async () => {
-      if (atOnce) {
-        // No gate once the request is counted (a second try): the statement stores it as it is.
-        const gate = await limit.gate(request);
-        if (!gate) await limit.count(request, reply);
-        const stored = await insertSubmissionAtOnce(
-          sql,
-          contactRow,
-          submissionRow,
-          rows,
-          gate ?? undefined,
-        );
-        if (stored.hit) limit.answer(request, reply, stored.hit);
-        return;
-      }
-      await limit.count(request, reply);
-      await sql.batch(async (tx) => {
-        const contactId = (await insertRow<{ id: number }>(
-          tx,
-          contactUpsert(contactRow),
-          {},
-          'id',
-        ))!.id;
-        const ids = {
-          contact_id: contactId,
-          submission_id: (await insertRow<{ id: number }>(
-            tx,
-            submissionRow,
-            { contact_id: contactId },
-            'id',
-          ))!.id,
-        };
-        for (const row of rows) await insertRow(tx, row, ids);
-        if (tellsAgency) await tellAgency(tx, ids.submission_id, 'submission.created');
-      });
-    };
-    // Stored without looking its Idempotency-Key up first. Only when the key is taken (the
-    // unique index refuses it, also when another process stored a try of this request a moment
-    // before; the statement or transaction is undone, with a hit counted in it) is it looked
-    // up: this request's stored answer (a retry), a 422 (another request), or a day-old key
-    // released, and the submission stored once more.
-    const storeOnce = async (): Promise<StoredAnswer | null> => {
-      for (let tries = 1; ; tries += 1) {
-        try {
-          await store();
-          return null;
-        } catch (error) {
-          if (!id || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
-          await limit.count(request, reply);
-          const stored = await idem.find(sql, id);
-          if (stored) return stored;
-          if (tries === 2) throw error;
-        }
-      }
-    };
-    const replayed = await storeOnce();
+    const replayed = await storeOnce({
+      request,
+      reply,
+      id,
+      contactRow,
+      submissionRow,
+      rows,
+      tellsAgency,
+    });
     if (replayed) {
       await refuseWithdrawn(replayed);
       return accepted(idem.replayed(reply), replayed.uuid);

@@ -63,14 +63,24 @@ export const MAX_BODY_DEPTH = 16;
 
 /** How deep a parsed JSON value nests, counted without recursion (a hostile body can be deep). */
 export function depthOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
   let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > MAX_BODY_DEPTH) return deepest;
-    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+  // The objects and arrays still to look into, and how deep each is (1 for the value itself).
+  const objects: object[] = [value];
+  const depths: number[] = [1];
+  while (objects.length) {
+    const item = objects.pop()!;
+    const depth = depths.pop()!;
+    if (depth > deepest) {
+      deepest = depth;
+      if (deepest > MAX_BODY_DEPTH) return deepest;
+    }
+    for (const inner of Object.values(item)) {
+      if (typeof inner === 'object' && inner !== null) {
+        objects.push(inner as object);
+        depths.push(depth + 1);
+      }
+    }
   }
   return deepest;
 }

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
+import { HEADERS_TIMEOUT_MS, MAX_BODY_DEPTH, REQUEST_TIMEOUT_MS } from '../app';
 import { configFromEnv } from '../config';
 import {
   contact,
@@ -219,6 +219,29 @@ describe('backend hardening', () => {
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({ code: 'too_deep', data: { status: 400 } });
       expect(await server.mails()).toEqual([]);
+    });
+
+    it('takes a body nesting MAX_BODY_DEPTH deep, and refuses one a level deeper', async () => {
+      const post = async (depth: number) =>
+        raw(server, {
+          method: 'POST',
+          path: `${PREFIX}/v1/wizard/lead`,
+          headers: { 'Content-Type': 'application/json', ...(await xsrf(server)) },
+          // The body itself is one level: its field `extra` nests `depth` - 1 more.
+          body: JSON.stringify({ contact: contact(), lead: lead(), extra: 'DATA' }).replace(
+            '"DATA"',
+            nested(depth - 1),
+          ),
+        });
+      // Parsed, then refused by the route's schema for its unknown field.
+      const within = await post(MAX_BODY_DEPTH);
+      expect(JSON.parse(within.body)).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { params: [{ params: { additionalProperty: 'extra' } }] },
+      });
+      const over = await post(MAX_BODY_DEPTH + 1);
+      expect(over.status).toBe(400);
+      expect(JSON.parse(over.body)).toMatchObject({ code: 'too_deep' });
     });
 
     it('refuses field data over 2,000 characters, takes a little', async () => {

@@ -242,6 +242,30 @@ describe('reference backend', () => {
       expect(await server.mails()).toHaveLength(4);
     });
 
+    it('files a known address under its contact, whose data the next form does not change', async () => {
+      const client = server.client();
+      const email = 'known.contact@example.de';
+      await call(client, 'post', '/v1/wizard/lead', { contact: contact({ email }), lead: lead() });
+      const second = await call(client, 'post', '/v1/wizard/contact', {
+        contact: contact({ email, firstname: 'Erik' }),
+        message: 'Noch eine Frage.',
+      });
+      expect(second.status).toBe(201);
+      const contacts = await server.app.sql.all<{ id: number; firstname: string }>(
+        'SELECT id, firstname FROM contacts WHERE email = ?',
+        email,
+      );
+      expect(contacts).toEqual([{ id: expect.any(Number), firstname: 'Erika' }]);
+      const submissions = await server.app.sql.all<{ kind: string; contact_id: number }>(
+        'SELECT kind, contact_id FROM submissions WHERE contact_id = ? ORDER BY id',
+        contacts[0]!.id,
+      );
+      expect(submissions).toEqual([
+        { kind: 'lead', contact_id: contacts[0]!.id },
+        { kind: 'contact', contact_id: contacts[0]!.id },
+      ]);
+    });
+
     it('refuses a submission without both consents', async () => {
       const response = await call(server.client(), 'post', '/v1/wizard/lead', {
         contact: contact({ customFields: { dataPrivacy: true, acceptContact: false } }),

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
-import { contactUpsert, insertRow, insertSubmissionAtOnce, type Row } from '../db/rows';
+import { insertRow, insertRowId, insertSubmissionAtOnce, storeContact, type Row } from '../db/rows';
 import { isUniqueViolation, type Param, type Queryable } from '../db/sql';
 import { CONTACT_COLUMNS, Q } from '../db/statements';
 import type { SubmissionRecord } from '../agency/records';
@@ -160,20 +160,10 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     }
     await limit.count(request, reply);
     await sql.batch(async (tx) => {
-      const contactId = (await insertRow<{ id: number }>(
-        tx,
-        contactUpsert(p.contactRow),
-        {},
-        'id',
-      ))!.id;
+      const contactId = await storeContact(tx, p.contactRow);
       const ids = {
         contact_id: contactId,
-        submission_id: (await insertRow<{ id: number }>(
-          tx,
-          p.submissionRow,
-          { contact_id: contactId },
-          'id',
-        ))!.id,
+        submission_id: (await insertRowId(tx, p.submissionRow, { contact_id: contactId }))!,
       };
       for (const row of p.rows) await insertRow(tx, row, ids);
       if (p.tellsAgency) await tellAgency(tx, ids.submission_id, 'submission.created');

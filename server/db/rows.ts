@@ -91,30 +91,61 @@ function pushValues(params: Param[], row: Row) {
 /** One-statement submissions' texts by the gate's text, then by their rows' shapes (ids). */
 const atOnceTexts = new Map<string, Map<string, string>>();
 
-/** Inserts `row`; its links take `ids`. Resolves to the first row RETURNING gives, if asked. */
-export async function insertRow<T = undefined>(
-  tx: Queryable,
-  row: Row,
-  ids: Partial<Record<Link, number>> = {},
-  returning?: string,
-): Promise<T | undefined> {
-  const links = row.links ?? [];
+/**
+ * The INSERT of `row` and its parameters (its links take `ids`); with `withId`, a statement
+ * that gives the new row's id as `Queryable.insert` reads it (RETURNING id on PostgreSQL;
+ * SQLite's last inserted rowid needs no clause, and a RETURNING clause costs it a result table).
+ */
+function insertOf(tx: Queryable, row: Row, ids: Partial<Record<Link, number>>, withId: boolean) {
   const { texts } = shapeOf(row);
-  let text = texts.get(returning ?? '');
+  const key = withId ? tx.dialect : '';
+  let text = texts.get(key);
   if (text === undefined) {
-    text = insertText(row, () => '?') + (returning ? ` RETURNING ${returning}` : '');
-    texts.set(returning ?? '', text);
+    text =
+      insertText(row, () => '?') + (withId && tx.dialect === 'postgres' ? ' RETURNING id' : '');
+    texts.set(key, text);
   }
   // Positional parameters: both drivers bind them faster than named ones.
   const params: Param[] = [];
   pushValues(params, row);
-  for (const link of links) params.push(ids[link] ?? null);
-  if (!returning) {
-    await tx.run(text, ...params);
-    return undefined;
-  }
-  return tx.one<T>(text, ...params);
+  for (const link of row.links ?? []) params.push(ids[link] ?? null);
+  return { text, params };
 }
+
+/** Inserts `row`; its links take `ids`. */
+export async function insertRow(
+  tx: Queryable,
+  row: Row,
+  ids: Partial<Record<Link, number>> = {},
+): Promise<void> {
+  const { text, params } = insertOf(tx, row, ids, false);
+  await tx.run(text, ...params);
+}
+
+/** Inserts `row` (its links take `ids`); resolves to its id, null when its conflict clause
+ * left it out. */
+export function insertRowId(
+  tx: Queryable,
+  row: Row,
+  ids: Partial<Record<Link, number>> = {},
+): Promise<number | null> {
+  const { text, params } = insertOf(tx, row, ids, true);
+  return tx.insert(text, ...params);
+}
+
+/**
+ * Stores a submission's contact: its row added, or for a known e-mail address the row it has
+ * (a contact is found by its unique address); resolves to its id. On PostgreSQL one upsert
+ * (contactUpsert) gives the id either way; on SQLite a new contact's id needs no RETURNING
+ * and a known one's row is looked up rather than written again.
+ */
+export async function storeContact(tx: Queryable, contact: Row): Promise<number> {
+  if (tx.dialect === 'postgres') return (await insertRowId(tx, contactUpsert(contact)))!;
+  const id = await insertRowId(tx, { ...contact, conflict: 'ON CONFLICT (email) DO NOTHING' });
+  if (id !== null) return id;
+  return (await tx.one<{ id: number }>(CONTACT_BY_EMAIL, contact.values.email!))!.id;
+}
+const CONTACT_BY_EMAIL = 'SELECT id FROM contacts WHERE email = ?';
 
 /**
  * A rate-limit hit the statement counts first: the upsert `text` (RETURNING count, reset_at)

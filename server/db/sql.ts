@@ -25,6 +25,12 @@ export interface Queryable {
   all<T = Record<string, unknown>>(text: string, ...params: Params): Promise<T[]>;
   /** Runs a statement; resolves to the number of rows it changed. */
   run(text: string, ...params: Params): Promise<number>;
+  /**
+   * Runs an INSERT of one row; resolves to the id of the row it added, null when it added
+   * none (a conflict clause left it out). SQLite reads its last inserted rowid; a PostgreSQL
+   * text ends in RETURNING id.
+   */
+  insert(text: string, ...params: Params): Promise<number | null>;
 }
 
 export interface Sql extends Queryable {
@@ -88,6 +94,10 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
         return 0;
       }
       return statement.run(...params).changes;
+    },
+    insert: async (text: string, ...params: Params) => {
+      const { changes, lastInsertRowid } = prepare(text).run(...params);
+      return changes ? Number(lastInsertRowid) : null;
     },
   };
 
@@ -169,6 +179,8 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
       open ? exclusive(() => direct.all<T>(text, ...params)) : direct.all<T>(text, ...params),
     run: (text: string, ...params: Params) =>
       open ? exclusive(() => direct.run(text, ...params)) : direct.run(text, ...params),
+    insert: (text: string, ...params: Params) =>
+      open ? exclusive(() => direct.insert(text, ...params)) : direct.insert(text, ...params),
     transaction: (work) => exclusive(() => inTransaction(work)),
     batch<T>(work: (tx: Queryable) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {
@@ -306,6 +318,10 @@ export function postgresSql(options: PostgresOptions): Sql & { readonly pool: pg
         (await query(text, params)).rows[0] as T | undefined,
       all: async <T>(text: string, ...params: Params) => (await query(text, params)).rows as T[],
       run: async (text: string, ...params: Params) => (await query(text, params)).rowCount ?? 0,
+      insert: async (text: string, ...params: Params) => {
+        const row = (await query(text, params)).rows[0] as { id: number } | undefined;
+        return row ? row.id : null;
+      },
     };
   };
 

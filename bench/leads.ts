@@ -52,7 +52,7 @@ function leadBody(email: string) {
   });
 }
 
-async function hammer(
+export async function hammer(
   server: Child,
   url: string,
   headers: Record<string, string>,
@@ -213,13 +213,14 @@ async function fillWidgetOnPostgres(url: string, rows: number) {
   }
 }
 
-type ChildKind = 'floor' | 'widget' | 'floor-pg' | 'widget-pg';
+/** 'checkout': the widget's server of another checkout, whose directory `url` names. */
+type ChildKind = 'floor' | 'widget' | 'floor-pg' | 'widget-pg' | 'checkout';
 
 /**
  * Starts `kind` in a child process on a database in `dir` (and at `url` on PostgreSQL);
  * resolves with its base URL.
  */
-function startChild(kind: ChildKind, dir: string, url = '') {
+export function startChild(kind: ChildKind, dir: string, url = '') {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
@@ -310,7 +311,7 @@ function fillWidgetDatabase(file: string, rows: number) {
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** The run with the median throughput. */
 function medianRun(runs: LoadFigures[]) {
@@ -319,7 +320,7 @@ function medianRun(runs: LoadFigures[]) {
 }
 
 /** The widget's headers of an anonymous visitor: its XSRF cookie and header. */
-async function visitorHeaders(base: string) {
+export async function visitorHeaders(base: string) {
   const client = new TestClient(base);
   await client.get(`${PREFIX}/v1/wizard/locations`);
   return {
@@ -549,10 +550,18 @@ if (require.main === module) {
       ? serveFloor(dir)
       : kind === 'floor-pg'
         ? serveFloorOnPostgres(url)
-        : startTestServer(
-            kind === 'widget-pg' ? { ...limitsOff, DATABASE_URL: url } : limitsOff,
-            dir,
-          ).then((s) => s.base);
+        : kind === 'checkout'
+          ? (
+              import(path.join(url, 'server/testing.ts')) as Promise<
+                typeof import('../server/testing')
+              >
+            )
+              .then((other) => other.startTestServer(limitsOff, dir))
+              .then((s) => s.base)
+          : startTestServer(
+              kind === 'widget-pg' ? { ...limitsOff, DATABASE_URL: url } : limitsOff,
+              dir,
+            ).then((s) => s.base);
   started.then(
     (base) => console.log(`listening ${base}`),
     (error: unknown) => {

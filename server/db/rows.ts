@@ -41,7 +41,7 @@ interface Shape {
   columns: string[];
   links: readonly Link[];
   conflict: string | undefined;
-  /** Its INSERT texts by their RETURNING clause ('' for none). */
+  /** Its INSERT texts: '' the plain one; 'sqlite', 'postgres' the one giving the new id. */
   texts: Map<string, string>;
 }
 const shapes: Shape[] = [];
@@ -75,10 +75,10 @@ function shapeOf(row: Row): Shape {
 }
 
 /**
- * A contact's row as a submission stores it: a known address gives its existing row (DO
- * UPDATE, with the address it already has), so the contact's id comes back either way.
+ * A contact's row as a submission stores it on PostgreSQL: a known address gives its existing
+ * row (DO UPDATE, with the address it already has), so the contact's id comes back either way.
  */
-export const contactUpsert = (contact: Row): Row => ({
+const contactUpsert = (contact: Row): Row => ({
   ...contact,
   conflict: 'ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email',
 });

@@ -53,11 +53,11 @@ export class MemoryCounter implements RateCounter {
     if (now >= this.nextSweep) this.sweep(now);
     let window = this.newer.get(key);
     if (!window) {
-      window = this.older.get(key);
-      if (window) this.older.delete(key);
-      if (!window || window.resetAt <= now) window = { count: 0, resetAt: now + windowMs };
+      window = this.older.get(key) ?? { count: 0, resetAt: 0 };
+      this.older.delete(key);
       this.add(key, window);
-    } else if (window.resetAt <= now) {
+    }
+    if (window.resetAt <= now) {
       window.count = 0;
       window.resetAt = now + windowMs;
     }

@@ -28,7 +28,7 @@ import {
   type SavedSearchInput,
 } from './context';
 import { ApiError } from './errors';
-import { idempotency, type StoredAnswer } from './idempotency';
+import { idempotency, type RequestId, type StoredAnswer } from './idempotency';
 import { clientLimit } from './rateLimit';
 import {
   checkCategory,
@@ -131,7 +131,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
     request: FastifyRequest;
     reply: FastifyReply;
     /** Its Idempotency-Key and fingerprint, when the request has a key. */
-    id: ReturnType<typeof idem.keyOf>;
+    id: RequestId | null;
     contactRow: Row;
     submissionRow: Row;
     /** What it brings besides: its kind's row, confirmation key, mail and funnel count. */

@@ -3,6 +3,7 @@
  * either database, or (PostgreSQL) a submission with every row it brings in one statement.
  */
 import type { Param, Queryable } from './sql';
+import { Q } from './statements';
 
 /** Columns that take the ids of the submission a row belongs to (known once it is stored). */
 export type Link = 'submission_id' | 'contact_id';
@@ -35,17 +36,16 @@ function insertText(row: Row, link: (column: Link) => string, from?: string) {
  * own, which builds no string for a row on the way.
  */
 interface Shape {
-  /** Its place in `shapes`: a short name of the shape for keys made of several rows'. */
+  /** A short name of the shape, for keys made of several rows' shapes. */
   id: number;
-  table: string;
   columns: string[];
   links: readonly Link[];
   conflict: string | undefined;
   /** Its INSERT texts: '' the plain one; 'sqlite', 'postgres' the one giving the new id. */
   texts: Map<string, string>;
 }
-const shapes: Shape[] = [];
 const shapesByTable = new Map<string, Shape[]>();
+let shapeCount = 0;
 
 function fits(shape: Shape, row: Row): boolean {
   if (shape.conflict !== row.conflict) return false;
@@ -62,14 +62,12 @@ function shapeOf(row: Row): Shape {
   if (!known) shapesByTable.set(row.table, (known = []));
   for (const shape of known) if (fits(shape, row)) return shape;
   const shape: Shape = {
-    id: shapes.length,
-    table: row.table,
+    id: (shapeCount += 1),
     columns: Object.keys(row.values),
     links: [...(row.links ?? [])],
     conflict: row.conflict,
     texts: new Map(),
   };
-  shapes.push(shape);
   known.push(shape);
   return shape;
 }
@@ -143,9 +141,8 @@ export async function storeContact(tx: Queryable, contact: Row): Promise<number>
   if (tx.dialect === 'postgres') return (await insertRowId(tx, contactUpsert(contact)))!;
   const id = await insertRowId(tx, { ...contact, conflict: 'ON CONFLICT (email) DO NOTHING' });
   if (id !== null) return id;
-  return (await tx.one<{ id: number }>(CONTACT_BY_EMAIL, contact.values.email!))!.id;
+  return (await tx.one<{ id: number }>(Q.contactByEmail, contact.values.email!))!.id;
 }
-const CONTACT_BY_EMAIL = 'SELECT id FROM contacts WHERE email = ?';
 
 /**
  * A rate-limit hit the statement counts first: the upsert `text` (RETURNING count, reset_at)

@@ -136,6 +136,14 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     }
   }
 
+  /**
+   * `call` for a statement outside a transaction: it waits while one is open (it would run
+   * inside it), and runs at once otherwise.
+   */
+  const outside = <F extends (text: string, ...params: Params) => Promise<unknown>>(call: F): F =>
+    ((text: string, ...params: Params) =>
+      open ? exclusive(() => call(text, ...params)) : call(text, ...params)) as F;
+
   interface Job {
     work: (tx: Queryable) => Promise<unknown>;
     resolve: (value: unknown) => void;
@@ -172,15 +180,10 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
   return {
     db,
     dialect: 'sqlite',
-    // A statement outside a transaction waits while one is open (it would run inside it).
-    one: <T>(text: string, ...params: Params) =>
-      open ? exclusive(() => direct.one<T>(text, ...params)) : direct.one<T>(text, ...params),
-    all: <T>(text: string, ...params: Params) =>
-      open ? exclusive(() => direct.all<T>(text, ...params)) : direct.all<T>(text, ...params),
-    run: (text: string, ...params: Params) =>
-      open ? exclusive(() => direct.run(text, ...params)) : direct.run(text, ...params),
-    insert: (text: string, ...params: Params) =>
-      open ? exclusive(() => direct.insert(text, ...params)) : direct.insert(text, ...params),
+    one: outside(direct.one),
+    all: outside(direct.all),
+    run: outside(direct.run),
+    insert: outside(direct.insert),
     transaction: (work) => exclusive(() => inTransaction(work)),
     batch<T>(work: (tx: Queryable) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {

@@ -14,7 +14,7 @@ import { searchTextOf } from '../server/agency/inbox';
 import { openDatabase } from '../server/db/database';
 import { seed } from '../server/db/seed';
 import { sqliteSql } from '../server/db/sql';
-import { contact, keyOf, lead, startTestServer } from '../server/testing';
+import { contact, lead, staffSignIn, startTestServer } from '../server/testing';
 
 const ROWS = 100_000;
 const REQUESTS = 200;
@@ -88,10 +88,7 @@ export async function inboxList() {
   console.log(`agency inbox: ${ROWS} submissions written in ${Date.now() - filled} ms`);
   const server = await startTestServer({ AGENCY_USERS: 'bench@makler.example' }, dataDir);
   try {
-    const client = server.client();
-    await client.post('/agency/api/auth/email', { email: 'bench@makler.example' });
-    const link = (await server.mails()).find((m) => m.to === 'bench@makler.example')!.links[0]!;
-    await client.post('/agency/api/auth/login', { k: keyOf(link) });
+    const client = await staffSignIn(server, 'bench@makler.example');
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const queries: Record<string, string> = {
       'first page': '',

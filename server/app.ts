@@ -3,9 +3,11 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type Ajv from 'ajv';
 import Fastify, { type FastifyError } from 'fastify';
 import { randomToken } from './auth/crypto';
 import { ApiError, sendError } from './api/errors';
+import { FINITE_KEYWORD } from './api/context';
 import { API_PREFIX, registerApi } from './api/routes';
 import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
@@ -147,6 +149,16 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
         allErrors: false,
         allowUnionTypes: true,
       },
+      plugins: [
+        (ajv: Ajv) =>
+          ajv.addKeyword({
+            keyword: FINITE_KEYWORD,
+            schemaType: 'boolean',
+            // Not typed 'number': Ajv runs number keywords for finite numbers only.
+            validate: (finite: boolean, data: unknown) =>
+              !finite || typeof data !== 'number' || Number.isFinite(data),
+          }),
+      ],
     },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;

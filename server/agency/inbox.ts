@@ -151,16 +151,6 @@ export function inboxQueries(sql: Sql) {
 
   return {
     page,
-    /** Every row of a filter, page by page (the CSV export streams them). */
-    async *all(filter: InboxFilter, size = 500): AsyncGenerator<InboxRow> {
-      let before: number | undefined;
-      for (;;) {
-        const { items, next } = await page(filter, before, size);
-        yield* items;
-        if (next === null) return;
-        before = next;
-      }
-    },
     setHandling: async (uuid: string, handling: Handling) =>
       (await sql.run('UPDATE submissions SET handling = ? WHERE uuid = ?', handling, uuid)) === 1,
   };

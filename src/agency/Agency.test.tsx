@@ -61,9 +61,18 @@ const SUBMISSION: Submission = {
     company: '',
   },
   consent: {
-    boxes: { dataPrivacy: true, acceptContact: true, newsletter: false },
+    boxes: { dataPrivacy: true, acceptContact: true, newsletter: true },
     at: '2026-11-24T09:30:00.000Z',
     textVersion: '2026-11-01',
+    current: {
+      dataPrivacy: { state: 'given', givenAt: '2026-11-24T09:45:00.000Z', withdrawnAt: null },
+      acceptContact: { state: 'given', givenAt: '2026-11-24T09:45:00.000Z', withdrawnAt: null },
+      newsletter: {
+        state: 'withdrawn',
+        givenAt: '2026-11-24T09:45:00.000Z',
+        withdrawnAt: '2026-11-26T13:05:00.000Z',
+      },
+    },
   },
   message: '<b>Bitte</b> abends anrufen.',
   lead: {

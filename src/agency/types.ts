@@ -1,43 +1,24 @@
-/** What the inbox API answers (server/agency/routes.ts; the submission is the contract's AgencySubmission). */
+/** What the inbox API answers: the contract's schemas (contract/openapi.ts, /agency/api). */
+import {
+  HANDLINGS as CONTRACT_HANDLINGS,
+  SUBMISSION_KINDS,
+  type Handling,
+  type SubmissionKind,
+} from '../../contract/agency';
 import type { components } from '../../contract/types';
 
-export type Submission = components['schemas']['AgencySubmission'];
-export type SubmissionKind = Submission['kind'];
-export type Handling = Submission['handling'];
+type Schemas = components['schemas'];
+export type Submission = Schemas['AgencySubmission'];
+export type InboxRow = Schemas['InboxRow'];
+export type Delivery = Schemas['Delivery'];
+export type ConsentEvent = Schemas['ConsentEvent'];
+export type ConsentNow = Schemas['ConsentNow'];
+export type ConsentBox = ConsentEvent['box'];
+export type SubmissionDetail = Schemas['SubmissionDetail'];
+export type { Handling, SubmissionKind };
 
-export const KINDS: readonly SubmissionKind[] = [
-  'lead',
-  'savedSearch',
-  'exposeInquiry',
-  'contact',
-  'newsletter',
-];
-export const HANDLINGS: readonly Handling[] = ['new', 'inProgress', 'done', 'spam'];
-
-export interface InboxRow {
-  id: number;
-  uuid: string;
-  kind: SubmissionKind;
-  name: string;
-  email: string;
-  place: string;
-  confirmed: boolean;
-  handling: Handling;
-  createdAt: string;
-}
-
-export interface Delivery {
-  id: number;
-  channel: 'mail' | 'webhook';
-  kind: string;
-  recipient: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const KINDS: readonly SubmissionKind[] = SUBMISSION_KINDS;
+export const HANDLINGS: readonly Handling[] = CONTRACT_HANDLINGS;
 
 export interface Filter {
   kind: SubmissionKind | '';

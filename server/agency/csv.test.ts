@@ -9,7 +9,7 @@
 import { parse } from 'csv-parse/sync';
 import { responseConforms } from '../../contract/validator';
 import { seed } from '../db/seed';
-import { DatabaseUnavailable, type Sql } from '../db/sql';
+import { DatabaseUnavailable, type Params, type Sql } from '../db/sql';
 import { testDialects } from '../db/testDialects';
 import { contact, lead, PREFIX, staffSignIn, startTestServer, type TestClient } from '../testing';
 import { COLUMNS, EXPORT_PAGE, exportCsv } from './csv';
@@ -61,11 +61,14 @@ describe('the CSV export', () => {
     // The first page is read; the third submission's record fails (the database stops).
     const one = server.app.sql.one.bind(server.app.sql);
     let reads = 0;
-    jest.spyOn(server.app.sql, 'one').mockImplementation(async (text, ...params) => {
+    jest.spyOn(server.app.sql, 'one').mockImplementation((async (
+      text: string,
+      ...params: Params
+    ) => {
       if (text.startsWith('SELECT * FROM submissions WHERE id') && (reads += 1) === 3)
         throw new DatabaseUnavailable(new Error('Connection terminated unexpectedly'));
       return one(text, ...params);
-    });
+    }) as never);
     const response = await fetch(`${server.base}${API}/submissions.csv`, {
       headers: { Cookie: cookieOf(staff) },
     });

@@ -8,6 +8,7 @@
  * malformed one is a 400. One hook signs every call in but the sign-in's own; every change
  * needs the XSRF token.
  */
+import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENCY_API, type Handling } from '../../contract/agency';
 import { ApiError } from '../api/errors';
@@ -102,14 +103,16 @@ export async function agencyRoutes(
           throw new ApiError(429, 'rate_limited', 'rateLimited');
         }
       }
-      // The same answer for every address, sent before the key and its mail are made: neither
-      // what it says nor when it comes tells anyone who is staff.
-      await reply.send({ sent: true });
+      // The same answer for every address, sent before the key and its mail are made (once
+      // the answer has left, or the client has gone): neither what it says nor when it comes
+      // tells anyone who is staff.
       if (address)
-        mailKey(address, request).catch((error: unknown) =>
-          request.log.error({ err: error }, 'a staff sign-in mail could not be stored'),
-        );
-      return reply;
+        finished(reply.raw, () => {
+          mailKey(address, request).catch((error: unknown) =>
+            request.log.error({ err: error }, 'a staff sign-in mail could not be stored'),
+          );
+        });
+      return reply.send({ sent: true });
     },
     {
       config: {

@@ -180,6 +180,13 @@ onPostgres('rate limits of servers on one PostgreSQL database', () => {
         mails.push(answer.status);
       }
       expect(mails).toEqual([200, 200, 429]);
+      // A staff address the same, from any client, on either server.
+      const staffMails: number[] = [];
+      for (const server of [one, other, one])
+        staffMails.push(
+          (await server.client().post(`${AGENCY_API}/auth/email`, { email: AGENCY })).status,
+        );
+      expect(staffMails).toEqual([200, 200, 429]);
     } finally {
       await one.close();
       await other.close();

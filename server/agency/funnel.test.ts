@@ -96,14 +96,15 @@ describe.each(testDialects())('funnel counts (in the database) on %s', (_name, o
     ).toBe(500);
   });
 
-  it('orders every wizard: started, its steps as visitors met them, sent, confirmed', async () => {
+  it("orders every wizard: started, its steps in the wizard's order, sent, confirmed", async () => {
     const { funnel, sql } = await open();
-    // Address first: more visitors reach the address than the category.
+    // Address first: more visitors reach the address than the category. Far more 'details'
+    // than anything before it (a script) leave it where it is.
     for (const [stage, n] of [
       ['started', 10],
       ['address', 9],
       ['category', 6],
-      ['details', 4],
+      ['details', 40],
       ['contact', 3],
       ['sent', 2],
       ['confirmed', 1],
@@ -115,7 +116,7 @@ describe.each(testDialects())('funnel counts (in the database) on %s', (_name, o
       { stage: 'started', count: 10 },
       { stage: 'address', count: 9 },
       { stage: 'category', count: 6 },
-      { stage: 'details', count: 4 },
+      { stage: 'details', count: 40 },
       { stage: 'contact', count: 3 },
       { stage: 'sent', count: 2 },
       { stage: 'confirmed', count: 1 },
@@ -295,6 +296,38 @@ describe('funnel beacons and report (the server)', () => {
 });
 
 describe('funnel beacons of one client', () => {
+  it('add at most RATE_LIMIT_FUNNEL_DAY to a stage in a day; other clients and stages count on', async () => {
+    const server = await startTestServer({
+      ALLOWED_ORIGINS: AGENCY_SITE,
+      AGENCY_USERS: STAFF,
+      RATE_LIMIT_FUNNEL_DAY: '3',
+      TRUST_PROXY: '1',
+      DEV_MAILBOX: '1',
+    });
+    try {
+      const from = (ip: string, stage: string) =>
+        fetch(`${server.base}/funnel`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'text/plain;charset=UTF-8',
+            Origin: AGENCY_SITE,
+            'X-Forwarded-For': ip,
+          },
+          body: JSON.stringify({ wizard: 'lead-wizard', stage }),
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await from('203.0.113.7', 'details')).status);
+      expect(statuses).toEqual([204, 204, 204, 429, 429, 429]);
+      expect((await from('203.0.113.7', 'started')).status).toBe(204);
+      expect((await from('203.0.113.8', 'details')).status).toBe(204);
+      const staff = await signIn(server);
+      const report = (await staff.get<FunnelReport>(`${API}/funnel?${ALL_DAYS}`)).body;
+      expect(stagesOf(report, 'lead-wizard')).toMatchObject({ started: 1, details: 4 });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('are limited per window', async () => {
     const server = await startTestServer({ ALLOWED_ORIGINS: AGENCY_SITE, RATE_LIMIT_BEACONS: '3' });
     try {

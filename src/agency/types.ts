@@ -5,6 +5,7 @@ import {
   type Handling,
   type SubmissionKind,
 } from '../../contract/agency';
+import { isDay } from '../../contract/days';
 import type { components } from '../../contract/types';
 
 type Schemas = components['schemas'];
@@ -44,3 +45,21 @@ export function filterQuery(filter: Filter): Record<string, string> {
     Object.entries(filter).filter(([, value]) => value !== '' && value.trim() !== ''),
   );
 }
+
+/** What is wrong with a filter's days: a field with no day the inbox takes, or a period backwards. */
+export interface FilterProblems {
+  from?: 'badDay';
+  to?: 'badDay' | 'badPeriod';
+}
+
+/** The problems of `filter`'s days (none: the list may be asked for). */
+export function filterProblems(filter: Pick<Filter, 'from' | 'to'>): FilterProblems {
+  const problems: FilterProblems = {};
+  if (filter.from && !isDay(filter.from)) problems.from = 'badDay';
+  if (filter.to && !isDay(filter.to)) problems.to = 'badDay';
+  else if (!problems.from && filter.from && filter.to && filter.from > filter.to)
+    problems.to = 'badPeriod';
+  return problems;
+}
+
+export const hasProblems = (problems: FilterProblems) => Object.keys(problems).length > 0;

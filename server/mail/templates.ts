@@ -146,6 +146,14 @@ export const MESSAGES = {
     de: 'Diese Zustellung gibt es nicht.',
     en: 'This delivery does not exist.',
   },
+  geocoderUnavailable: {
+    de: 'Die Adresssuche ist gerade nicht erreichbar.',
+    en: 'The address search cannot be reached right now.',
+  },
+  geocoderTimeout: {
+    de: 'Die Adresssuche antwortet gerade nicht.',
+    en: 'The address search is not answering right now.',
+  },
   internal: {
     de: 'Es ist ein interner Serverfehler aufgetreten.',
     en: 'An internal server error occurred.',

@@ -16,12 +16,13 @@ import { seed } from '../server/db/seed';
 import { sqliteSql } from '../server/db/sql';
 import { contact, lead, staffSignIn, startTestServer } from '../server/testing';
 
-const ROWS = 100_000;
+export const ROWS = 100_000;
 const REQUESTS = 200;
 const KINDS = ['lead', 'savedSearch', 'exposeInquiry', 'contact', 'newsletter'] as const;
 const CITIES = ['Berlin', 'Potsdam', 'Hamburg', 'München', 'Leipzig', 'Köln'];
 
-async function fill(dataDir: string) {
+/** A database in `dataDir` with ROWS submissions of every kind. */
+export async function fill(dataDir: string) {
   const db = openDatabase(path.join(dataDir, 'immosuite.sqlite'));
   await seed(sqliteSql(db));
   const insertContact = db.prepare(

@@ -104,12 +104,18 @@ describe('agency inbox API', () => {
   afterAll(() => server.close());
 
   it('mails a sign-in link only to AGENCY_USERS, with the same answer for anyone', async () => {
-    const before = (await server.mails()).length;
     const stranger = server.client();
     expect((await stranger.post(`${API}/auth/email`, { email: 'anna@example.de' })).body).toEqual({
       sent: true,
     });
-    expect((await server.mails()).length).toBe(before);
+    // The address's owner hears that it has no access; no key, no link.
+    const mail = await mailTo(
+      server,
+      (m) => m.to === 'anna@example.de' && m.subject.includes('Posteingang'),
+    );
+    expect(mail.subject).toBe('Anmeldung zum Posteingang nicht möglich');
+    expect(mail.text).toContain('nicht freigeschaltet');
+    expect(mail.links).toEqual([]);
     expect((await stranger.get(`${API}/submissions`)).status).toBe(403);
   });
 

@@ -15,7 +15,7 @@ import { ApiError } from '../api/errors';
 import { langOfRequest, route, type ApiContext } from '../api/context';
 import { waitFor } from '../api/rateLimit';
 import { plainAddress } from '../mail/address';
-import { staffLoginMail } from '../mail/templates';
+import { staffLoginMail, staffNoAccessMail } from '../mail/templates';
 import { exportCsv } from './csv';
 import { inboxQueries, type InboxFilter } from './inbox';
 import type { Staff, StaffUser } from './staff';
@@ -67,21 +67,31 @@ export async function agencyRoutes(
   });
   const signedIn = (request: FastifyRequest) => request.staffUser!;
 
-  /** The key and its mail, stored together; nothing for an address that is not staff. */
+  /**
+   * A staff address's key and its mail, stored together; for any other address a mail that
+   * says it has no access (as a contact's form tells an unknown address): the same work.
+   */
   async function mailKey(address: string, request: FastifyRequest) {
-    const sent = await sql.transaction(async (tx) => {
+    const lang = langOfRequest(request);
+    await sql.transaction(async (tx) => {
       const key = await staff.issueKey(tx, address);
-      if (!key) return false;
+      if (!key) {
+        await outbox.mail(
+          tx,
+          { to: address, ...staffNoAccessMail(lang), links: [] },
+          { kind: 'noAccount' },
+        );
+        return;
+      }
       const url = new URL(`${ctx.publicUrl()}/agency`);
       url.searchParams.set('k', key);
       await outbox.mail(
         tx,
-        { to: address, ...staffLoginMail(langOfRequest(request), url.href), links: [url.href] },
+        { to: address, ...staffLoginMail(lang, url.href), links: [url.href] },
         { kind: 'login' },
       );
-      return true;
     });
-    if (sent) outbox.nudge();
+    outbox.nudge();
   }
 
   route(

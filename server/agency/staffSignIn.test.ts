@@ -41,11 +41,16 @@ describe('staff sign-in mails', () => {
           statuses.push((await ask(email, `203.0.113.${client}`)).status);
       expect(statuses).toEqual([200, 200, 200, ...Array<number>(7).fill(429)]);
     }
-    // Three reached the staff address; none went anywhere else.
+    // Three reached each address: links to the staff address, word of no access to the other.
     await mailTo(server, (m) => m.to === STAFF, 3);
+    await mailTo(server, (m) => m.to === STRANGER, 3);
     const mails = await server.mails();
-    expect(mails.filter((m) => m.to === STAFF)).toHaveLength(3);
-    expect(mails.filter((m) => m.to === STRANGER)).toHaveLength(0);
+    expect(mails.filter((m) => m.to === STAFF).map((m) => m.subject)).toEqual(
+      Array<string>(3).fill('Ihr Anmeldelink zum Posteingang'),
+    );
+    expect(mails.filter((m) => m.to === STRANGER).map((m) => [m.subject, m.links])).toEqual(
+      Array<unknown>(3).fill(['Anmeldung zum Posteingang nicht möglich', []]),
+    );
   });
 
   it('answers before the key and its mail are made: the same statements, then the answer, for every address', async () => {

@@ -42,7 +42,7 @@ export const HANDLING_LABELS = {
 /** Rows read per page of the export. */
 export const EXPORT_PAGE = 500;
 /** The longest the export works before it lets other requests in (ms). */
-export const EXPORT_SLICE_MS = 5;
+export const EXPORT_SLICE_MS = 2;
 
 export const COLUMNS = [
   'Eingang',

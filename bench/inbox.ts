@@ -14,14 +14,15 @@ import { searchTextOf } from '../server/agency/inbox';
 import { openDatabase } from '../server/db/database';
 import { seed } from '../server/db/seed';
 import { sqliteSql } from '../server/db/sql';
-import { contact, keyOf, lead, startTestServer } from '../server/testing';
+import { contact, lead, staffSignIn, startTestServer } from '../server/testing';
 
-const ROWS = 100_000;
+export const ROWS = 100_000;
 const REQUESTS = 200;
 const KINDS = ['lead', 'savedSearch', 'exposeInquiry', 'contact', 'newsletter'] as const;
 const CITIES = ['Berlin', 'Potsdam', 'Hamburg', 'München', 'Leipzig', 'Köln'];
 
-async function fill(dataDir: string) {
+/** A database in `dataDir` with ROWS submissions of every kind. */
+export async function fill(dataDir: string) {
   const db = openDatabase(path.join(dataDir, 'immosuite.sqlite'));
   await seed(sqliteSql(db));
   const insertContact = db.prepare(
@@ -88,10 +89,7 @@ export async function inboxList() {
   console.log(`agency inbox: ${ROWS} submissions written in ${Date.now() - filled} ms`);
   const server = await startTestServer({ AGENCY_USERS: 'bench@makler.example' }, dataDir);
   try {
-    const client = server.client();
-    await client.post('/agency/api/auth/email', { email: 'bench@makler.example' });
-    const link = (await server.mails()).find((m) => m.to === 'bench@makler.example')!.links[0]!;
-    await client.post('/agency/api/auth/login', { k: keyOf(link) });
+    const client = await staffSignIn(server, 'bench@makler.example');
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const queries: Record<string, string> = {
       'first page': '',

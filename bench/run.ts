@@ -2,7 +2,7 @@
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
  * bench/results/latest.json. Options:
- * --only=bundle|load|leads|inbox|slow-readers|typing|interaction|qa,
+ * --only=bundle|load|leads|inbox|export|staff-timing|slow-readers|typing|interaction|qa,
  * --seconds=N, --db=sqlite|postgres (leads: one database only)
  * (BENCH_STATIC_DIR: time another build's widget).
  */
@@ -12,7 +12,9 @@ import autocannon from 'autocannon';
 import { contact, lead, newLoggedInContact, PREFIX, startTestServer } from '../server/testing';
 import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
+import { exportWhileVisiting } from './export';
 import { inboxList } from './inbox';
+import { staffTiming } from './staffTiming';
 import { interactions } from './interaction';
 import { leadSubmissions } from './leads';
 import { recorderOverhead, replaySpeed } from './qa';
@@ -131,6 +133,8 @@ async function main() {
   if (!only || only === 'load') results.load = await serverLoad();
   if (!only || only === 'leads') results.leads = await leadSubmissions(seconds, db);
   if (!only || only === 'inbox') results.inbox = await inboxList();
+  if (!only || only === 'export') results.export = await exportWhileVisiting();
+  if (!only || only === 'staff-timing') results.staffTiming = await staffTiming();
   if (!only || only === 'slow-readers') results.slowReaders = await slowReaders();
   if (!only || only === 'typing') results.typing = await typing();
   if (!only || only === 'qa') {

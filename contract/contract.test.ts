@@ -9,6 +9,22 @@ import { openapi } from './openapi';
 import { requestConforms } from './validator';
 import { startTestServer } from '../server/testing';
 
+/** Every path of Fastify's printed route tree (a line's segment follows its parent's). */
+function pathsOfTree(tree: string): string[] {
+  const parents: string[] = [];
+  const paths: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + match[2]!;
+    parents[depth] = path;
+    parents.length = depth + 1;
+    paths.push(path.startsWith('/') ? path : `/${path}`);
+  }
+  return paths;
+}
+
 describe('the contract', () => {
   it('is committed as JSON, up to date (npm run contract)', () => {
     expect(fs.readFileSync(CONTRACT_JSON, 'utf8')).toBe(contractText());
@@ -30,14 +46,18 @@ describe('the contract', () => {
     try {
       const routes = server.app.printRoutes({ commonPrefix: false });
       for (const [path, item] of Object.entries(openapi.paths)) {
-        for (const method of Object.keys(item).filter((k) => k !== 'parameters')) {
-          const url = `/wp-json/sw-immosuite${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        for (const method of ['get', 'post', 'put', 'delete'].filter((k) => k in item)) {
+          // The agency's paths are served as they are named; the widget's under its prefix.
+          const served = path.startsWith('/agency/api/') ? path : `/wp-json/sw-immosuite${path}`;
+          const url = served.replace(/\{(\w+)\}/g, ':$1');
           expect(server.app.hasRoute({ method: method.toUpperCase() as 'GET', url })).toBe(true);
         }
       }
-      const served = [...routes.matchAll(/\/wp-json\/sw-immosuite(\/v1\/[^\s(]*)/g)].map(
-        (m) => m[1]!,
-      );
+      const served = pathsOfTree(routes).flatMap((path) => {
+        const widget = /^\/wp-json\/sw-immosuite(\/v1\/.*)$/.exec(path);
+        return widget ? [widget[1]!] : path.startsWith('/agency/api/') ? [path] : [];
+      });
+      expect(served).toContain('/agency/api/submissions.csv');
       for (const path of served) {
         expect(Object.keys(openapi.paths)).toContain(path.replace(/:(\w+)/g, '{$1}'));
       }

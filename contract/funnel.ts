@@ -15,6 +15,15 @@ export const FUNNEL_WIZARDS = {
   'newsletter-wizard': [],
 } as const satisfies Record<string, readonly string[]>;
 
+/**
+ * Steps a page may show in either order (the lead wizard asks for the category or the
+ * address first, as its page is configured): the report shows the one more visitors reached
+ * first. Every other step keeps its place in the wizard.
+ */
+export const FUNNEL_EITHER_ORDER: Partial<
+  Record<keyof typeof FUNNEL_WIZARDS, readonly [string, string]>
+> = { 'lead-wizard': ['category', 'address'] };
+
 export type FunnelWizard = keyof typeof FUNNEL_WIZARDS;
 export const FUNNEL_WIZARD_IDS = Object.keys(FUNNEL_WIZARDS) as FunnelWizard[];
 

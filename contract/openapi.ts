@@ -3,14 +3,18 @@
  * The reference backend derives its request validation from it; the tests on both sides
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
+import { CONSENT_STATES, HANDLINGS, SEARCH_MAX, SUBMISSION_KINDS } from './agency';
 import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
 import {
+  CONSENT_BOXES,
   CONTACT_RECORD_KEYS,
   CONTACT_TEXT_FIELDS,
   MESSAGE_MAX,
   SALUTATIONS,
   WISHES,
 } from './contact';
+import { DAY_PATTERN, FIRST_DAY, LAST_DAY } from './days';
+import { FUNNEL_WIZARDS } from './funnel';
 
 type Schema = Record<string, unknown>;
 
@@ -309,14 +313,11 @@ schemas.AgencySubmission = {
   ],
   properties: {
     uuid: { type: 'string' },
-    kind: {
-      type: 'string',
-      enum: ['lead', 'savedSearch', 'exposeInquiry', 'contact', 'newsletter'],
-    },
+    kind: { type: 'string', enum: SUBMISSION_KINDS },
     confirmed: { type: 'boolean', description: 'Whether the visitor confirmed it by mail' },
     handling: {
       type: 'string',
-      enum: ['new', 'inProgress', 'done', 'spam'],
+      enum: HANDLINGS,
       description: "The agency's status: neu, in Bearbeitung, erledigt, Spam",
     },
     language: { type: 'string', enum: ['de', 'en'] },
@@ -329,11 +330,22 @@ schemas.AgencySubmission = {
     },
     consent: {
       type: 'object',
-      required: ['boxes', 'at', 'textVersion'],
+      required: ['boxes', 'at', 'textVersion', 'current'],
       properties: {
-        boxes: { type: 'object', additionalProperties: { type: 'boolean' } },
+        boxes: {
+          type: 'object',
+          description: 'The boxes as the visitor ticked them with this submission',
+          additionalProperties: { type: 'boolean' },
+        },
         at: dateTime,
         textVersion: { type: ['string', 'null'] },
+        current: {
+          type: 'object',
+          description:
+            "Each consent of the contact as it stands now: a consent withdrawn later (in 'Mein Konto') reads withdrawn here, whatever this submission's boxes say",
+          required: [...CONSENT_BOXES],
+          properties: Object.fromEntries(CONSENT_BOXES.map((box) => [box, ref('ConsentNow')])),
+        },
       },
     },
     message: { type: 'string' },
@@ -418,13 +430,354 @@ schemas.ConsentWithdrawnEvent = webhookEvent('consent.withdrawn', {
   required: ['contact', 'withdrawn', 'at'],
   properties: {
     contact: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
-    withdrawn: {
-      type: 'array',
-      items: { type: 'string', enum: ['dataPrivacy', 'acceptContact', 'newsletter'] },
-    },
+    withdrawn: { type: 'array', items: { type: 'string', enum: CONSENT_BOXES } },
     at: dateTime,
   },
 });
+
+schemas.ConsentNow = {
+  type: 'object',
+  required: ['state', 'givenAt', 'withdrawnAt'],
+  properties: {
+    state: {
+      type: 'string',
+      enum: CONSENT_STATES,
+      description:
+        'given; withdrawn (given once, taken back since); none (never given, or not yet confirmed by mail)',
+    },
+    givenAt: { ...dateTime, type: ['string', 'null'], description: 'When it was last given' },
+    withdrawnAt: {
+      ...dateTime,
+      type: ['string', 'null'],
+      description: 'When it was withdrawn (state withdrawn only)',
+    },
+  },
+};
+
+// ------------------------------------------------------------------ the agency's inbox API
+
+schemas.Day = {
+  type: 'string',
+  format: 'date',
+  pattern: DAY_PATTERN,
+  description: `A day in Berlin, 'YYYY-MM-DD', from ${FIRST_DAY} to ${LAST_DAY}`,
+};
+schemas.Kind = { type: 'string', enum: SUBMISSION_KINDS };
+schemas.Handling = { type: 'string', enum: HANDLINGS };
+schemas.InboxRow = {
+  type: 'object',
+  required: ['id', 'uuid', 'kind', 'name', 'email', 'place', 'confirmed', 'handling', 'createdAt'],
+  properties: {
+    id: { type: 'integer', description: 'The key of the next page (`before`)' },
+    uuid: { type: 'string' },
+    kind: ref('Kind'),
+    name: { type: 'string' },
+    email: { type: 'string' },
+    place: {
+      type: 'string',
+      description: "The property's place for a lead, the contact's for every other kind",
+    },
+    confirmed: { type: 'boolean' },
+    handling: ref('Handling'),
+    createdAt: dateTime,
+  },
+};
+schemas.InboxPage = {
+  type: 'object',
+  required: ['items', 'next'],
+  properties: {
+    items: { type: 'array', maxItems: 50, items: ref('InboxRow') },
+    next: {
+      type: ['integer', 'null'],
+      description: 'Ask with before=next for the page after this one; null on the last page',
+    },
+  },
+};
+schemas.Delivery = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'kind',
+    'recipient',
+    'status',
+    'attempts',
+    'nextAttemptAt',
+    'lastError',
+    'createdAt',
+    'sentAt',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    channel: { type: 'string', enum: ['mail', 'webhook'] },
+    kind: { type: 'string', description: "The mail's kind (notice, …) or the webhook's event" },
+    submissionId: { type: ['integer', 'null'] },
+    recipient: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'sent', 'failed'] },
+    attempts: { type: 'integer' },
+    nextAttemptAt: dateTime,
+    lastError: { type: ['string', 'null'] },
+    createdAt: dateTime,
+    sentAt: { ...dateTime, type: ['string', 'null'] },
+  },
+};
+schemas.ConsentEvent = {
+  type: 'object',
+  description: "A change of one of the contact's consents",
+  required: ['box', 'given', 'at', 'via', 'submission'],
+  properties: {
+    box: { type: 'string', enum: CONSENT_BOXES },
+    given: { type: 'boolean', description: 'true: given; false: withdrawn' },
+    at: dateTime,
+    via: {
+      type: 'string',
+      enum: ['form', 'confirmation', 'account'],
+      description:
+        "form: ticked with this submission; confirmation: in force once a submission was confirmed by mail; account: changed in 'Mein Konto'",
+    },
+    submission: {
+      type: ['string', 'null'],
+      description: 'The uuid of the submission of a form or confirmation',
+    },
+  },
+};
+schemas.SubmissionDetail = {
+  type: 'object',
+  required: ['submission', 'deliveries', 'consentLog'],
+  properties: {
+    submission: ref('AgencySubmission'),
+    deliveries: { type: 'array', items: ref('Delivery') },
+    consentLog: {
+      type: 'array',
+      description: "The contact's consents over time, oldest first",
+      items: ref('ConsentEvent'),
+    },
+  },
+};
+schemas.FunnelReport = {
+  type: 'object',
+  required: ['from', 'to', 'wizards'],
+  properties: {
+    from: ref('Day'),
+    to: ref('Day'),
+    wizards: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['wizard', 'stages'],
+        properties: {
+          wizard: { type: 'string', enum: Object.keys(FUNNEL_WIZARDS) },
+          stages: {
+            type: 'array',
+            description: "started, the wizard's steps in its own order, sent, confirmed",
+            items: {
+              type: 'object',
+              required: ['stage', 'count'],
+              properties: { stage: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const query = (name: string, schema: Schema, required = false) => ({
+  name,
+  in: 'query',
+  required,
+  schema,
+});
+/** The list's filter: the inbox's list and its CSV export take the same. */
+const FILTER = [
+  query('kind', ref('Kind')),
+  query('handling', ref('Handling')),
+  query('confirmed', { type: 'string', enum: ['true', 'false'] }),
+  query('from', ref('Day')),
+  query('to', ref('Day')),
+  query(
+    'q',
+    str(SEARCH_MAX, {
+      // No control characters: a NUL cannot be searched for (PostgreSQL's text has none).
+      pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+      description: 'Part of a name, an e-mail address or a place',
+    }),
+  ),
+];
+/** Ids of rows: PostgreSQL's BIGINT, within what a JSON number holds exactly. */
+const rowId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+const STAFF_ERRORS = { '403': error('No staff session, or the XSRF token is missing or wrong') };
+const BAD_REQUEST = { '400': error('A parameter is malformed (code rest_invalid_param)') };
+const atRoot = {
+  servers: [{ url: '/', description: 'The inbox API is served at /agency/api, at the root' }],
+};
+
+const agencyPaths = {
+  '/agency/api/auth/email': {
+    ...atRoot,
+    post: {
+      summary: 'Mail a sign-in link to a staff address (AGENCY_USERS)',
+      requestBody: {
+        required: true,
+        ...json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          properties: { email: str(254) },
+        }),
+      },
+      responses: {
+        '200': ok('The same answer for every address: the form tells no one who is staff', {
+          type: 'object',
+          required: ['sent'],
+          properties: { sent: { type: 'boolean', const: true } },
+        }),
+        '429': error('Too many sign-in mails from this client, or to this address'),
+      },
+    },
+  },
+  '/agency/api/auth/login': {
+    ...atRoot,
+    post: {
+      summary: "Sign in with a mailed link's key (once); sets the staff session cookie",
+      requestBody: {
+        required: true,
+        ...json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['k'],
+          properties: { k: str(200, { minLength: 1 }) },
+        }),
+      },
+      responses: {
+        '200': ok('Signed in', {
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string' } },
+        }),
+        '403': error('The key is unknown, expired or used'),
+      },
+    },
+  },
+  '/agency/api/auth/me': {
+    ...atRoot,
+    get: {
+      summary: 'The signed-in staff member',
+      responses: {
+        '200': ok('Signed in', {
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string' } },
+        }),
+        ...STAFF_ERRORS,
+      },
+    },
+    delete: {
+      summary: 'Sign out',
+      responses: {
+        '200': ok('Signed out', {
+          type: 'object',
+          required: ['loggedOut'],
+          properties: { loggedOut: { type: 'boolean' } },
+        }),
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions': {
+    ...atRoot,
+    get: {
+      summary: 'Submissions of every kind, newest first, filtered; 50 a page, paged by key',
+      parameters: [
+        ...FILTER,
+        query('before', { ...rowId, description: 'The `next` of the page before' }),
+      ],
+      responses: { '200': ok('A page', ref('InboxPage')), ...BAD_REQUEST, ...STAFF_ERRORS },
+    },
+  },
+  '/agency/api/submissions.csv': {
+    ...atRoot,
+    get: {
+      summary: 'Every submission of the filter as CSV (UTF-8 with BOM, semicolons), streamed',
+      description:
+        'A cell a spreadsheet would read as a formula (beginning with =, +, -, @, a tab or a carriage return) is written with a leading apostrophe. An error after the first rows ends the download unfinished (the file is then incomplete, never cut silently).',
+      parameters: FILTER,
+      responses: {
+        '200': {
+          description: 'The CSV',
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+        '503': error('The database cannot be reached (before the first row)'),
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    get: {
+      summary: 'A submission with its delivery log and the history of its contact’s consents',
+      responses: {
+        '200': ok('The submission', ref('SubmissionDetail')),
+        '404': error('No such submission'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/handling': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    put: {
+      summary: "Set the agency's status of a submission",
+      requestBody: {
+        required: true,
+        ...json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['handling'],
+          properties: { handling: ref('Handling') },
+        }),
+      },
+      responses: {
+        '200': ok('Saved', {
+          type: 'object',
+          required: ['uuid', 'handling'],
+          properties: { uuid: { type: 'string' }, handling: ref('Handling') },
+        }),
+        '404': error('No such submission'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/deliveries/{id}/retry': {
+    ...atRoot,
+    parameters: [{ name: 'id', in: 'path', required: true, schema: rowId }],
+    post: {
+      summary: 'Send a failed delivery again (anything else is left as it is)',
+      responses: {
+        '200': ok('The delivery as it is now', ref('Delivery')),
+        '404': error('No such delivery'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/funnel': {
+    ...atRoot,
+    get: {
+      summary: "Each wizard's drop-off counts over a period of days (both included)",
+      parameters: [query('from', ref('Day'), true), query('to', ref('Day'), true)],
+      responses: {
+        '200': ok('The counts', ref('FunnelReport')),
+        '400': error('A malformed day, or a period whose first day is after its last'),
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+};
 
 const webhookHeaders = [
   ['webhook-id', 'The event id, the same on every try: drop a repeat'],
@@ -460,7 +813,7 @@ export const openapi = {
     title: 'Immosuite widget backend',
     version: '1.0.0',
     description:
-      'The calls the widget makes (spec 7). Every path is under /wp-json/sw-immosuite. State-changing calls need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie; /v1 calls of a logged-in contact need X-WP-Nonce. Errors are WordPress-style {code, message, data:{status}}.',
+      "The calls the widget makes (spec 7), under /wp-json/sw-immosuite, and the agency inbox's calls under /agency/api (a staff session of its own: the cookie immosuite_staff). State-changing calls need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie; /v1 calls of a logged-in contact need X-WP-Nonce. Errors are WordPress-style {code, message, data:{status}}; a malformed parameter is a 400 with the code rest_invalid_param.",
   },
   servers: [{ url: '/wp-json/sw-immosuite' }],
   paths: {
@@ -769,6 +1122,7 @@ export const openapi = {
         },
       },
     },
+    ...agencyPaths,
   },
   /** POSTed to WEBHOOK_URL by the outbox, signed with WEBHOOK_SECRET (Standard Webhooks). */
   webhooks: {

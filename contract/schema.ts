@@ -53,7 +53,22 @@ export function paramsSchema(method: Method, path: string): Schema | undefined {
   return {
     type: 'object',
     required: params.map((p) => p.name),
-    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    properties: Object.fromEntries(params.map((p) => [p.name, resolveRefs(p.schema)])),
+  };
+}
+
+/**
+ * The query parameters as one object schema (for a server's route validation): no parameter
+ * the operation does not name.
+ */
+export function querySchema(method: Method, path: string): Schema | undefined {
+  const params = (operation(method, path).parameters ?? []).filter((p) => p.in === 'query');
+  if (params.length === 0) return undefined;
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: params.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(params.map((p) => [p.name, resolveRefs(p.schema)])),
   };
 }
 
@@ -61,7 +76,8 @@ export function paramsSchema(method: Method, path: string): Schema | undefined {
 export function templateOf(concretePath: string): string | undefined {
   const pathname = concretePath.split('?')[0]!.replace(/^\/wp-json\/sw-immosuite/, '');
   for (const template of Object.keys(openapi.paths)) {
-    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^${escaped.replace(/\{[^}]+\}/g, '[^/]+')}$`);
     if (pattern.test(pathname)) return template;
   }
   return undefined;

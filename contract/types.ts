@@ -1437,6 +1437,683 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agency/api/auth/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a sign-in link to a staff address (AGENCY_USERS) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The same answer for every address: the form tells no one who is staff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            sent: true;
+                        };
+                    };
+                };
+                /** @description Too many sign-in mails from this client, or to this address */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a mailed link's key (once); sets the staff session cookie */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        k: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                        };
+                    };
+                };
+                /** @description The key is unknown, expired or used */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                        };
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Sign out */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            loggedOut: boolean;
+                        };
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Submissions of every kind, newest first, filtered; 50 a page, paged by key */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: components["schemas"]["Kind"];
+                    handling?: components["schemas"]["Handling"];
+                    confirmed?: "true" | "false";
+                    from?: components["schemas"]["Day"];
+                    to?: components["schemas"]["Day"];
+                    q?: string;
+                    before?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxPage"];
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every submission of the filter as CSV (UTF-8 with BOM, semicolons), streamed
+         * @description A cell a spreadsheet would read as a formula (beginning with =, +, -, @, a tab or a carriage return) is written with a leading apostrophe. An error after the first rows ends the download unfinished (the file is then incomplete, never cut silently).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: components["schemas"]["Kind"];
+                    handling?: components["schemas"]["Handling"];
+                    confirmed?: "true" | "false";
+                    from?: components["schemas"]["Day"];
+                    to?: components["schemas"]["Day"];
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database cannot be reached (before the first row) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** A submission with its delivery log and the history of its contact’s consents */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The submission */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubmissionDetail"];
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions/{uuid}/handling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the agency's status of a submission */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        handling: components["schemas"]["Handling"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uuid: string;
+                            handling: components["schemas"]["Handling"];
+                        };
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed delivery again (anything else is left as it is) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The delivery as it is now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Delivery"];
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such delivery */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each wizard's drop-off counts over a period of days (both included) */
+        get: {
+            parameters: {
+                query: {
+                    from: components["schemas"]["Day"];
+                    to: components["schemas"]["Day"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FunnelReport"];
+                    };
+                };
+                /** @description A malformed day, or a period whose first day is after its last */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "submission.created": {
@@ -1753,12 +2430,19 @@ export interface components {
                 company: string;
             };
             consent: {
+                /** @description The boxes as the visitor ticked them with this submission */
                 boxes: {
                     [key: string]: boolean;
                 };
                 /** Format: date-time */
                 at: string;
                 textVersion: string | null;
+                /** @description Each consent of the contact as it stands now: a consent withdrawn later (in 'Mein Konto') reads withdrawn here, whatever this submission's boxes say */
+                current: {
+                    dataPrivacy: components["schemas"]["ConsentNow"];
+                    acceptContact: components["schemas"]["ConsentNow"];
+                    newsletter: components["schemas"]["ConsentNow"];
+                };
             };
             message: string;
             lead?: {
@@ -1843,6 +2527,105 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             };
+        };
+        ConsentNow: {
+            /**
+             * @description given; withdrawn (given once, taken back since); none (never given, or not yet confirmed by mail)
+             * @enum {string}
+             */
+            state: "given" | "withdrawn" | "none";
+            /**
+             * Format: date-time
+             * @description When it was last given
+             */
+            givenAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was withdrawn (state withdrawn only)
+             */
+            withdrawnAt: string | null;
+        };
+        /**
+         * Format: date
+         * @description A day in Berlin, 'YYYY-MM-DD', from 2000-01-01 to 2099-12-31
+         */
+        Day: string;
+        /** @enum {string} */
+        Kind: "lead" | "savedSearch" | "exposeInquiry" | "contact" | "newsletter";
+        /** @enum {string} */
+        Handling: "new" | "inProgress" | "done" | "spam";
+        InboxRow: {
+            /** @description The key of the next page (`before`) */
+            id: number;
+            uuid: string;
+            kind: components["schemas"]["Kind"];
+            name: string;
+            email: string;
+            /** @description The property's place for a lead, the contact's for every other kind */
+            place: string;
+            confirmed: boolean;
+            handling: components["schemas"]["Handling"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InboxPage: {
+            items: components["schemas"]["InboxRow"][];
+            /** @description Ask with before=next for the page after this one; null on the last page */
+            next: number | null;
+        };
+        Delivery: {
+            id: number;
+            /** @enum {string} */
+            channel: "mail" | "webhook";
+            /** @description The mail's kind (notice, …) or the webhook's event */
+            kind: string;
+            submissionId?: number | null;
+            recipient: string;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed";
+            attempts: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
+        /** @description A change of one of the contact's consents */
+        ConsentEvent: {
+            /** @enum {string} */
+            box: "dataPrivacy" | "acceptContact" | "newsletter";
+            /** @description true: given; false: withdrawn */
+            given: boolean;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description form: ticked with this submission; confirmation: in force once a submission was confirmed by mail; account: changed in 'Mein Konto'
+             * @enum {string}
+             */
+            via: "form" | "confirmation" | "account";
+            /** @description The uuid of the submission of a form or confirmation */
+            submission: string | null;
+        };
+        SubmissionDetail: {
+            submission: components["schemas"]["AgencySubmission"];
+            deliveries: components["schemas"]["Delivery"][];
+            /** @description The contact's consents over time, oldest first */
+            consentLog: components["schemas"]["ConsentEvent"][];
+        };
+        FunnelReport: {
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
+            wizards: {
+                /** @enum {string} */
+                wizard: "lead-wizard" | "saved-search-wizard" | "expose-inquiry-wizard" | "contact-form-wizard" | "newsletter-wizard";
+                /** @description started, the wizard's steps in its own order, sent, confirmed */
+                stages: {
+                    stage: string;
+                    count: number;
+                }[];
+            }[];
         };
     };
     responses: never;

@@ -3,8 +3,10 @@
  * lead, a listing inquiry, a contact message, a saved search and a newsletter sign-up through
  * the demo pages and confirms each from its mail; the agency's mailbox holds five notices; a
  * staff member signs in to the inbox by mail, finds all five, opens each, sets a status, and
- * exports the CSV and reads it back; the funnel shows the steps those journeys took. Axe-clean,
- * and worked by keyboard where staff type.
+ * exports the CSV and reads it back; the newsletter's subscriber withdraws it in 'Mein Konto' and
+ * the inbox and the CSV say so; a day out of range in the filter is said at its field; the
+ * funnel shows the steps those journeys took. Axe-clean, and worked by keyboard where staff
+ * type.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -25,6 +27,16 @@ interface Mail {
 }
 const mailbox = async () =>
   (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as Mail[];
+
+/** The newest mail to `to` whose subject matches, once it has come (some come after the answer). */
+async function mailTo(to: string, subject: RegExp): Promise<Mail> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mail = (await mailbox()).find((m) => m.to === to && subject.test(m.subject));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
 
 /** Follows the confirmation link mailed to `email`, as the visitor does. */
 async function confirmFromMail(page: Page, email: string) {
@@ -125,6 +137,24 @@ describe("the agency's side", () => {
       assert.ok(notices[i]!.text.includes(`E-Mail: ${journey.email}`), notices[i]!.text);
     assert.ok(notices[1]!.text.includes('Nachricht:\nIst sie noch frei?\n'));
 
+    // The newsletter's subscriber logs in to 'Mein Konto' and unticks the newsletter.
+    const subscriber = JOURNEYS.at(-1)!.email;
+    const account = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+    await account.goto(`${ctx.server.baseUrl}/demo/login`);
+    const login = (await (await account.waitForSelector('iframe')).contentFrame())!;
+    await login.getByRole('textbox', { name: 'E-Mail' }).fill(subscriber);
+    await login.getByRole('textbox', { name: 'E-Mail' }).press('Enter');
+    await login.getByText('Die E-Mail wurde verschickt.').waitFor();
+    await account.goto((await mailTo(subscriber, /Anmelde/)).links[0]!);
+    const portal = (await (await account.waitForSelector('iframe')).contentFrame())!;
+    await portal.getByRole('tab', { name: 'Mein Konto' }).click();
+    await portal.getByRole('checkbox', { name: /Newsletter/ }).uncheck();
+    await portal.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await portal.getByText('Ihre Angaben wurden gespeichert.').waitFor();
+    await account.context().close();
+    const withdrawal = await mailTo(AGENCY, /^Einwilligung widerrufen/);
+    assert.equal(withdrawal.subject, 'Einwilligung widerrufen: Erika Mustermann (Newsletter)');
+
     // A staff member signs in by mail, keyboard only.
     const page = await (
       await browser.newContext({ locale: 'de-DE', acceptDownloads: true })
@@ -137,7 +167,7 @@ describe("the agency's side", () => {
     await page.keyboard.type(AGENCY);
     await page.keyboard.press('Enter');
     await page.getByText(/ist der Link unterwegs/).waitFor();
-    const link = (await mailbox()).find((m) => m.to === AGENCY && m.links.length)!.links[0]!;
+    const link = (await mailTo(AGENCY, /Anmeldelink/)).links[0]!;
     await page.goto(link);
     await page.getByText(`Angemeldet als ${AGENCY}`).waitFor();
     assert.ok(!new URL(page.url()).searchParams.has('k'), 'the key left the address');
@@ -159,6 +189,20 @@ describe("the agency's side", () => {
         .getByRole('heading', { level: 1, name: `${journey.kind}: Erika Mustermann` })
         .waitFor();
       await page.getByRole('cell', { name: 'zugestellt' }).first().waitFor();
+      if (journey.kind === 'Newsletter') {
+        // The withdrawal stands today, and the history lists it.
+        await page
+          .getByRole('region', { name: 'Einwilligungen heute' })
+          .getByText(/^abgemeldet am \d\d\.\d\d\.\d{4} \(angemeldet am \d\d\.\d\d\.\d{4}\)$/)
+          .waitFor();
+        await page
+          .getByRole('table', { name: /Jede Änderung der Einwilligungen/ })
+          .getByRole('row')
+          .filter({ hasText: 'in „Mein Konto“' })
+          .filter({ hasText: 'abgemeldet' })
+          .waitFor();
+        await expectPageAxeClean(page, 'a withdrawn newsletter in the inbox');
+      }
       if (journey.kind === 'Eigentümer-Anfrage') {
         await page
           .getByRole('region', { name: 'Immobilie' })
@@ -192,6 +236,22 @@ describe("the agency's side", () => {
       JOURNEYS.map((j) => [j.email, j.kind, 'ja']).sort(),
     );
     assert.equal(rows.find((r) => r['E-Mail'] === JOURNEYS[0]!.email)!.Status, 'erledigt');
+    assert.match(
+      rows.find((r) => r['E-Mail'] === subscriber)!.Newsletter!,
+      /^abgemeldet am \d\d\.\d\d\.\d{4} \(angemeldet am \d\d\.\d\d\.\d{4}\)$/,
+    );
+
+    // A day no clock of the inbox counts (31.12.9999) is said at its field; no export then.
+    const to = page.getByLabel('Bis', { exact: true });
+    // What the date field holds once 31.12.9999 is typed into it.
+    await to.fill('9999-12-31');
+    await page.getByText('Bitte ein Datum vom 01.01.2000 bis 31.12.2099 eingeben.').waitFor();
+    assert.equal(await to.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByRole('link', { name: 'CSV exportieren' }).count(), 0);
+    assert.ok(await page.getByRole('button', { name: 'CSV exportieren' }).isDisabled());
+    await expectPageAxeClean(page, 'a day out of range in the filter');
+    await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+    await page.getByRole('link', { name: 'CSV exportieren' }).waitFor();
 
     // The funnel shows the steps those journeys took, each counted once, by keyboard.
     const funnelLink = page.getByRole('link', { name: 'Absprünge' });

@@ -3,9 +3,11 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type Ajv from 'ajv';
 import Fastify, { type FastifyError } from 'fastify';
 import { randomToken } from './auth/crypto';
 import { ApiError, sendError } from './api/errors';
+import { FINITE_KEYWORD } from './api/context';
 import { API_PREFIX, registerApi } from './api/routes';
 import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
@@ -55,6 +57,20 @@ function loadSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * A database file of 0 bytes beside the secret of an earlier start is not a new installation:
+ * its data was lost (a truncated copy, a full disk, a botched restore). It is refused rather
+ * than started as a new, empty database.
+ */
+function refuseEmptyDatabase(file: string, dataDir: string): string {
+  const secret = path.join(dataDir, 'secret');
+  if (fs.statSync(file, { throwIfNoEntry: false })?.size === 0 && fs.existsSync(secret))
+    throw new StartupError(
+      `the database ${file} is empty (0 bytes), though ${secret} shows this folder held one: restore it from your backup, or delete the empty file to start with an empty database`,
+    );
+  return file;
+}
+
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const HEADERS_TIMEOUT_MS = 20_000;
 
@@ -100,10 +116,11 @@ declare module 'fastify' {
  */
 async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }> {
   const log = (message: string) => console.warn(`Immosuite: ${message}`);
+  const file = path.join(config.dataDir, 'immosuite.sqlite');
   const sql =
     config.databaseUrl && !db
       ? await openPostgres({ url: config.databaseUrl, pool: config.databasePool, log })
-      : sqliteSql(db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'), log));
+      : sqliteSql(db ?? openDatabase(refuseEmptyDatabase(file, config.dataDir), log));
   try {
     await seed(sql);
   } catch (error) {
@@ -147,6 +164,16 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
         allErrors: false,
         allowUnionTypes: true,
       },
+      plugins: [
+        (ajv: Ajv) =>
+          ajv.addKeyword({
+            keyword: FINITE_KEYWORD,
+            schemaType: 'boolean',
+            // Not typed 'number': Ajv runs number keywords for finite numbers only.
+            validate: (finite: boolean, data: unknown) =>
+              !finite || typeof data !== 'number' || Number.isFinite(data),
+          }),
+      ],
     },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;

@@ -67,6 +67,8 @@ export interface ServerConfig {
     windowMs: number;
     /** Step beacons of the wizards' funnel per client and window. */
     beaconsPerWindow: number;
+    /** What one client adds to one stage of a wizard's funnel in a day. */
+    funnelPerDay: number;
     /** Forms filled faster than this are taken for bots and dropped quietly. */
     minFillMs: number;
   };
@@ -212,6 +214,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       loginMailsPerClient: int(env.RATE_LIMIT_LOGIN_CLIENT, 10),
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
       beaconsPerWindow: int(env.RATE_LIMIT_BEACONS, 300),
+      funnelPerDay: int(env.RATE_LIMIT_FUNNEL_DAY, 20),
       minFillMs: int(env.MIN_FILL_MS, 3000),
     },
     consentTextVersion: env.CONSENT_TEXT_VERSION ?? '2026-11-01',

@@ -86,6 +86,7 @@ export const DEFAULT_TEST_ENV = {
   RATE_LIMIT_SUBMISSIONS: '1000',
   RATE_LIMIT_LOGIN_CLIENT: '1000',
   RATE_LIMIT_LOGIN_MAILS: '1000',
+  RATE_LIMIT_FUNNEL_DAY: '1000',
 };
 
 const databaseOfDir = new Map<string, string>();
@@ -123,18 +124,53 @@ export async function startTestServer(
     base,
     dataDir: dir,
     client: () => new TestClient(base),
-    mails: async () =>
-      (await (await fetch(`${base}/dev/mailbox.json`)).json()) as {
-        to: string;
-        subject: string;
-        text: string;
-        links: string[];
-      }[],
+    mails: async () => (await (await fetch(`${base}/dev/mailbox.json`)).json()) as TestMail[],
     close: () => app.close(),
   };
 }
 
 export const keyOf = (link: string) => new URL(link).searchParams.get('k')!;
+
+export interface TestMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/**
+ * The newest mail that `match`es once there are `count` of them: a staff sign-in mail is
+ * stored after the answer, so a test waits for it (a few ms; gives up after 5 s).
+ */
+export async function mailTo(
+  server: { mails(): Promise<TestMail[]> },
+  match: (mail: TestMail) => boolean,
+  count = 1,
+): Promise<TestMail> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const found = (await server.mails()).filter(match);
+    if (found.length >= count) return found[0]!;
+    if (Date.now() > until) throw new Error(`${found.length} of ${count} mails arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A staff member signed in to the inbox by a mailed link (its address in AGENCY_USERS). */
+export async function staffSignIn(
+  server: { client(): TestClient; mails(): Promise<TestMail[]> },
+  email: string,
+): Promise<TestClient> {
+  const client = server.client();
+  const link = (m: TestMail) => m.to === email && m.links.length > 0;
+  const before = (await server.mails()).filter(link).length;
+  const asked = await client.post('/agency/api/auth/email', { email });
+  if (asked.status !== 200) throw new Error(`sign-in mail refused: ${asked.status}`);
+  const mail = await mailTo(server, link, before + 1);
+  const login = await client.post('/agency/api/auth/login', { k: keyOf(mail.links[0]!) });
+  if (login.status !== 200) throw new Error(`sign-in refused: ${login.status}`);
+  return client;
+}
 
 export function contact(overrides: Record<string, unknown> = {}) {
   return {

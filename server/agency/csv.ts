@@ -2,18 +2,28 @@
  * CSV export of the inbox's current filter, for German Excel: UTF-8 with a BOM, ';' between
  * columns, one row per submission. Streamed: rows are read page by page as the client takes
  * them (csv-stringify writes and quotes; a page is read only when the stream wants more).
+ *
+ * - The first page is read before the answer starts, so a failure there (the database gone)
+ *   is an error answer; a failure later ends this download unfinished and is logged. Nothing
+ *   in an export can end the process.
+ * - Between pages, and within one every few milliseconds, the export yields to the event loop:
+ *   on SQLite (statements run in this thread) other requests are answered meanwhile.
+ * - A cell a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage return first)
+ *   gets a leading apostrophe (OWASP's CSV injection advice), so typed text stays text.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
+import { CONSENT_BOXES } from '../../contract/contact';
 import type { Queryable } from '../db/sql';
-import type { InboxFilter, inboxQueries } from './inbox';
+import type { InboxFilter, InboxRow, inboxQueries } from './inbox';
 import {
   addressLine,
   objectTypeName,
   type SubmissionReader,
   type SubmissionRecord,
 } from './records';
-import { formatTime } from '../delivery/notices';
+import { CONSENT_WORDS, consentText, formatTime } from '../delivery/notices';
 
 export const KIND_LABELS = {
   lead: 'Eigentümer-Anfrage',
@@ -29,7 +39,12 @@ export const HANDLING_LABELS = {
   spam: 'Spam',
 } as const;
 
-const COLUMNS = [
+/** Rows read per page of the export. */
+export const EXPORT_PAGE = 500;
+/** The longest the export works before it lets other requests in (ms). */
+export const EXPORT_SLICE_MS = 2;
+
+export const COLUMNS = [
   'Eingang',
   'Art',
   'Status',
@@ -45,7 +60,8 @@ const COLUMNS = [
   'Ort des Objekts',
   'Angaben',
   'Nachricht',
-  'Einwilligungen',
+  // Each consent as it stands now, with its dates ('abgemeldet am …').
+  ...CONSENT_BOXES.map((box) => CONSENT_WORDS[box].name),
   'ID',
 ];
 
@@ -68,19 +84,17 @@ function kindColumns(record: SubmissionRecord): [string, string, string] {
   if (record.exposeInquiry)
     return [`${record.exposeInquiry.title} (${record.exposeInquiry.customObjectId})`, '', ''];
   if (record.newsletter)
+    // What this submission asked for; the Newsletter column says what holds now.
     return [
       '',
       '',
-      record.newsletter.subscribed ? 'Newsletter: angemeldet' : 'Newsletter: nicht angemeldet',
+      record.newsletter.subscribed ? 'Anmeldung zum Newsletter' : 'Abmeldung vom Newsletter',
     ];
   return ['', '', ''];
 }
 
-function csvRow(record: SubmissionRecord): string[] {
+export function csvRow(record: SubmissionRecord): string[] {
   const c = record.contact;
-  const consents = Object.entries(record.consent.boxes)
-    .map(([box, given]) => `${box}: ${given ? 'ja' : 'nein'}`)
-    .join(', ');
   return [
     formatTime(record.createdAt),
     KIND_LABELS[record.kind],
@@ -95,26 +109,52 @@ function csvRow(record: SubmissionRecord): string[] {
     addressLine(c),
     ...kindColumns(record),
     record.message,
-    consents,
+    ...CONSENT_BOXES.map((box) => consentText(box, record.consent.current[box])),
     record.uuid,
   ];
 }
 
-/** The CSV of every submission the filter finds, as a stream. */
-export function exportCsv(
+/**
+ * The CSV of every submission the filter finds, as a stream; resolves once the first page is
+ * read (rejects when that fails). `log` hears of a failure after that, which ends the stream.
+ */
+export async function exportCsv(
   filter: InboxFilter,
   inbox: ReturnType<typeof inboxQueries>,
   records: SubmissionReader,
   sql: Queryable,
-): Readable {
-  const rows = inbox.all(filter);
-  const source = Readable.from(
-    (async function* () {
-      for await (const row of rows) {
+  { log }: { log: (error: unknown) => void },
+): Promise<Readable> {
+  const first = await inbox.page(filter, undefined, EXPORT_PAGE);
+  async function* rows(): AsyncGenerator<string[]> {
+    let page: { items: InboxRow[]; next: number | null } = first;
+    let slice = performance.now();
+    for (;;) {
+      for (const row of page.items) {
         const record = await records.read(sql, row.id);
         if (record) yield csvRow(record);
+        if (performance.now() - slice > EXPORT_SLICE_MS) {
+          await nextTurn();
+          slice = performance.now();
+        }
       }
-    })(),
-  );
-  return source.pipe(stringify({ header: true, columns: COLUMNS, delimiter: ';', bom: true }));
+      if (page.next === null) return;
+      await nextTurn();
+      slice = performance.now();
+      page = await inbox.page(filter, page.next, EXPORT_PAGE);
+    }
+  }
+  const csv = stringify({
+    header: true,
+    columns: COLUMNS,
+    delimiter: ';',
+    bom: true,
+    escape_formulas: true,
+  });
+  // pipeline, not pipe: an error of the rows ends the CSV stream with it (the answer is cut
+  // off) instead of going unheard, which would end the process.
+  return pipeline(Readable.from(rows()), csv, (error) => {
+    // A download the client stopped is no failure of ours.
+    if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') log(error);
+  });
 }

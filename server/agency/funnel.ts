@@ -4,6 +4,7 @@
  * 'sent' and 'confirmed' in the transaction of the submission and of its confirmation.
  */
 import {
+  FUNNEL_EITHER_ORDER,
   FUNNEL_WIZARDS,
   FUNNEL_WIZARD_IDS,
   type FunnelReport,
@@ -57,9 +58,10 @@ export function funnelCounts(sql: Sql) {
 
     /**
      * Every wizard's stages over the days `from` to `to` (inclusive): started first, then its
-     * steps, then sent and confirmed. The steps come in the order most visitors met them (by
-     * count, the wizard's own order on a tie), which is the order the agency configured: the
-     * lead wizard may ask for the address or the category first.
+     * steps in the wizard's own order, then sent and confirmed. Counts never reorder them (a
+     * script that inflates one step shows as a step above the one before it), except the two
+     * steps a page may show in either order (FUNNEL_EITHER_ORDER: the lead wizard's category
+     * and address), of which the one more visitors reached comes first.
      */
     async report(from: string, to: string): Promise<FunnelReport> {
       const counts = new Map<string, number>();
@@ -75,11 +77,16 @@ export function funnelCounts(sql: Sql) {
         from,
         to,
         wizards: FUNNEL_WIZARD_IDS.map((wizard) => {
-          const steps = [...(FUNNEL_WIZARDS[wizard] as readonly FunnelStage[])]
-            .map((stage, index) => ({ stage, index, count: countOf(wizard, stage) }))
-            .sort((a, b) => b.count - a.count || a.index - b.index)
-            .map(({ stage, count }) => ({ stage, count }));
           const at = (stage: FunnelStage) => ({ stage, count: countOf(wizard, stage) });
+          const steps = (FUNNEL_WIZARDS[wizard] as readonly FunnelStage[]).map(at);
+          const either = FUNNEL_EITHER_ORDER[wizard];
+          if (either) {
+            const [first, second] = either.map((stage) =>
+              steps.findIndex((s) => s.stage === stage),
+            );
+            if (steps[second!]!.count > steps[first!]!.count)
+              [steps[first!], steps[second!]] = [steps[second!]!, steps[first!]!];
+          }
           return { wizard, stages: [at('started'), ...steps, at('sent'), at('confirmed')] };
         }),
       };

@@ -4,6 +4,7 @@
  * last row seen), so a deep page costs what the first does.
  */
 import { shiftDay } from '../../contract/days';
+import type { components } from '../../contract/types';
 import type { Param, Sql } from '../db/sql';
 import type { Handling, SubmissionKind } from './records';
 
@@ -18,18 +19,8 @@ export interface InboxFilter {
   q?: string;
 }
 
-export interface InboxRow {
-  id: number;
-  uuid: string;
-  kind: SubmissionKind;
-  name: string;
-  email: string;
-  /** The property's place for a lead, the contact's for every other kind. */
-  place: string;
-  confirmed: boolean;
-  handling: Handling;
-  createdAt: string;
-}
+/** A row of the list, as the contract describes it (InboxRow). */
+export type InboxRow = components['schemas']['InboxRow'];
 
 export const PAGE_SIZE = 50;
 
@@ -151,16 +142,6 @@ export function inboxQueries(sql: Sql) {
 
   return {
     page,
-    /** Every row of a filter, page by page (the CSV export streams them). */
-    async *all(filter: InboxFilter, size = 500): AsyncGenerator<InboxRow> {
-      let before: number | undefined;
-      for (;;) {
-        const { items, next } = await page(filter, before, size);
-        yield* items;
-        if (next === null) return;
-        before = next;
-      }
-    },
     setHandling: async (uuid: string, handling: Handling) =>
       (await sql.run('UPDATE submissions SET handling = ? WHERE uuid = ?', handling, uuid)) === 1,
   };

@@ -4,22 +4,14 @@
  * the webhooks, the inbox and the CSV export all read submissions through this one model.
  */
 import { categoryById } from '../../contract/catalog';
-import { CONTACT_RECORD_KEYS } from '../../contract/contact';
+import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
 import de from '../../src/i18n/locales/de.json';
 import type { Queryable, Sql } from '../db/sql';
 import type { FieldDefinition } from '../data/fieldDefinitions';
 
-export type SubmissionKind = 'lead' | 'savedSearch' | 'exposeInquiry' | 'contact' | 'newsletter';
-export const SUBMISSION_KINDS: readonly SubmissionKind[] = [
-  'lead',
-  'savedSearch',
-  'exposeInquiry',
-  'contact',
-  'newsletter',
-];
-/** The status staff give a submission in the inbox. */
-export type Handling = 'new' | 'inProgress' | 'done' | 'spam';
-export const HANDLINGS: readonly Handling[] = ['new', 'inProgress', 'done', 'spam'];
+import type { ConsentState, Handling, SubmissionKind } from '../../contract/agency';
+
+export type { Handling, SubmissionKind };
 
 export interface RecordContact {
   salutation: string;
@@ -42,6 +34,62 @@ export interface LabelledValue {
   text: string;
 }
 
+export type ConsentBox = (typeof CONSENT_BOXES)[number];
+
+/** A consent of the contact as it stands now, with when it was given and withdrawn. */
+export interface ConsentNow {
+  state: ConsentState;
+  givenAt: string | null;
+  withdrawnAt: string | null;
+}
+
+/** A change of one of the contact's consents, as the detail's history lists it. */
+export interface ConsentEvent {
+  box: ConsentBox;
+  given: boolean;
+  at: string;
+  /** Ticked with this submission's form, in force by a confirmation, or changed in 'Mein Konto'. */
+  via: 'form' | 'confirmation' | 'account';
+  /** The uuid of the submission of a form or a confirmation. */
+  submission: string | null;
+}
+
+interface ConsentChange {
+  kind: string;
+  given: number;
+  at: string;
+}
+
+/**
+ * A consent now: the contact's flag says whether it is in force (what 'Mein Konto' shows and
+ * the server acts on); its changes (the consents table: confirmations and the portal) say
+ * since when. Before confirmations were recorded there, the first confirmation
+ * (`confirmedAt`) is when the required consents were given.
+ */
+export function consentNow(
+  box: ConsentBox,
+  inForce: boolean,
+  changes: readonly ConsentChange[],
+  confirmedAt: string | null,
+): ConsentNow {
+  let givenAt: string | null = null;
+  let withdrawnAt: string | null = null;
+  for (const change of changes) {
+    if (change.kind !== box) continue;
+    if (change.given === 1) givenAt = change.at;
+    else withdrawnAt = change.at;
+  }
+  const before = box === 'newsletter' ? null : confirmedAt;
+  if (inForce) return { state: 'given', givenAt: givenAt ?? before, withdrawnAt: null };
+  if (withdrawnAt !== null)
+    return {
+      state: 'withdrawn',
+      givenAt: givenAt !== null && givenAt <= withdrawnAt ? givenAt : before,
+      withdrawnAt,
+    };
+  return { state: 'none', givenAt: null, withdrawnAt: null };
+}
+
 export interface SubmissionRecord {
   id: number;
   uuid: string;
@@ -53,8 +101,16 @@ export interface SubmissionRecord {
   createdAt: string;
   confirmedAt: string | null;
   contact: RecordContact;
-  /** The boxes ticked with the submission, when, and the version of the texts shown. */
-  consent: { boxes: Record<string, boolean>; at: string; textVersion: string | null };
+  /**
+   * The boxes ticked with the submission, when, the version of the texts shown, and each of
+   * the contact's consents as it stands now.
+   */
+  consent: {
+    boxes: Record<string, boolean>;
+    at: string;
+    textVersion: string | null;
+    current: Record<ConsentBox, ConsentNow>;
+  };
   message: string;
   lead?: {
     objectType: string;
@@ -169,6 +225,11 @@ export async function submissionReader(sql: Sql) {
     inquiry: `SELECT ei.message, l.id, l.custom_id, l.title, l.link FROM expose_inquiries ei
        JOIN listings l ON l.id = ei.listing_id WHERE ei.submission_id = ?`,
     message: 'SELECT type, message FROM contact_messages WHERE submission_id = ?',
+    contactConsents:
+      'SELECT data_privacy, accept_contact, newsletter, confirmed_at FROM contacts WHERE id = ?',
+    consentChanges: `SELECT c.kind, c.given, c.at, s.uuid FROM consents c
+       LEFT JOIN submissions s ON s.id = c.submission_id
+       WHERE c.contact_id = ? ORDER BY c.at, c.id`,
   };
   // Seed data: read once.
   const definitions = new Map(
@@ -198,6 +259,27 @@ export async function submissionReader(sql: Sql) {
         JSON.parse((row.consents as string | null) ?? '{}') as Record<string, number>,
       ).map(([box, given]) => [box, given === 1]),
     );
+    const flags = await tx.one<{
+      data_privacy: number;
+      accept_contact: number;
+      newsletter: number;
+      confirmed_at: string | null;
+    }>(bySubmission.contactConsents, row.contact_id as number);
+    const changes = await tx.all<ConsentChange>(
+      bySubmission.consentChanges,
+      row.contact_id as number,
+    );
+    const inForce: Record<ConsentBox, boolean> = {
+      dataPrivacy: flags?.data_privacy === 1,
+      acceptContact: flags?.accept_contact === 1,
+      newsletter: flags?.newsletter === 1,
+    };
+    const current = Object.fromEntries(
+      CONSENT_BOXES.map((box) => [
+        box,
+        consentNow(box, inForce[box], changes, flags?.confirmed_at ?? null),
+      ]),
+    ) as Record<ConsentBox, ConsentNow>;
     const record: SubmissionRecord = {
       id,
       uuid: row.uuid as string,
@@ -212,6 +294,7 @@ export async function submissionReader(sql: Sql) {
         boxes,
         at: row.created_at as string,
         textVersion: (row.consent_text_version as string | null) ?? null,
+        current,
       },
       message: '',
     };
@@ -282,8 +365,46 @@ export async function submissionReader(sql: Sql) {
     return record;
   }
 
+  /**
+   * The history of the consents of a submission's contact, oldest first: the boxes ticked with
+   * this submission, the confirmations that put consents in force, the changes in 'Mein Konto'.
+   */
+  async function consentLog(id: number): Promise<ConsentEvent[]> {
+    const row = await sql.one<{
+      uuid: string;
+      contact_id: number;
+      consents: string | null;
+      created_at: string;
+    }>(bySubmission.submission, id);
+    if (!row) return [];
+    const typed = JSON.parse(row.consents ?? '{}') as Record<string, number>;
+    const events: ConsentEvent[] = CONSENT_BOXES.filter((box) => typed[box] === 1).map((box) => ({
+      box,
+      given: true,
+      at: row.created_at,
+      via: 'form',
+      submission: row.uuid,
+    }));
+    for (const change of await sql.all<ConsentChange & { uuid: string | null }>(
+      bySubmission.consentChanges,
+      row.contact_id,
+    )) {
+      if (!(CONSENT_BOXES as readonly string[]).includes(change.kind)) continue;
+      events.push({
+        box: change.kind as ConsentBox,
+        given: change.given === 1,
+        at: change.at,
+        via: change.uuid ? 'confirmation' : 'account',
+        submission: change.uuid,
+      });
+    }
+    // Stable: at one instant, the form comes before what followed from it.
+    return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  }
+
   return {
     read,
+    consentLog,
     /** Region names by location id (seed data, read once). */
     regionNames: regions as ReadonlyMap<number, string>,
     async byUuid(uuid: string): Promise<SubmissionRecord | null> {

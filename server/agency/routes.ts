@@ -1,41 +1,47 @@
 /**
- * The agency inbox's API under /agency/api (issue #20): staff sign-in by mail, the list with
- * its filters, a submission with its delivery log, its status, a failed delivery sent again,
- * the CSV export and the wizards' drop-off funnel over a period. Every call but the sign-in needs a staff session; every change the XSRF
- * token.
+ * The agency inbox's API under /agency/api: staff sign-in by mail, the list with its filters,
+ * a submission with its delivery log and its contact's consents, its status, a failed
+ * delivery sent again, the CSV export and the wizards' drop-off funnel over a period.
+ *
+ * One encapsulated plugin (prefix AGENCY_API). Every route is a contract route (`route()`,
+ * contract/openapi.ts): its parameters and body are validated before a handler runs, so a
+ * malformed one is a 400. One hook signs every call in but the sign-in's own; every change
+ * needs the XSRF token.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { finished } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AGENCY_API, type Handling } from '../../contract/agency';
 import { ApiError } from '../api/errors';
-import { checkXsrf } from '../api/security';
-import type { ApiContext } from '../api/context';
-import { langOfRequest } from '../api/context';
-import { staffLoginMail } from '../mail/templates';
+import { langOfRequest, route, type ApiContext } from '../api/context';
+import { waitFor } from '../api/rateLimit';
+import { plainAddress } from '../mail/address';
+import { staffLoginMail, staffNoAccessMail } from '../mail/templates';
 import { exportCsv } from './csv';
 import { inboxQueries, type InboxFilter } from './inbox';
-import { HANDLINGS, SUBMISSION_KINDS, type Handling } from './records';
-import type { Staff } from './staff';
+import type { Staff, StaffUser } from './staff';
 
-export const AGENCY_API = '/agency/api';
+export { AGENCY_API };
 
-const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
-const filterSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    kind: { type: 'string', enum: SUBMISSION_KINDS },
-    handling: { type: 'string', enum: HANDLINGS },
-    confirmed: { type: 'string', enum: ['true', 'false'] },
-    from: { type: 'string', pattern: DAY },
-    to: { type: 'string', pattern: DAY },
-    q: { type: 'string', maxLength: 100 },
-    before: { type: 'integer', minimum: 1 },
-  },
-};
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route anyone may call (the sign-in's own); every other agency route needs staff. */
+    anyone?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in staff member of an agency route (set by the agency plugin's hook). */
+    staffUser: StaffUser | null;
+  }
+}
 
-type FilterQuery = Omit<InboxFilter, 'confirmed'> & {
+interface FilterQuery {
+  kind?: InboxFilter['kind'];
+  handling?: Handling;
   confirmed?: 'true' | 'false';
+  from?: string;
+  to?: string;
+  q?: string;
   before?: number;
-};
+}
 
 const filterOf = (query: FilterQuery): InboxFilter => ({
   ...(query.kind ? { kind: query.kind } : {}),
@@ -46,197 +52,160 @@ const filterOf = (query: FilterQuery): InboxFilter => ({
   ...(query.q ? { q: query.q } : {}),
 });
 
+/** Registered with `{ prefix: AGENCY_API }` (server/api/routes.ts). */
 export async function agencyRoutes(
   app: FastifyInstance,
   { ctx, staff }: { ctx: ApiContext; staff: Staff },
 ) {
-  const { sql, outbox, config } = ctx;
+  const { sql, outbox, config, records, rateCounter } = ctx;
   const inbox = inboxQueries(sql);
-  const { records } = ctx;
-  const xsrf = async (request: FastifyRequest) => checkXsrf(request, app.ownOrigin());
-  const signedIn = async (request: FastifyRequest) => {
-    await staff.require(request);
-  };
+  const limits = config.limits;
 
-  app.post(
-    `${AGENCY_API}/auth/email`,
+  app.decorateRequest('staffUser', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.anyone) request.staffUser = await staff.require(request);
+  });
+  const signedIn = (request: FastifyRequest) => request.staffUser!;
+
+  /**
+   * A staff address's key and its mail, stored together; for any other address a mail that
+   * says it has no access (as a contact's form tells an unknown address): the same work.
+   */
+  async function mailKey(address: string, request: FastifyRequest) {
+    const lang = langOfRequest(request);
+    await sql.transaction(async (tx) => {
+      const key = await staff.issueKey(tx, address);
+      if (!key) {
+        await outbox.mail(
+          tx,
+          { to: address, ...staffNoAccessMail(lang), links: [] },
+          { kind: 'noAccount' },
+        );
+        return;
+      }
+      const url = new URL(`${ctx.publicUrl()}/agency`);
+      url.searchParams.set('k', key);
+      await outbox.mail(
+        tx,
+        { to: address, ...staffLoginMail(lang, url.href), links: [url.href] },
+        { kind: 'login' },
+      );
+    });
+    outbox.nudge();
+  }
+
+  route(
+    app,
+    'POST',
+    '/agency/api/auth/email',
+    async (request, reply: FastifyReply) => {
+      // Counted per address (staff or not, the same work), per client by the route's limit.
+      const address = plainAddress((request.body as { email: string }).email);
+      if (address) {
+        const wait = await waitFor(
+          rateCounter,
+          `staff-login-mail ${address}`,
+          limits.loginMailsPerAddress,
+          limits.windowMs,
+        );
+        if (wait) {
+          reply.header('Retry-After', String(wait));
+          throw new ApiError(429, 'rate_limited', 'rateLimited');
+        }
+      }
+      // The same answer for every address, sent before the key and its mail are made (once
+      // the answer has left, or the client has gone): neither what it says nor when it comes
+      // tells anyone who is staff.
+      if (address)
+        finished(reply.raw, () => {
+          mailKey(address, request).catch((error: unknown) =>
+            request.log.error({ err: error }, 'a staff sign-in mail could not be stored'),
+          );
+        });
+      return reply.send({ sent: true });
+    },
     {
-      preValidation: xsrf,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email'],
-          additionalProperties: false,
-          properties: { email: { type: 'string', maxLength: 254 } },
-        },
-      },
       config: {
+        anyone: true,
         rateLimit: {
-          max: config.limits.loginMailsPerClient,
-          timeWindow: config.limits.windowMs,
+          max: limits.loginMailsPerClient,
+          timeWindow: limits.windowMs,
           groupId: 'staff-login-mail',
           hook: 'preHandler',
         },
       },
     },
-    async (request) => {
-      const { email } = request.body as { email: string };
-      // The key and its mail are stored together.
-      const sent = await sql.transaction(async (tx) => {
-        const key = await staff.issueKey(tx, email);
-        if (!key) return false;
-        const url = new URL(`${ctx.publicUrl()}/agency`);
-        url.searchParams.set('k', key);
-        await outbox.mail(
-          tx,
-          {
-            to: email.trim().toLowerCase(),
-            ...staffLoginMail(langOfRequest(request), url.href),
-            links: [url.href],
-          },
-          { kind: 'login' },
-        );
-        return true;
-      });
-      if (sent) outbox.nudge();
-      // The same answer for every address: the form tells no one who is staff.
-      return { sent: true };
-    },
   );
 
-  app.post(
-    `${AGENCY_API}/auth/login`,
-    {
-      preValidation: xsrf,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['k'],
-          additionalProperties: false,
-          properties: { k: { type: 'string', maxLength: 200 } },
-        },
-      },
-    },
+  route(
+    app,
+    'POST',
+    '/agency/api/auth/login',
     async (request, reply) => {
       const user = await staff.login(request, reply, (request.body as { k: string }).k);
       return { email: user.email };
     },
+    { config: { anyone: true } },
   );
 
-  app.get(`${AGENCY_API}/auth/me`, async (request) => ({
-    email: (await staff.require(request)).email,
+  route(app, 'GET', '/agency/api/auth/me', async (request) => ({
+    email: signedIn(request).email,
   }));
 
-  app.delete(`${AGENCY_API}/auth/me`, { preValidation: xsrf }, async (request, reply) => {
-    await staff.logout(request, reply, await staff.require(request));
+  route(app, 'DELETE', '/agency/api/auth/me', async (request, reply) => {
+    await staff.logout(request, reply, signedIn(request));
     return { loggedOut: true };
   });
 
-  app.get(
-    `${AGENCY_API}/submissions`,
-    { onRequest: signedIn, schema: { querystring: filterSchema } },
-    async (request) => {
-      const query = request.query as FilterQuery;
-      return inbox.page(filterOf(query), query.before);
-    },
-  );
+  route(app, 'GET', '/agency/api/submissions', async (request) => {
+    const query = request.query as FilterQuery;
+    return inbox.page(filterOf(query), query.before);
+  });
 
-  app.get(
-    `${AGENCY_API}/submissions.csv`,
-    { onRequest: signedIn, schema: { querystring: filterSchema } },
-    async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="anfragen-${day}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(exportCsv(filterOf(request.query as FilterQuery), inbox, records, sql));
-    },
-  );
+  route(app, 'GET', '/agency/api/submissions.csv', async (request, reply) => {
+    // The first page is read before the answer starts: a failure there is an error answer
+    // (a 503 when the database is gone); one later ends the download unfinished.
+    const csv = await exportCsv(filterOf(request.query as FilterQuery), inbox, records, sql, {
+      log: (error) => request.log.error({ err: error }, 'the CSV export failed part way'),
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="anfragen-${day}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
 
-  app.get(
-    `${AGENCY_API}/funnel`,
-    {
-      onRequest: signedIn,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['from', 'to'],
-          additionalProperties: false,
-          properties: {
-            from: { type: 'string', pattern: DAY },
-            to: { type: 'string', pattern: DAY },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const { from, to } = request.query as { from: string; to: string };
-      if (from > to) throw new ApiError(400, 'bad_period', 'badRequest');
-      return ctx.funnel.report(from, to);
-    },
-  );
+  route(app, 'GET', '/agency/api/funnel', async (request) => {
+    const { from, to } = request.query as { from: string; to: string };
+    if (from > to) throw new ApiError(400, 'bad_period', 'badRequest');
+    return ctx.funnel.report(from, to);
+  });
 
-  const uuidParams = {
-    type: 'object',
-    required: ['uuid'],
-    properties: { uuid: { type: 'string', pattern: '^[0-9a-f-]{36}$' } },
-  };
+  route(app, 'GET', '/agency/api/submissions/{uuid}', async (request) => {
+    const record = await records.byUuid((request.params as { uuid: string }).uuid);
+    if (!record) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    const { id, ...submission } = record;
+    return {
+      submission,
+      deliveries: await outbox.deliveriesOf(id),
+      consentLog: await records.consentLog(id),
+    };
+  });
 
-  app.get(
-    `${AGENCY_API}/submissions/:uuid`,
-    { onRequest: signedIn, schema: { params: uuidParams } },
-    async (request) => {
-      const record = await records.byUuid((request.params as { uuid: string }).uuid);
-      if (!record) throw new ApiError(404, 'not_found', 'submissionNotFound');
-      const { id, ...submission } = record;
-      return { submission, deliveries: await outbox.deliveriesOf(id) };
-    },
-  );
+  route(app, 'PUT', '/agency/api/submissions/{uuid}/handling', async (request) => {
+    const { uuid } = request.params as { uuid: string };
+    const { handling } = request.body as { handling: Handling };
+    if (!(await inbox.setHandling(uuid, handling)))
+      throw new ApiError(404, 'not_found', 'submissionNotFound');
+    return { uuid, handling };
+  });
 
-  app.put(
-    `${AGENCY_API}/submissions/:uuid/handling`,
-    {
-      onRequest: signedIn,
-      preValidation: xsrf,
-      schema: {
-        params: uuidParams,
-        body: {
-          type: 'object',
-          required: ['handling'],
-          additionalProperties: false,
-          properties: { handling: { type: 'string', enum: HANDLINGS } },
-        },
-      },
-    },
-    async (request) => {
-      const { uuid } = request.params as { uuid: string };
-      const { handling } = request.body as { handling: Handling };
-      if (!(await inbox.setHandling(uuid, handling)))
-        throw new ApiError(404, 'not_found', 'submissionNotFound');
-      return { uuid, handling };
-    },
-  );
-
-  app.post(
-    `${AGENCY_API}/deliveries/:id/retry`,
-    {
-      onRequest: signedIn,
-      preValidation: xsrf,
-      schema: {
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'integer', minimum: 1 } },
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      if (!(await outbox.delivery(id))) throw new ApiError(404, 'not_found', 'deliveryNotFound');
-      // Only a failed delivery is sent again; anything else is left as it is.
-      await outbox.retry(id);
-      return outbox.delivery(id);
-    },
-  );
+  route(app, 'POST', '/agency/api/deliveries/{id}/retry', async (request) => {
+    const { id } = request.params as { id: number };
+    if (!(await outbox.delivery(id))) throw new ApiError(404, 'not_found', 'deliveryNotFound');
+    // Only a failed delivery is sent again; anything else is left as it is.
+    await outbox.retry(id);
+    return outbox.delivery(id);
+  });
 }

@@ -1,16 +1,12 @@
 /** The logged-in contact's own record (spec 2.10, 7). */
 import type { FastifyInstance } from 'fastify';
-import { CONSENT_BOXES } from '../../contract/contact';
+import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
+import type { ConsentBox, RecordContact } from '../agency/records';
+import { withdrawalNotice } from '../delivery/notices';
 import { now } from '../db/database';
 import type { Param } from '../db/sql';
-import { CONTACT_COLUMNS, Q } from '../db/statements';
+import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import { clean, route, type ApiContext, type ContactInput } from './context';
-
-const FLAG_COLUMNS = {
-  dataPrivacy: 'data_privacy',
-  acceptContact: 'accept_contact',
-  newsletter: 'newsletter',
-} as const satisfies Record<(typeof CONSENT_BOXES)[number], string>;
 
 export function contactRecord(row: Record<string, unknown>) {
   return {
@@ -41,13 +37,13 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
     const at = now();
     await sql.transaction(async (tx) => {
       const current = (await tx.one(Q.contactById, user.contactId))!;
-      const withdrawn: string[] = [];
+      const withdrawn: ConsentBox[] = [];
       const values: Record<string, unknown> = Object.fromEntries(
         CONTACT_COLUMNS.map((c) => [c, input[c] ?? '']),
       );
       // A box not sent stays as it was; a changed one is recorded as a consent given or withdrawn.
       for (const box of CONSENT_BOXES) {
-        const column = FLAG_COLUMNS[box];
+        const column = CONSENT_COLUMNS[box];
         const given = input.customFields?.[box];
         values[column] = typeof given === 'boolean' ? (given ? 1 : 0) : current[column];
         if (typeof given === 'boolean' && (given ? 1 : 0) !== current[column]) {
@@ -72,6 +68,27 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
           { contact: { email: current.email as string }, withdrawn, at },
           null,
         );
+      // And the agency by a notice, filed with the submission that put the consent in force.
+      if (withdrawn.length && config.agencyEmail) {
+        const source = await tx.one<{ id: number; uuid: string }>(
+          Q.consentSource,
+          user.contactId,
+          withdrawn[0]!,
+        );
+        const contact = Object.fromEntries(
+          CONTACT_RECORD_KEYS.map((key) => [key, String(current[key] ?? '')]),
+        ) as unknown as RecordContact;
+        const inboxUrl = `${ctx.publicUrl()}/agency${source ? `/submissions/${source.uuid}` : ''}`;
+        await outbox.mail(
+          tx,
+          {
+            to: config.agencyEmail,
+            ...withdrawalNotice(contact, withdrawn, at, inboxUrl),
+            links: [],
+          },
+          { kind: 'notice', submissionId: source?.id ?? null },
+        );
+      }
     });
     outbox.nudge();
     return contactRecord((await sql.one(Q.contactById, user.contactId))!);

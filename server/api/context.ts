@@ -4,8 +4,9 @@
  * route with the XSRF check.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AGENCY_API } from '../../contract/agency';
 import type { ContractPath } from '../../contract/openapi';
-import { paramsSchema, requestBodySchema, type Method } from '../../contract/schema';
+import { paramsSchema, querySchema, requestBodySchema, type Method } from '../../contract/schema';
 import type { components } from '../../contract/types';
 import type { ServerConfig } from '../config';
 import type { Sql } from '../db/sql';
@@ -58,8 +59,41 @@ declare module 'fastify' {
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
- * Adds a contract route. Mutating methods check the XSRF token before anything else looks
- * at the request (preValidation), so a request without one learns nothing about the schema.
+ * Where a contract path is served, relative to the plugin `app` adds it in: the widget's
+ * under API_PREFIX, the agency's inside the agency's plugin (whose prefix is AGENCY_API).
+ */
+function urlOf(app: FastifyInstance, path: ContractPath): string {
+  const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
+  if (!path.startsWith(`${AGENCY_API}/`)) return API_PREFIX + fastifyPath;
+  if (app.prefix !== AGENCY_API)
+    throw new Error(`${path} is added inside the agency's plugin (prefix ${AGENCY_API})`);
+  return fastifyPath.slice(AGENCY_API.length);
+}
+
+/**
+ * The keyword the server's Ajv adds to every number of a contract route (app.ts defines it):
+ * Ajv's coercion turns the text 'Infinity' (or '1e999') into a number that skips `minimum`
+ * and `maximum` (ajv-validator/ajv#2212), so a number must also be finite.
+ */
+export const FINITE_KEYWORD = 'finite';
+
+/** `schema` with every number and integer of it required to be finite. */
+export function finiteNumbers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(finiteNumbers);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, finiteNumbers(value)]),
+  );
+  const types = ([] as unknown[]).concat((schema as { type?: unknown }).type ?? []);
+  if (types.includes('integer') || types.includes('number')) out[FINITE_KEYWORD] = true;
+  return out;
+}
+
+/**
+ * Adds a contract route: its body, path and query parameters are validated by the contract's
+ * schemas (a malformed one is a 400 before the handler runs). Mutating methods check the XSRF
+ * token before anything else looks at the request (preValidation), so a request without one
+ * learns nothing about the schema.
  */
 export function route(
   app: FastifyInstance,
@@ -71,11 +105,16 @@ export function route(
   const m = method.toLowerCase() as Method;
   const body = requestBodySchema(m, path);
   const params = paramsSchema(m, path);
+  const querystring = querySchema(m, path);
   app.route({
     ...options,
     method,
-    url: API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1'),
-    schema: { ...(body ? { body } : {}), ...(params ? { params } : {}) },
+    url: urlOf(app, path),
+    schema: finiteNumbers({
+      ...(body ? { body } : {}),
+      ...(params ? { params } : {}),
+      ...(querystring ? { querystring } : {}),
+    }) as RouteOptions['schema'],
     ...(method !== 'GET'
       ? { preValidation: async (request) => checkXsrf(request, request.server.ownOrigin()) }
       : {}),

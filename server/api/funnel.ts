@@ -4,14 +4,18 @@
  * navigator.sendBeacon (text/plain, so no preflight). No cookie is read or set; the body may
  * name only a wizard and a stage of contract/funnel.ts, so it carries no personal data. Only
  * pages of ALLOWED_ORIGINS (and the widget's own origin) count, each client at most
- * RATE_LIMIT_BEACONS times a window.
+ * RATE_LIMIT_BEACONS times a window and RATE_LIMIT_FUNNEL_DAY times a day per wizard and
+ * stage.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { funnelBeacon } from '../../contract/funnel';
 import type { ApiContext } from './context';
 import { ApiError } from './errors';
+import { waitFor } from './rateLimit';
 
 export const FUNNEL_BEACON_PATH = '/funnel';
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** A beacon is about 50 bytes; anything much longer is not one. */
 const BEACON_MAX_BYTES = 256;
 
@@ -28,7 +32,7 @@ function parseBeacon(body: unknown) {
 }
 
 export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { config, funnel, sql } = ctx;
+  const { config, funnel, sql, rateCounter } = ctx;
   app.post(
     FUNNEL_BEACON_PATH,
     {
@@ -47,6 +51,19 @@ export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
         throw new ApiError(403, 'origin_not_allowed', 'originNotAllowed');
       const beacon = parseBeacon(request.body);
       if (!beacon) throw new ApiError(400, 'invalid_beacon', 'badRequest');
+      // What one client adds to a stage in a day is bounded: a script that sends the same
+      // step again and again moves the count a little, not a thousandfold. The window is
+      // keyed by the address, as every rate limit is; the counts never hear of it.
+      const wait = await waitFor(
+        rateCounter,
+        `funnel ${normalizeIP(request.ip)} ${beacon.wizard} ${beacon.stage}`,
+        config.limits.funnelPerDay,
+        DAY_MS,
+      );
+      if (wait) {
+        reply.header('Retry-After', String(wait));
+        throw new ApiError(429, 'rate_limited', 'rateLimited');
+      }
       await funnel.count(sql, beacon.wizard, beacon.stage);
       return reply.code(204).send();
     },

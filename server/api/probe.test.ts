@@ -544,6 +544,26 @@ describe('second probe', () => {
       );
     });
 
+    it('an empty database file beside the secret of an earlier start', async () => {
+      const dir = dataDir();
+      await (await start(dir)).close();
+      fs.truncateSync(dbFile(dir), 0);
+      fs.rmSync(`${dbFile(dir)}-wal`, { force: true });
+      await expect(start(dir)).rejects.toThrow(
+        new StartupError(
+          `the database ${dbFile(dir)} is empty (0 bytes), though ${path.join(dir, 'secret')} shows this folder held one: restore it from your backup, or delete the empty file to start with an empty database`,
+        ),
+      );
+      // Left as it was; once deleted, the server starts anew.
+      expect(fs.statSync(dbFile(dir)).size).toBe(0);
+      fs.rmSync(dbFile(dir));
+      await (await start(dir)).close();
+      // A new folder (no secret yet) with an empty file is a new installation.
+      const fresh = dataDir();
+      fs.writeFileSync(dbFile(fresh), '');
+      await (await start(fresh)).close();
+    });
+
     it('an empty or short secret', async () => {
       const dir = dataDir();
       await (await start(dir)).close();

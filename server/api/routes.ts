@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { funnelCounts } from '../agency/funnel';
-import { agencyRoutes } from '../agency/routes';
+import { AGENCY_API, agencyRoutes } from '../agency/routes';
 import { submissionReader } from '../agency/records';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
@@ -46,6 +46,6 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     funnelRoutes,
   ])
     await app.register(plugin, ctx);
-  // The agency's inbox API (staff sessions of its own).
-  await app.register(agencyRoutes, { ctx, staff: deps.staff });
+  // The agency's inbox API (staff sessions of its own), one plugin under its prefix.
+  await app.register(agencyRoutes, { prefix: AGENCY_API, ctx, staff: deps.staff });
 }

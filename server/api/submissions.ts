@@ -9,7 +9,7 @@ import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
 import { insertRow, insertRowId, insertSubmissionAtOnce, storeContact, type Row } from '../db/rows';
 import { isUniqueViolation, type Param, type Queryable } from '../db/sql';
-import { CONTACT_COLUMNS, Q } from '../db/statements';
+import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import type { SubmissionRecord } from '../agency/records';
 import { funnelRow, WIZARD_OF_KIND } from '../agency/funnel';
 import { searchTextOf } from '../agency/inbox';
@@ -393,6 +393,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         contact_id: number;
         contact_data: string;
         status: string;
+        consent_text_version: string | null;
       }>(Q.submissionById, key.submission_id);
       if (!submission || submission.status === 'confirmed') return 'AlreadyConfirmed' as const;
       const at = now();
@@ -401,14 +402,32 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       // Two confirmations at once (two processes): the one that changes the status tells.
       if ((await tx.run(Q.confirmSubmission, at, submission.id)) !== 1)
         return 'AlreadyConfirmed' as const;
+      const newsletterNow =
+        submission.kind === 'newsletter' && typeof newsletter === 'boolean'
+          ? Number(newsletter)
+          : newsletter === true
+            ? 1
+            : null;
+      // The consents this confirmation puts in force (or, on the newsletter page, takes back)
+      // are changes of the contact's consents: recorded with their time, as the portal's are.
+      const before = (await tx.one<Record<string, number>>(Q.contactById, submission.contact_id))!;
+      const after = { data_privacy: 1, accept_contact: 1, newsletter: newsletterNow };
+      for (const [box, column] of Object.entries(CONSENT_COLUMNS)) {
+        const value = after[column];
+        if (value !== null && value !== before[column])
+          await tx.run(
+            Q.insertConsent,
+            submission.contact_id,
+            submission.id,
+            box,
+            value,
+            submission.consent_text_version ?? config.consentTextVersion,
+            at,
+          );
+      }
       await tx.run(Q.confirmContact, {
         ...Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, data[c] ?? ''])),
-        newsletter:
-          submission.kind === 'newsletter' && typeof newsletter === 'boolean'
-            ? Number(newsletter)
-            : newsletter === true
-              ? 1
-              : null,
+        newsletter: newsletterNow,
         at,
         id: submission.contact_id,
       } as Record<string, Param>);

@@ -2,13 +2,20 @@
  * The API's statements, written once for SQLite and PostgreSQL (server/db/sql.ts prepares
  * each on first use).
  */
-import { CONTACT_TEXT_KEYS } from '../../contract/contact';
+import { CONSENT_BOXES, CONTACT_TEXT_KEYS } from '../../contract/contact';
 
 /** The contact's text columns besides its e-mail (the key it is found by). */
 export const CONTACT_COLUMNS = [
   'salutation',
   ...CONTACT_TEXT_KEYS.filter((key) => key !== 'email'),
 ] as const;
+
+/** The contact's column of each consent box (1 in force, 0 not). */
+export const CONSENT_COLUMNS = {
+  dataPrivacy: 'data_privacy',
+  acceptContact: 'accept_contact',
+  newsletter: 'newsletter',
+} as const satisfies Record<(typeof CONSENT_BOXES)[number], string>;
 
 const contactSets = CONTACT_COLUMNS.map((c) => `${c} = @${c}`).join(', ');
 const firstOnly = CONTACT_COLUMNS.map(
@@ -39,6 +46,13 @@ export const Q = {
          AND c.at > s.created_at LIMIT 1`,
   confirmSubmission: `UPDATE submissions SET status = 'confirmed', confirmed_at = ?
     WHERE id = ? AND status <> 'confirmed'`,
+  /**
+   * The submission whose confirmation last put a contact's consents in force, the one of the
+   * box named first.
+   */
+  consentSource: `SELECT s.id, s.uuid FROM consents c JOIN submissions s ON s.id = c.submission_id
+       WHERE c.contact_id = ? AND c.given = 1 ORDER BY (c.kind = ?) DESC, c.at DESC, c.id DESC
+       LIMIT 1`,
   insertConsent: `INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
        VALUES (?, ?, ?, ?, ?, ?)`,
   key: 'SELECT * FROM auth_keys WHERE key_hash = ?',

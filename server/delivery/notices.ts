@@ -7,7 +7,10 @@ import {
   addressLine,
   displayName,
   objectTypeName,
+  type ConsentBox,
+  type ConsentNow,
   type LabelledValue,
+  type RecordContact,
   type SubmissionRecord,
 } from '../agency/records';
 
@@ -50,6 +53,35 @@ const berlinTime = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',
 });
 export const formatTime = (iso: string) => `${berlinTime.format(new Date(iso))} Uhr`;
+const berlinDate = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Berlin',
+});
+/** A day as the agency reads it: '26.11.2026' (in Berlin). */
+export const formatDate = (iso: string) => berlinDate.format(new Date(iso));
+
+/** Each consent's name, and its words for given and withdrawn. */
+export const CONSENT_WORDS: Record<ConsentBox, { name: string; given: string; withdrawn: string }> =
+  {
+    dataPrivacy: { name: 'Datenschutzerklärung', given: 'erteilt', withdrawn: 'widerrufen' },
+    acceptContact: { name: 'Kontaktaufnahme', given: 'erteilt', withdrawn: 'widerrufen' },
+    newsletter: { name: 'Newsletter', given: 'angemeldet', withdrawn: 'abgemeldet' },
+  };
+
+/**
+ * A consent as it stands, in words: 'angemeldet am 01.11.2026', 'abgemeldet am 26.11.2026
+ * (angemeldet am 01.11.2026)', 'nicht angemeldet'.
+ */
+export function consentText(box: ConsentBox, now: ConsentNow): string {
+  const words = CONSENT_WORDS[box];
+  const given = now.givenAt ? `${words.given} am ${formatDate(now.givenAt)}` : words.given;
+  if (now.state === 'given') return given;
+  if (now.state === 'withdrawn')
+    return `${words.withdrawn} am ${formatDate(now.withdrawnAt!)}${now.givenAt ? ` (${given})` : ''}`;
+  return `nicht ${words.given}`;
+}
 
 type Row = [label: string, value: string];
 interface Section {
@@ -133,8 +165,7 @@ function kindPart(record: SubmissionRecord): {
   return { what: 'Neue Kontaktnachricht', subject: name, section: null };
 }
 
-function contactSection(record: SubmissionRecord): Section {
-  const c = record.contact;
+function contactSection(c: RecordContact): Section {
   return {
     title: 'Kontakt',
     rows: [
@@ -169,21 +200,23 @@ function consentSection(record: SubmissionRecord): Section {
  * The notice of a submission. `inboxUrl` is its page in the agency's inbox; a notice sent before
  * the visitor confirmed (AGENCY_NOTICE=on-submit) says so in its subject.
  */
-export function agencyNotice(record: SubmissionRecord, inboxUrl: string): NoticeMail {
-  const { what, subject, section } = kindPart(record);
-  const sections: Section[] = [
-    contactSection(record),
-    ...(section ? [section] : []),
-    consentSection(record),
-  ];
-  const message = record.message.trim();
+/**
+ * A notice's text and HTML: its sections as labelled rows, then a titled paragraph (the
+ * visitor's message) if any, then the link to the inbox. Every value is escaped in the HTML.
+ */
+function renderNotice(
+  subject: string,
+  sections: Section[],
+  paragraph: { title: string; text: string } | null,
+  inboxUrl: string,
+): NoticeMail {
   const text = [
     ...sections.flatMap((s) => [
       s.title,
       ...s.rows.map(([label, value]) => `${label}: ${value}`),
       '',
     ]),
-    ...(message || record.kind !== 'newsletter' ? ['Nachricht:', message || '(keine)', ''] : []),
+    ...(paragraph ? [`${paragraph.title}:`, paragraph.text, ''] : []),
     `Im Posteingang öffnen: ${inboxUrl}`,
   ].join('\n');
   const cell = 'style="padding:2px 12px 2px 0;vertical-align:top;text-align:left"';
@@ -199,15 +232,69 @@ export function agencyNotice(record: SubmissionRecord, inboxUrl: string): Notice
           )
           .join('')}</table>`,
     ),
-    ...(message || record.kind !== 'newsletter'
+    ...(paragraph
       ? [
-          '<h2 style="font-size:1.1em">Nachricht</h2>',
-          `<p style="white-space:pre-wrap">${escapeHtml(message || '(keine)')}</p>`,
+          `<h2 style="font-size:1.1em">${escapeHtml(paragraph.title)}</h2>`,
+          `<p style="white-space:pre-wrap">${escapeHtml(paragraph.text)}</p>`,
         ]
       : []),
     `<p><a href="${escapeHtml(inboxUrl)}">Im Posteingang öffnen</a></p>`,
     '</body></html>',
   ].join('\n');
+  return { subject: headerSafe(subject), text: `${text}\n`, html };
+}
+
+export function agencyNotice(record: SubmissionRecord, inboxUrl: string): NoticeMail {
+  const { what, subject, section } = kindPart(record);
+  const sections: Section[] = [
+    contactSection(record.contact),
+    ...(section ? [section] : []),
+    consentSection(record),
+  ];
+  const message = record.message.trim();
   const mark = record.confirmed ? '' : ' (unbestätigt)';
-  return { subject: headerSafe(`${what}${mark}: ${subject}`), text: `${text}\n`, html };
+  return renderNotice(
+    `${what}${mark}: ${subject}`,
+    sections,
+    message || record.kind !== 'newsletter'
+      ? { title: 'Nachricht', text: message || '(keine)' }
+      : null,
+    inboxUrl,
+  );
+}
+
+/**
+ * The agency's notice that a contact withdrew consents in 'Mein Konto': who, which, when, and
+ * what it means for the agency. `inboxUrl` is the submission that put them in force, or the
+ * inbox.
+ */
+export function withdrawalNotice(
+  contact: RecordContact,
+  withdrawn: readonly ConsentBox[],
+  at: string,
+  inboxUrl: string,
+): NoticeMail {
+  const names = withdrawn.map((box) => CONSENT_WORDS[box].name);
+  const rows = withdrawn.map((box): Row => [
+    CONSENT_WORDS[box].name,
+    `${CONSENT_WORDS[box].withdrawn} am ${formatTime(at)} in „Mein Konto“`,
+  ]);
+  const consequences = [
+    ...(withdrawn.includes('newsletter')
+      ? [
+          'Bitte schicken Sie keinen Newsletter mehr an diese Adresse und tragen Sie sie aus Ihren Verteilern aus.',
+        ]
+      : []),
+    ...(withdrawn.includes('acceptContact') ? ['Die Kontaktaufnahme ist nicht mehr erlaubt.'] : []),
+    ...(withdrawn.includes('dataPrivacy')
+      ? ['Die Einwilligung in die Datenverarbeitung ist widerrufen.']
+      : []),
+    'Der Posteingang und der CSV-Export zeigen den Widerruf.',
+  ];
+  return renderNotice(
+    `Einwilligung widerrufen: ${displayName(contact)} (${names.join(', ')})`,
+    [contactSection(contact), { title: 'Widerruf', rows }],
+    { title: 'Was das heißt', text: consequences.join('\n') },
+    inboxUrl,
+  );
 }

@@ -1,5 +1,7 @@
 /** The geocoder (DECISIONS 6): the Photon API, offline from bundled data or from an upstream. */
 import type { FastifyInstance } from 'fastify';
+import { finiteNumbers } from '../api/context';
+import { ApiError } from '../api/errors';
 import { reverse, search } from './geocoder';
 
 interface SearchQuery {
@@ -13,24 +15,86 @@ interface ReverseQuery {
   lang?: string;
 }
 
-export async function registerGeocoder(app: FastifyInstance, upstream: string | null) {
-  async function proxy(path: string, query: Record<string, string | number | undefined>) {
-    const url = new URL(path, upstream!);
+/** How long an upstream geocoder may take for its whole answer. */
+export const UPSTREAM_TIMEOUT_MS = 5_000;
+/** The largest answer taken from it (a Photon answer of 50 places is about 30 KB). */
+export const UPSTREAM_MAX_BYTES = 512 * 1024;
+
+/** Reads `response`'s body up to `max` bytes; null when it is longer. */
+async function boundedText(response: Response, max: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    await response.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const next = await reader?.read();
+    if (!next || next.done) break;
+    size += next.value.byteLength;
+    if (size > max) {
+      await reader!.cancel();
+      return null;
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Asks the upstream geocoder: its whole answer within `timeoutMs` (else a 504) and `maxBytes`
+ * (else a 502), JSON, or a 502; every failure in the API's error shape.
+ */
+export function upstreamGeocoder(
+  upstream: string,
+  log: (message: string) => void,
+  { timeoutMs = UPSTREAM_TIMEOUT_MS, maxBytes = UPSTREAM_MAX_BYTES } = {},
+) {
+  return async (path: string, query: Record<string, string | number | undefined>) => {
+    const url = new URL(path, upstream);
     for (const [k, v] of Object.entries(query))
       if (v !== undefined) url.searchParams.set(k, String(v));
-    const response = await fetch(url);
-    if (!response.ok)
-      throw Object.assign(new Error(`upstream geocoder answered ${response.status}`), {
-        statusCode: 502,
+    const unavailable = (why: string) => {
+      log(`the upstream geocoder ${why}`);
+      return new ApiError(502, 'geocoder_unavailable', 'geocoderUnavailable');
+    };
+    try {
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
       });
-    return response.json();
-  }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw unavailable(`answered ${response.status}`);
+      }
+      const text = await boundedText(response, maxBytes);
+      if (text === null) throw unavailable(`answered more than ${maxBytes} bytes`);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw unavailable('answered no JSON');
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if ((error as Error).name === 'TimeoutError') {
+        log(`the upstream geocoder did not answer within ${timeoutMs} ms`);
+        throw new ApiError(504, 'geocoder_timeout', 'geocoderTimeout');
+      }
+      throw unavailable(`cannot be reached (${(error as Error).message})`);
+    }
+  };
+}
+
+export async function registerGeocoder(app: FastifyInstance, upstream: string | null) {
+  const proxy = upstream ? upstreamGeocoder(upstream, (message) => app.log.warn(message)) : null;
 
   app.get<{ Querystring: SearchQuery }>(
     '/api/geocoder',
     {
       schema: {
-        querystring: {
+        querystring: finiteNumbers({
           type: 'object',
           required: ['q'],
           properties: {
@@ -38,12 +102,12 @@ export async function registerGeocoder(app: FastifyInstance, upstream: string | 
             lang: { type: 'string', maxLength: 5 },
             limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
           },
-        },
+        }) as object,
       },
     },
     async (request) => {
       const { q, lang = 'de', limit = 10 } = request.query;
-      if (upstream) return proxy('/api', { q, lang, limit });
+      if (proxy) return proxy('/api', { q, lang, limit });
       return search(q, lang, limit);
     },
   );
@@ -52,7 +116,7 @@ export async function registerGeocoder(app: FastifyInstance, upstream: string | 
     '/api/geocoder/reverse',
     {
       schema: {
-        querystring: {
+        querystring: finiteNumbers({
           type: 'object',
           required: ['lat', 'lon'],
           properties: {
@@ -60,12 +124,12 @@ export async function registerGeocoder(app: FastifyInstance, upstream: string | 
             lon: { type: 'number', minimum: -180, maximum: 180 },
             lang: { type: 'string', maxLength: 5 },
           },
-        },
+        }) as object,
       },
     },
     async (request) => {
       const { lat, lon, lang = 'de' } = request.query;
-      if (upstream) return proxy('/reverse', { lat, lon, lang });
+      if (proxy) return proxy('/reverse', { lat, lon, lang });
       return reverse(lat, lon, lang);
     },
   );

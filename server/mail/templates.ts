@@ -44,6 +44,19 @@ export function staffLoginMail(lang: Lang, link: string) {
       };
 }
 
+/** For an address that is not staff: no link, and the owner learns why (the same work). */
+export function staffNoAccessMail(lang: Lang) {
+  return lang === 'en'
+    ? {
+        subject: 'Sign-in to the inbox not possible',
+        text: `Hello,\n\nsomeone asked for a sign-in link to the agency inbox for this address, but it is not one of the inbox's users, so no link was sent. If you should have access, ask the agency to add your address.\n\nIf you did not ask for it, ignore this mail.\n\n${SIGNATURE.en}`,
+      }
+    : {
+        subject: 'Anmeldung zum Posteingang nicht möglich',
+        text: `Guten Tag,\n\nfür diese E-Mail-Adresse wurde ein Anmeldelink zum Posteingang der Agentur angefordert. Sie ist für den Posteingang nicht freigeschaltet, daher wurde kein Link verschickt. Sollten Sie Zugang haben, bitten Sie die Agentur, Ihre Adresse freizuschalten.\n\nWenn Sie keinen Link angefordert haben, ignorieren Sie diese E-Mail.\n\n${SIGNATURE.de}`,
+      };
+}
+
 const KIND_NAMES = {
   de: {
     lead: 'Ihre Anfrage zu Ihrer Immobilie',
@@ -145,6 +158,14 @@ export const MESSAGES = {
   deliveryNotFound: {
     de: 'Diese Zustellung gibt es nicht.',
     en: 'This delivery does not exist.',
+  },
+  geocoderUnavailable: {
+    de: 'Die Adresssuche ist gerade nicht erreichbar.',
+    en: 'The address search cannot be reached right now.',
+  },
+  geocoderTimeout: {
+    de: 'Die Adresssuche antwortet gerade nicht.',
+    en: 'The address search is not answering right now.',
   },
   internal: {
     de: 'Es ist ein interner Serverfehler aufgetreten.',

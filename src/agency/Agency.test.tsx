@@ -16,7 +16,7 @@ import { agencyApi, type AgencyEnv } from './api';
 import { createAgencyI18n } from './i18n';
 import { AgencyRoot } from './Root';
 import { makeAgencyStore } from './store';
-import type { Delivery, InboxRow, Submission } from './types';
+import type { ConsentEvent, Delivery, InboxRow, Submission } from './types';
 
 const API = `${WIDGET_ORIGIN}/agency/api`;
 const FORBIDDEN = { code: 'rest_not_logged_in', message: 'x', data: { status: 403 } };
@@ -61,9 +61,18 @@ const SUBMISSION: Submission = {
     company: '',
   },
   consent: {
-    boxes: { dataPrivacy: true, acceptContact: true, newsletter: false },
+    boxes: { dataPrivacy: true, acceptContact: true, newsletter: true },
     at: '2026-11-24T09:30:00.000Z',
     textVersion: '2026-11-01',
+    current: {
+      dataPrivacy: { state: 'given', givenAt: '2026-11-24T09:45:00.000Z', withdrawnAt: null },
+      acceptContact: { state: 'given', givenAt: '2026-11-24T09:45:00.000Z', withdrawnAt: null },
+      newsletter: {
+        state: 'withdrawn',
+        givenAt: '2026-11-24T09:45:00.000Z',
+        withdrawnAt: '2026-11-26T13:05:00.000Z',
+      },
+    },
   },
   message: '<b>Bitte</b> abends anrufen.',
   lead: {
@@ -82,6 +91,30 @@ const SUBMISSION: Submission = {
     fields: [{ name: 'price.price', label: 'Kaufpreis', text: '350.000 €' }],
   },
 };
+
+const CONSENT_LOG: ConsentEvent[] = [
+  ...(['dataPrivacy', 'acceptContact', 'newsletter'] as const).map((box): ConsentEvent => ({
+    box,
+    given: true,
+    at: '2026-11-24T09:30:00.000Z',
+    via: 'form',
+    submission: SUBMISSION.uuid,
+  })),
+  {
+    box: 'newsletter',
+    given: true,
+    at: '2026-11-24T09:45:00.000Z',
+    via: 'confirmation',
+    submission: SUBMISSION.uuid,
+  },
+  {
+    box: 'newsletter',
+    given: false,
+    at: '2026-11-26T13:05:00.000Z',
+    via: 'account',
+    submission: null,
+  },
+];
 
 const FAILED: Delivery = {
   id: 7,
@@ -228,6 +261,49 @@ describe('agency inbox page', () => {
     );
   });
 
+  it('says what is wrong with a day typed into the filter, and asks for no list or export with it', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1)], next: null });
+    open();
+    await screen.findByText('Kunde 1');
+    const to = screen.getByLabelText('Bis');
+    // 31.12.9999 typed into the date field.
+    fireEvent.change(to, { target: { value: '9999-12-31' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bitte ein Datum vom 01.01.2000 bis 31.12.2099 eingeben.',
+    );
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription(
+      'Bitte ein Datum vom 01.01.2000 bis 31.12.2099 eingeben.',
+    );
+    expect(screen.queryByRole('link', { name: 'CSV exportieren' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CSV exportieren' })).toBeDisabled();
+    // A period that ends before it starts, the same.
+    fireEvent.change(to, { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-11-20' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Das Enddatum liegt vor dem Startdatum.',
+    );
+    // Nothing was asked for those (nock would have refused the request).
+    expect(nock.pendingMocks()).toEqual([]);
+    const fixed = nock(API)
+      .get('/submissions')
+      .query({ from: '2026-11-01', to: '2026-11-30' })
+      .reply(200, { items: [row(4)], next: null });
+    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-11-01' } });
+    fireEvent.change(to, { target: { value: '2026-11-30' } });
+    expect(await screen.findByText('Kunde 4')).toBeInTheDocument();
+    expect(fixed.isDone()).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
+      'href',
+      '/agency/api/submissions.csv?from=2026-11-01&to=2026-11-30',
+    );
+  });
+
   it('shows a submission, saves its status, and sends a failed delivery again', async () => {
     nock(API)
       .get('/auth/me')
@@ -235,7 +311,7 @@ describe('agency inbox page', () => {
       .get('/submissions')
       .reply(200, { items: [row(1)], next: null })
       .get(`/submissions/${SUBMISSION.uuid}`)
-      .reply(200, { submission: SUBMISSION, deliveries: [FAILED] });
+      .reply(200, { submission: SUBMISSION, deliveries: [FAILED], consentLog: CONSENT_LOG });
     const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
     expect(
       await screen.findByRole('heading', {
@@ -248,9 +324,43 @@ describe('agency inbox page', () => {
     expect(within(property).getByText('350.000 €')).toBeInTheDocument();
     // The visitor's message is text, never HTML.
     expect(screen.getByText('<b>Bitte</b> abends anrufen.')).toBeInTheDocument();
-    const consent = screen.getByRole('region', { name: 'Einwilligung' });
-    expect(within(consent).getByText('Newsletter gewünscht').nextSibling).toHaveTextContent('nein');
+    // What the visitor ticked with the form, and what stands today.
+    const consent = screen.getByRole('region', { name: 'Einwilligung mit diesem Eingang' });
+    expect(within(consent).getByText('Newsletter gewünscht').nextSibling).toHaveTextContent('ja');
     expect(within(consent).getByText('ja, am 24.11.2026, 10:45')).toBeInTheDocument();
+    const today = screen.getByRole('region', { name: 'Einwilligungen heute' });
+    expect(within(today).getByText('Newsletter').nextSibling).toHaveTextContent(
+      'abgemeldet am 26.11.2026 (angemeldet am 24.11.2026)',
+    );
+    expect(within(today).getByText('Datenschutzerklärung').nextSibling).toHaveTextContent(
+      'erteilt am 24.11.2026',
+    );
+    // The withdrawal, last in the contact's history.
+    const history = within(
+      screen.getByRole('table', {
+        name: 'Jede Änderung der Einwilligungen dieses Kontakts, älteste zuerst',
+      }),
+    )
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(history).toHaveLength(5);
+    expect(history.at(-2)).toEqual([
+      '24.11.2026, 10:45',
+      'Newsletter',
+      'angemeldet',
+      'Bestätigung dieses Eingangs',
+    ]);
+    expect(history.at(-1)).toEqual([
+      '26.11.2026, 14:05',
+      'Newsletter',
+      'abgemeldet',
+      'in „Mein Konto“',
+    ]);
 
     nock(API)
       .put(`/submissions/${SUBMISSION.uuid}/handling`, { handling: 'done' })
@@ -420,6 +530,47 @@ describe('agency inbox page', () => {
       expect(nock.pendingMocks()).toEqual([]);
     });
 
+    it('keeps the steps in order and marks a step counted more often than the one before as an anomaly', async () => {
+      const inflated = report('2026-10-27', '2026-11-25');
+      inflated.wizards[0]!.stages = stages([
+        ['started', 2],
+        ['category', 2],
+        ['address', 1],
+        ['details', 1500],
+        ['contact', 1],
+        ['sent', 1],
+        ['confirmed', 1],
+      ]);
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/funnel')
+        .query(true)
+        .reply(200, inflated);
+      open({ route: '/funnel' });
+      await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026');
+      expect(stepsOf('Eigentümer-Assistent (Immobilie verkaufen oder vermieten)')).toEqual([
+        'Gestartet 2',
+        'Schritt Objektart 2 (100\u00a0% der Gestarteten)',
+        'Schritt Adresse 1 (50\u00a0% der Gestarteten)',
+        'Schritt Details 1500Auffällig: mehr als „Schritt Adresse“ (1). So weit kommt kein Besucher, ohne den Schritt davor zu sehen: gezählt von Seiten ohne Schrittmeldung oder von einem Skript.',
+        'Schritt Kontakt 1 (50\u00a0% der Gestarteten)',
+        'Gesendet 1 (50\u00a0% der Gestarteten)',
+        'Bestätigt 1 (50\u00a0% der Gestarteten)',
+      ]);
+    });
+
+    it('says when a day is out of what it counts, and asks for nothing', async () => {
+      signedInWithReport();
+      open({ route: '/funnel' });
+      await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026');
+      fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '9999-12-31' } });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Bitte Daten vom 01.01.2000 bis 31.12.2099 wählen.',
+      );
+      expect(nock.pendingMocks()).toEqual([]);
+    });
+
     it('speaks English', async () => {
       signedInWithReport();
       open({ route: '/funnel', language: 'en' });
@@ -466,6 +617,21 @@ describe('agency inbox page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Owner inquiry')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
+    nock(API)
+      .get(`/submissions/${SUBMISSION.uuid}`)
+      .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: CONSENT_LOG });
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('link', { name: 'Kunde 1' }));
+    const today = await screen.findByRole('region', { name: 'Consents today' });
+    expect(within(today).getByText('Newsletter').nextSibling).toHaveTextContent(
+      'unsubscribed on 26 Nov 2026 (subscribed on 24 Nov 2026)',
+    );
+    expect(
+      within(screen.getByRole('table', { name: /Every change of this contact/ })).getByText(
+        'in “My account”',
+      ),
+    ).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', {
         name: 'Drop-off',

@@ -1,4 +1,5 @@
 /** The inbox API's calls (server/agency/routes.ts), through the project's HTTP client. */
+import { AGENCY_API } from '../../contract/agency';
 import type { FunnelReport } from '../../contract/funnel';
 import { request, type ApiResult } from '../api/client';
 import {
@@ -7,10 +8,10 @@ import {
   type Filter,
   type Handling,
   type InboxRow,
-  type Submission,
+  type SubmissionDetail,
 } from './types';
 
-export const AGENCY_API = '/agency/api';
+export { AGENCY_API };
 
 export interface AgencyEnv {
   origin: string;
@@ -40,10 +41,7 @@ export function agencyApi(env: AgencyEnv) {
         query: { ...filterQuery(filter), before },
       }),
     detail: (uuid: string) =>
-      call<{ submission: Submission; deliveries: Delivery[] }>(
-        'GET',
-        `/submissions/${encodeURIComponent(uuid)}`,
-      ),
+      call<SubmissionDetail>('GET', `/submissions/${encodeURIComponent(uuid)}`),
     setHandling: (uuid: string, handling: Handling) =>
       call<{ uuid: string; handling: Handling }>(
         'PUT',

@@ -7,6 +7,14 @@ export function formatTime(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
+/** The day of an instant, in Berlin and the page's language ('26.11.2026', '26 Nov 2026'). */
+export function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+    dateStyle: 'medium',
+    timeZone: 'Europe/Berlin',
+  }).format(new Date(iso));
+}
+
 /** A share as a percentage, in the page's language ('42 %' in German). */
 export function formatPercent(part: number, whole: number, language: string): string {
   return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', {

@@ -28,6 +28,7 @@ import {
   type AgencyError,
   type AgencyState,
 } from './slice';
+import { filterProblems, hasProblems } from './types';
 
 /** How long typing in the search box rests before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -39,7 +40,9 @@ const errorOf = (result: ApiResult<unknown>): AgencyError =>
       ? 'network'
       : result.error.kind === 'server' && result.error.status === 404
         ? 'notFound'
-        : 'generic';
+        : result.error.kind === 'server' && result.error.status === 400
+          ? 'badRequest'
+          : 'generic';
 
 const isForbidden = (result: ApiResult<unknown>) =>
   !result.ok && result.error.kind === 'server' && result.error.status === 403;
@@ -85,7 +88,8 @@ function* signOut(): Saga {
 function* loadList(append: boolean): Saga {
   const api: AgencyApi = yield getContext('api');
   const { list, session }: AgencyState = yield select(selectAgency);
-  if (session.phase !== 'signedIn') return;
+  // A day the inbox does not take is pointed out at its field; the list waits for a good one.
+  if (session.phase !== 'signedIn' || hasProblems(filterProblems(list.filter))) return;
   const result: ApiResult<{ items: []; next: number | null }> = yield call(staffCall, () =>
     api.list(list.filter, append ? (list.next ?? undefined) : undefined),
   );

@@ -5,16 +5,19 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FunnelReport } from '../../contract/funnel';
+import { isDay } from '../../contract/days';
 import {
   EMPTY_FILTER,
+  type ConsentEvent,
   type Delivery,
   type Filter,
   type Handling,
   type InboxRow,
   type Submission,
+  type SubmissionDetail,
 } from './types';
 
-export type AgencyError = 'generic' | 'network' | 'notFound' | 'invalidKey';
+export type AgencyError = 'generic' | 'network' | 'notFound' | 'invalidKey' | 'badRequest';
 type Load = 'idle' | 'loading' | 'done' | 'failed';
 
 export interface AgencyState {
@@ -36,6 +39,8 @@ export interface AgencyState {
     uuid: string | null;
     submission: Submission | null;
     deliveries: Delivery[];
+    /** The history of the contact's consents, oldest first. */
+    consentLog: ConsentEvent[];
     status: Load;
     error: AgencyError | null;
     /** The last status change: saving, saved (announced) or failed. */
@@ -63,6 +68,7 @@ export const initialAgencyState: AgencyState = {
     uuid: null,
     submission: null,
     deliveries: [],
+    consentLog: [],
     status: 'idle',
     error: null,
     handling: 'idle',
@@ -73,9 +79,8 @@ export const initialAgencyState: AgencyState = {
 /** The funnel's period when the page opens: the last 30 days, today included. */
 export const FUNNEL_DAYS = 30;
 
-/** Whether a period can be asked for: two days, the first not after the last. */
-export const isPeriod = (from: string, to: string) =>
-  /^\d{4}-\d\d-\d\d$/.test(from) && /^\d{4}-\d\d-\d\d$/.test(to) && from <= to;
+/** Whether a period can be asked for: two days the inbox takes, the first not after the last. */
+export const isPeriod = (from: string, to: string) => isDay(from) && isDay(to) && from <= to;
 
 export const agencySlice = createSlice({
   name: 'agency',
@@ -112,6 +117,7 @@ export const agencySlice = createSlice({
     },
     signOutClicked() {},
 
+    /** A filter changed; a filter with a day the inbox does not take is not asked for. */
     filterChanged(state, action: PayloadAction<Partial<Filter>>) {
       state.list.filter = { ...state.list.filter, ...action.payload };
     },
@@ -143,9 +149,10 @@ export const agencySlice = createSlice({
     detailOpened(state, action: PayloadAction<string>) {
       state.detail = { ...initialAgencyState.detail, uuid: action.payload, status: 'loading' };
     },
-    detailLoaded(state, action: PayloadAction<{ submission: Submission; deliveries: Delivery[] }>) {
+    detailLoaded(state, action: PayloadAction<SubmissionDetail>) {
       state.detail.submission = action.payload.submission;
       state.detail.deliveries = action.payload.deliveries;
+      state.detail.consentLog = action.payload.consentLog;
       state.detail.status = 'done';
     },
     detailFailed(state, action: PayloadAction<AgencyError>) {

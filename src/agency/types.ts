@@ -1,43 +1,25 @@
-/** What the inbox API answers (server/agency/routes.ts; the submission is the contract's AgencySubmission). */
+/** What the inbox API answers: the contract's schemas (contract/openapi.ts, /agency/api). */
+import {
+  HANDLINGS as CONTRACT_HANDLINGS,
+  SUBMISSION_KINDS,
+  type Handling,
+  type SubmissionKind,
+} from '../../contract/agency';
+import { isDay } from '../../contract/days';
 import type { components } from '../../contract/types';
 
-export type Submission = components['schemas']['AgencySubmission'];
-export type SubmissionKind = Submission['kind'];
-export type Handling = Submission['handling'];
+type Schemas = components['schemas'];
+export type Submission = Schemas['AgencySubmission'];
+export type InboxRow = Schemas['InboxRow'];
+export type Delivery = Schemas['Delivery'];
+export type ConsentEvent = Schemas['ConsentEvent'];
+export type ConsentNow = Schemas['ConsentNow'];
+export type ConsentBox = ConsentEvent['box'];
+export type SubmissionDetail = Schemas['SubmissionDetail'];
+export type { Handling, SubmissionKind };
 
-export const KINDS: readonly SubmissionKind[] = [
-  'lead',
-  'savedSearch',
-  'exposeInquiry',
-  'contact',
-  'newsletter',
-];
-export const HANDLINGS: readonly Handling[] = ['new', 'inProgress', 'done', 'spam'];
-
-export interface InboxRow {
-  id: number;
-  uuid: string;
-  kind: SubmissionKind;
-  name: string;
-  email: string;
-  place: string;
-  confirmed: boolean;
-  handling: Handling;
-  createdAt: string;
-}
-
-export interface Delivery {
-  id: number;
-  channel: 'mail' | 'webhook';
-  kind: string;
-  recipient: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const KINDS: readonly SubmissionKind[] = SUBMISSION_KINDS;
+export const HANDLINGS: readonly Handling[] = CONTRACT_HANDLINGS;
 
 export interface Filter {
   kind: SubmissionKind | '';
@@ -63,3 +45,21 @@ export function filterQuery(filter: Filter): Record<string, string> {
     Object.entries(filter).filter(([, value]) => value !== '' && value.trim() !== ''),
   );
 }
+
+/** What is wrong with a filter's days: a field with no day the inbox takes, or a period backwards. */
+export interface FilterProblems {
+  from?: 'badDay';
+  to?: 'badDay' | 'badPeriod';
+}
+
+/** The problems of `filter`'s days (none: the list may be asked for). */
+export function filterProblems(filter: Pick<Filter, 'from' | 'to'>): FilterProblems {
+  const problems: FilterProblems = {};
+  if (filter.from && !isDay(filter.from)) problems.from = 'badDay';
+  if (filter.to && !isDay(filter.to)) problems.to = 'badDay';
+  else if (!problems.from && filter.from && filter.to && filter.from > filter.to)
+    problems.to = 'badPeriod';
+  return problems;
+}
+
+export const hasProblems = (problems: FilterProblems) => Object.keys(problems).length > 0;

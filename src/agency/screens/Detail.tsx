@@ -4,11 +4,19 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LazyPointMap } from '../../ui/map/LazyPointMap';
 import { Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
-import { formatTime } from '../format';
+import { formatDate, formatTime } from '../format';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
-import { HANDLINGS, type Handling, type Submission } from '../types';
+import {
+  HANDLINGS,
+  type ConsentBox,
+  type ConsentNow,
+  type Handling,
+  type Submission,
+} from '../types';
+
+const CONSENT_BOXES: readonly ConsentBox[] = ['dataPrivacy', 'acceptContact', 'newsletter'];
 
 const TILES = {
   url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -55,7 +63,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function FactList({ facts }: { facts: [string, string][] }) {
+function FactList({ facts }: { facts: [string, ReactNode][] }) {
   const { t } = useTranslation('agency');
   return (
     <Facts>
@@ -66,6 +74,95 @@ function FactList({ facts }: { facts: [string, string][] }) {
         </div>
       ))}
     </Facts>
+  );
+}
+
+/** A consent as it stands: 'abgemeldet am 26.11.2026 (angemeldet am 01.11.2026)'. */
+function useConsentText() {
+  const { t, i18n } = useTranslation('agency');
+  return (box: ConsentBox, now: ConsentNow): string => {
+    const on = (state: 'given' | 'withdrawn', at: string | null) =>
+      at
+        ? t('detail.stateOn', {
+            state: t(`detail.consentWords.${box}.${state}`),
+            date: formatDate(at, i18n.language),
+          })
+        : t(`detail.consentWords.${box}.${state}`);
+    if (now.state === 'given') return on('given', now.givenAt);
+    if (now.state === 'none') return t(`detail.consentWords.${box}.none`);
+    const withdrawn = on('withdrawn', now.withdrawnAt);
+    return now.givenAt
+      ? t('detail.stateSince', { now: withdrawn, before: on('given', now.givenAt) })
+      : withdrawn;
+  };
+}
+
+/** Each of the contact's consents as it stands now; a withdrawn one stands out. */
+function ConsentsNow({ current }: { current: Submission['consent']['current'] }) {
+  const { t } = useTranslation('agency');
+  const text = useConsentText();
+  return (
+    <Part title={t('detail.consentNow')}>
+      <FactList
+        facts={CONSENT_BOXES.map((box): [string, ReactNode] => [
+          t(`detail.consentNames.${box}`),
+          current[box].state === 'withdrawn' ? (
+            <strong>{text(box, current[box])}</strong>
+          ) : (
+            text(box, current[box])
+          ),
+        ])}
+      />
+    </Part>
+  );
+}
+
+/** Every change of the contact's consents, oldest first. */
+function ConsentLog({ uuid }: { uuid: string }) {
+  const { t, i18n } = useTranslation('agency');
+  const log = useAgencySelector((state) => selectAgency(state).detail.consentLog);
+  return (
+    <Part title={t('detail.consentLog')}>
+      {log.length === 0 ? (
+        <p>{t('detail.noConsentLog')}</p>
+      ) : (
+        <Scroll>
+          <Table>
+            <caption>{t('detail.consentLogCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.at')}</th>
+                <th scope="col">{t('detail.consentName')}</th>
+                <th scope="col">{t('detail.change')}</th>
+                <th scope="col">{t('detail.via')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.map((event, index) => (
+                <tr key={index}>
+                  <td>{formatTime(event.at, i18n.language)}</td>
+                  <td>{t(`detail.consentNames.${event.box}`)}</td>
+                  <td>
+                    {t(`detail.consentWords.${event.box}.${event.given ? 'given' : 'withdrawn'}`)}
+                  </td>
+                  <td>
+                    {event.via === 'confirmation' &&
+                    event.submission &&
+                    event.submission !== uuid ? (
+                      <Link to={`/submissions/${event.submission}`}>
+                        {t('detail.vias.confirmationOther')}
+                      </Link>
+                    ) : (
+                      t(`detail.vias.${event.via}`)
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      )}
+    </Part>
   );
 }
 
@@ -153,7 +250,14 @@ function Body({ submission }: { submission: Submission }) {
         )}
         {newsletter && (
           <Part title={t('detail.newsletter')}>
-            <p>{newsletter.subscribed ? t('detail.subscribed') : t('detail.notSubscribed')}</p>
+            <FactList
+              facts={[
+                [
+                  t('detail.asked'),
+                  newsletter.subscribed ? t('detail.subscribed') : t('detail.notSubscribed'),
+                ],
+              ]}
+            />
           </Part>
         )}
       </div>
@@ -164,12 +268,12 @@ function Body({ submission }: { submission: Submission }) {
         <Part title={t('detail.consent')}>
           <FactList
             facts={[
-              ...(['dataPrivacy', 'acceptContact', 'newsletter'] as const)
-                .filter((box) => box in submission.consent.boxes)
-                .map((box): [string, string] => [
+              ...CONSENT_BOXES.filter((box) => box in submission.consent.boxes).map(
+                (box): [string, string] => [
                   t(`detail.boxes.${box}`),
                   submission.consent.boxes[box] ? t('detail.yes') : t('detail.no'),
-                ]),
+                ],
+              ),
               [t('detail.given'), formatTime(submission.consent.at, i18n.language)],
               [t('detail.textVersion'), submission.consent.textVersion ?? ''],
               [
@@ -183,6 +287,8 @@ function Body({ submission }: { submission: Submission }) {
             ]}
           />
         </Part>
+        <ConsentsNow current={submission.consent.current} />
+        <ConsentLog uuid={submission.uuid} />
       </div>
     </Grid>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { FIRST_DAY, isDay, LAST_DAY } from '../../../contract/days';
 import type { FunnelReport } from '../../../contract/funnel';
 import { Alert, Input, Label, PageHeading, PageLead, SecondaryButton } from '../../ui/primitives';
 import { formatDay, formatPercent } from '../format';
@@ -49,15 +50,26 @@ const Track = styled.span`
   overflow: hidden;
 `;
 
-const Fill = styled.span`
+const Fill = styled.span<{ $anomaly: boolean }>`
   display: block;
   height: 100%;
-  background: ${(p) => p.theme.colors.primary};
+  background: ${(p) => (p.$anomaly ? p.theme.colors.warning : p.theme.colors.primary)};
+`;
+
+const Anomaly = styled.span`
+  display: block;
+  color: ${(p) => p.theme.colors.warning};
+  font-weight: 600;
 `;
 
 type WizardReport = FunnelReport['wizards'][number];
 
-/** One wizard's stages as a bar chart: a list a screen reader reads as text, bars beside it. */
+/**
+ * One wizard's stages as a bar chart: a list a screen reader reads as text, bars beside it.
+ * Stages keep the wizard's order; a stage counted more often than the one before it (which no
+ * visitor can do: pages that count no steps, or a script) is marked as an anomaly, with no
+ * share of those who started.
+ */
 function WizardFunnel({ report }: { report: WizardReport }) {
   const { t, i18n } = useTranslation('agency');
   const id = `funnel-${report.wizard}`;
@@ -71,22 +83,34 @@ function WizardFunnel({ report }: { report: WizardReport }) {
         <p>{t('funnel.empty')}</p>
       ) : (
         <Stages>
-          {report.stages.map(({ stage, count }, index) => (
-            <Stage key={stage}>
-              <Figures>
-                <strong>{t(`funnel.stages.${stage}`)}</strong>{' '}
-                {index === 0
-                  ? t('funnel.count', { count })
-                  : t('funnel.countOfStarted', {
-                      count,
-                      percent: formatPercent(count, started, i18n.language),
-                    })}
-              </Figures>
-              <Track aria-hidden="true">
-                <Fill style={{ width: `${(count / most) * 100}%` }} />
-              </Track>
-            </Stage>
-          ))}
+          {report.stages.map(({ stage, count }, index) => {
+            const before = report.stages[index - 1];
+            const anomaly = before !== undefined && count > before.count;
+            return (
+              <Stage key={stage}>
+                <Figures>
+                  <strong>{t(`funnel.stages.${stage}`)}</strong>{' '}
+                  {index === 0 || anomaly
+                    ? t('funnel.count', { count })
+                    : t('funnel.countOfStarted', {
+                        count,
+                        percent: formatPercent(count, started, i18n.language),
+                      })}
+                  {anomaly && (
+                    <Anomaly>
+                      {t('funnel.anomaly', {
+                        stage: t(`funnel.stages.${before.stage}`),
+                        count: before.count,
+                      })}
+                    </Anomaly>
+                  )}
+                </Figures>
+                <Track aria-hidden="true">
+                  <Fill $anomaly={anomaly} style={{ width: `${(count / most) * 100}%` }} />
+                </Track>
+              </Stage>
+            );
+          })}
         </Stages>
       )}
     </section>
@@ -104,6 +128,8 @@ export function Funnel() {
     dispatch(actions.funnelOpened());
   }, [dispatch]);
   const valid = isPeriod(from, to);
+  // A day out of what the inbox takes, or a period that ends before it starts.
+  const badDay = [from, to].some((day) => day !== '' && !isDay(day));
   const badPeriod = from !== '' && to !== '' && !valid;
   return (
     <section aria-labelledby="funnel-heading">
@@ -116,6 +142,8 @@ export function Funnel() {
             <span>{t(`funnel.${end}`)}</span>
             <Input
               type="date"
+              min={FIRST_DAY}
+              max={LAST_DAY}
               value={end === 'from' ? from : to}
               aria-invalid={badPeriod || undefined}
               aria-describedby={badPeriod ? 'funnel-period-error' : undefined}
@@ -126,7 +154,14 @@ export function Funnel() {
       </Filters>
       {badPeriod && (
         <Alert $severity="error" role="alert" id="funnel-period-error">
-          <p>{t('funnel.badPeriod')}</p>
+          <p>
+            {badDay
+              ? t('funnel.badDay', {
+                  first: formatDay(FIRST_DAY, i18n.language),
+                  last: formatDay(LAST_DAY, i18n.language),
+                })
+              : t('funnel.badPeriod')}
+          </p>
         </Alert>
       )}
       {error && (

@@ -1,14 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Alert, Input, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
+import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
+import {
+  Alert,
+  FieldError,
+  Input,
+  Label,
+  PageHeading,
+  SecondaryButton,
+  Select,
+} from '../../ui/primitives';
 import { csvHref } from '../api';
-import { formatTime } from '../format';
+import { formatDay, formatTime } from '../format';
 import { Filters } from './Filters';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
-import { HANDLINGS, KINDS, type Filter } from '../types';
+import { filterProblems, hasProblems, HANDLINGS, KINDS, type Filter } from '../types';
 
 const Bar = styled.div`
   display: flex;
@@ -16,6 +25,10 @@ const Bar = styled.div`
   gap: 0.75rem;
   align-items: center;
   margin: 0 0 1rem;
+`;
+
+const Blocked = styled.span`
+  color: ${(p) => p.theme.colors.muted};
 `;
 
 const Download = styled.a`
@@ -30,6 +43,9 @@ export function Inbox() {
     (state) => selectAgency(state).list,
   );
   const change = (part: Partial<Filter>) => dispatch(actions.filterChanged(part));
+  // A day the inbox does not take is pointed out at its field; list and export wait for it.
+  const problems = filterProblems(filter);
+  const blocked = hasProblems(problems);
   return (
     <section aria-labelledby="inbox-heading">
       <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
@@ -74,18 +90,30 @@ export function Inbox() {
             <option value="false">{t('filter.no')}</option>
           </Select>
         </Label>
-        <Label>
-          <span>{t('filter.from')}</span>
-          <Input
-            type="date"
-            value={filter.from}
-            onChange={(e) => change({ from: e.target.value })}
-          />
-        </Label>
-        <Label>
-          <span>{t('filter.to')}</span>
-          <Input type="date" value={filter.to} onChange={(e) => change({ to: e.target.value })} />
-        </Label>
+        {(['from', 'to'] as const).map((end) => (
+          <div key={end}>
+            <Label>
+              <span>{t(`filter.${end}`)}</span>
+              <Input
+                type="date"
+                min={FIRST_DAY}
+                max={LAST_DAY}
+                value={filter[end]}
+                aria-invalid={problems[end] ? true : undefined}
+                aria-describedby={problems[end] ? `filter-${end}-error` : undefined}
+                onChange={(e) => change({ [end]: e.target.value })}
+              />
+            </Label>
+            {problems[end] && (
+              <FieldError id={`filter-${end}-error`} role="alert">
+                {t(`filter.${problems[end]}`, {
+                  first: formatDay(FIRST_DAY, i18n.language),
+                  last: formatDay(LAST_DAY, i18n.language),
+                })}
+              </FieldError>
+            )}
+          </div>
+        ))}
         <Label>
           <span>{t('filter.search')}</span>
           <Input
@@ -100,9 +128,18 @@ export function Inbox() {
         <SecondaryButton type="button" onClick={() => dispatch(actions.filterReset())}>
           {t('filter.reset')}
         </SecondaryButton>
-        <Download href={csvHref(filter)} download>
-          {t('filter.export')}
-        </Download>
+        {blocked ? (
+          <Blocked>
+            <SecondaryButton type="button" disabled aria-describedby="export-blocked">
+              {t('filter.export')}
+            </SecondaryButton>{' '}
+            <span id="export-blocked">{t('filter.exportBlocked')}</span>
+          </Blocked>
+        ) : (
+          <Download href={csvHref(filter)} download>
+            {t('filter.export')}
+          </Download>
+        )}
       </Bar>
       {error && (
         <Alert $severity="error" role="alert">

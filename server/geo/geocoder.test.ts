@@ -4,7 +4,6 @@
 import { parseQuery, reverse, search } from './geocoder';
 import fc from 'fast-check';
 import { loadPlaces, normalize } from './places';
-import { clipConvex, voronoiCells } from './regions';
 import { startTestServer } from '../testing';
 
 describe('offline geocoder (Photon format)', () => {
@@ -246,52 +245,5 @@ describe('geocoder routes', () => {
     );
     const body = (await response.json()) as { features: { properties: { city: string } }[] };
     expect(body.features[0]?.properties.city).toBe('München');
-  });
-});
-
-describe('region shapes', () => {
-  it('clips a polygon to a convex window', () => {
-    const square: [number, number][] = [
-      [0, 0],
-      [2, 0],
-      [2, 2],
-      [0, 2],
-    ];
-    const window: [number, number][] = [
-      [1, -1],
-      [3, -1],
-      [3, 3],
-      [1, 3],
-    ];
-    expect(clipConvex(square, window)).toEqual([
-      [1, 0],
-      [2, 0],
-      [2, 2],
-      [1, 2],
-    ]);
-  });
-
-  it('gives every point a closed cell that contains it', () => {
-    const points: [number, number][] = [
-      [0, 0],
-      [1, 0],
-      [0, 1],
-      [1, 1],
-      [0.5, 0.5],
-      [0.2, 0.8],
-    ];
-    const cells = voronoiCells(points);
-    cells.forEach((ring, i) => {
-      expect(ring.length).toBeGreaterThanOrEqual(4);
-      expect(ring[0]).toEqual(ring[ring.length - 1]);
-      const [px, py] = points[i]!;
-      let inside = false;
-      for (let a = 0, b = ring.length - 2; a < ring.length - 1; b = a++) {
-        const [xa, ya] = ring[a]!;
-        const [xb, yb] = ring[b]!;
-        if (ya > py !== yb > py && px < ((xb - xa) * (py - ya)) / (yb - ya) + xa) inside = !inside;
-      }
-      expect(inside).toBe(true);
-    });
   });
 });

@@ -8,6 +8,8 @@ import type { Region } from './tree';
 /** More than any agency's region list; a longer answer is cut here. */
 export const MAX_REGIONS = 5000;
 const MAX_NAME = 200;
+/** A source line, not a text: longer ones are cut. */
+const MAX_ATTRIBUTION = 300;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,8 +51,13 @@ const isRing = (value: unknown) =>
 const isPolygon = (value: unknown) =>
   Array.isArray(value) && value.length >= 1 && value.every(isRing);
 
-/** `GET /v1/wizard/locations/geojson`: {geojson: FeatureCollection with properties.locationId}. */
-export function parseShapes(body: unknown): { shapes: RegionShape[]; dropped: number } | null {
+/**
+ * `GET /v1/wizard/locations/geojson`: {geojson: FeatureCollection with properties.locationId
+ * (and parentId), and the shapes' source as `attribution`}.
+ */
+export function parseShapes(
+  body: unknown,
+): { shapes: RegionShape[]; dropped: number; attribution: string } | null {
   const collection = isRecord(body) && isRecord(body.geojson) ? body.geojson : null;
   if (!collection || !Array.isArray(collection.features)) return null;
   const shapes: RegionShape[] = [];
@@ -74,11 +81,16 @@ export function parseShapes(body: unknown): { shapes: RegionShape[]; dropped: nu
     shapes.push({
       locationId: properties.locationId as number,
       name: typeof properties.name === 'string' ? properties.name.slice(0, MAX_NAME) : '',
+      parentId: isId(properties.parentId) ? (properties.parentId as number) : null,
       geometry: {
         type: geometry.type as RegionShape['geometry']['type'],
         coordinates: geometry.coordinates,
       },
     });
   }
-  return { shapes, dropped };
+  const attribution =
+    typeof collection.attribution === 'string'
+      ? collection.attribution.trim().slice(0, MAX_ATTRIBUTION)
+      : '';
+  return { shapes, dropped, attribution };
 }

@@ -42,7 +42,7 @@ function* loadShapes(): Saga {
     return;
   }
   if (parsed.dropped > 0) env.log(`regions: ${parsed.dropped} malformed shapes left out`);
-  yield put(actions.shapesLoaded(parsed.shapes));
+  yield put(actions.shapesLoaded({ shapes: parsed.shapes, attribution: parsed.attribution }));
 }
 
 export function* regionsSaga(): Saga {

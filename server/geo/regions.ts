@@ -44,11 +44,37 @@ export function containsPoint(shape: Shape, lng: number, lat: number): boolean {
   return inside;
 }
 
+/** A shape's bounding box: [west, south, east, north]. */
+function boundsOf(shape: Shape): [number, number, number, number] {
+  const polygons = shape.type === 'Polygon' ? [shape.coordinates] : shape.coordinates;
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of polygons)
+    for (const [lng, lat] of polygon[0]! as [number, number][]) {
+      box[0] = Math.min(box[0], lng);
+      box[1] = Math.min(box[1], lat);
+      box[2] = Math.max(box[2], lng);
+      box[3] = Math.max(box[3], lat);
+    }
+  return box;
+}
+
+let boxes: [number, number, number, number][] | null = null;
+
 /** The locality a point lies in, or null outside Berlin. */
 export function localityAt(lat: number, lng: number): string | null {
-  return (
-    loadRegionShapes().localities.find((l) => containsPoint(l.geometry, lng, lat))?.name ?? null
-  );
+  const { localities } = loadRegionShapes();
+  boxes ??= localities.map((l) => boundsOf(l.geometry));
+  const index = localities.findIndex((l, i) => {
+    const [west, south, east, north] = boxes![i]!;
+    return (
+      lng >= west &&
+      lng <= east &&
+      lat >= south &&
+      lat <= north &&
+      containsPoint(l.geometry, lng, lat)
+    );
+  });
+  return index < 0 ? null : localities[index]!.name;
 }
 
 /** The region rows of Berlin's tree: districts numbered 1-12, localities district * 100 + n. */

@@ -82,6 +82,23 @@ describe('the first load on a slow line', () => {
     await heading.waitFor();
     const appTitleTop = await heading.evaluate((el) => el.getBoundingClientRect().top);
     assert.ok(Math.abs(appTitleTop - titleTop) <= 4, `title moved ${appTitleTop - titleTop} px`);
+    // The box the embed script reserved was about the app's first screen: the page below it
+    // moves little when the app reports its height.
+    const reserved = shellHeight;
+    // The frame follows the app's height (the page can read its same-origin frame).
+    await page.waitForFunction(() => {
+      const iframe = document.querySelector('iframe')!;
+      const body = iframe.contentDocument?.body;
+      return (
+        !!body &&
+        Math.abs(body.getBoundingClientRect().height - iframe.getBoundingClientRect().height) < 2
+      );
+    });
+    const appHeight = await frameHeight(page);
+    assert.ok(
+      Math.abs(appHeight - reserved) <= reserved * 0.15,
+      `reserved ${reserved} px, the app took ${appHeight} px`,
+    );
     await page.context().close();
   });
 

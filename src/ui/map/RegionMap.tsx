@@ -78,11 +78,14 @@ export default function RegionMap(props: RegionMapProps) {
     });
   }, [selected, styleOf, data]);
 
-  // The shapes fill the view once they arrive.
-  useEffect(() => {
+  // The shapes fill the view once both they and the map are there (either may come first);
+  // a map without a size yet (not laid out) keeps its view.
+  const fit = useCallback(() => {
+    const map = mapRef.current;
     const bounds = layerRef.current?.getBounds();
-    if (mapRef.current && bounds?.isValid()) mapRef.current.fitBounds(bounds, { padding: [8, 8] });
-  }, [data]);
+    if (map && map.getSize().x > 0 && bounds?.isValid()) map.fitBounds(bounds, { padding: [8, 8] });
+  }, []);
+  useEffect(fit, [data, fit]);
 
   return (
     <MapBase
@@ -93,6 +96,7 @@ export default function RegionMap(props: RegionMapProps) {
       onTilesFailed={props.onTilesFailed}
       mapRef={(map) => {
         mapRef.current = map;
+        map?.whenReady(fit);
       }}
     >
       <GeoJSON

@@ -79,9 +79,7 @@ describe("Berlin's street index", () => {
     expect(index.localities).toEqual(['Hellersdorf', 'Mitte', 'Prenzlauer Berg']);
     const [name, entries] = index.streets[0]!;
     expect(name).toBe('Kastanienallee');
-    const byLocality = Object.fromEntries(
-      entries.map((e) => [index.localities[e[2]], e.slice(3)]),
-    );
+    const byLocality = Object.fromEntries(entries.map((e) => [index.localities[e[2]], e.slice(3)]));
     expect(byLocality).toEqual({
       'Prenzlauer Berg': ['10435', 1, 103, 2],
       Mitte: ['10119', 40, 40, 1],

@@ -44,6 +44,28 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * The texts index.html shows before the app has loaded: the loading shell (the app's title, or
+ * the route's, and 'Wird geladen …') and the notice for browsers that cannot run the app, in
+ * German and English ([de, en]; routes by the screen id their path spells in kebab case).
+ */
+function shellParameters() {
+  const de = require('./src/i18n/locales/de.json');
+  const en = require('./src/i18n/locales/en.json');
+  const both = (pick) => [pick(de), pick(en)];
+  return {
+    notSupported: { de: de.app.notSupported, en: en.app.notSupported },
+    shell: { title: { de: de.app.title }, loading: { de: de.app.loading } },
+    shellTexts: JSON.stringify({
+      title: both((l) => l.app.title),
+      loading: both((l) => l.app.loading),
+      routes: Object.fromEntries(
+        Object.keys(de.routes).map((id) => [id, both((l) => l.routes[id])]),
+      ),
+    }).replace(/</g, '\\u003c'),
+  };
+}
+
 const babelRule = {
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
@@ -97,12 +119,7 @@ module.exports = (env, argv) => {
         scriptLoading: 'defer',
         // Attribute quotes stay, so the server can fill in the allowed-origins meta.
         minify: production && { collapseWhitespace: true, removeComments: true, minifyCSS: true },
-        templateParameters: {
-          notSupported: {
-            de: require('./src/i18n/locales/de.json').app.notSupported,
-            en: require('./src/i18n/locales/en.json').app.notSupported,
-          },
-        },
+        templateParameters: shellParameters(),
       }),
     ],
   };

@@ -2,7 +2,7 @@
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
  * bench/results/latest.json. Options:
- * --only=bundle|load|leads|inbox|export|staff-timing|slow-readers|typing|interaction|qa,
+ * --only=bundle|load|leads|inbox|export|staff-timing|slow-readers|typing|interaction|qa|first-load,
  * --seconds=N, --db=sqlite|postgres (leads: one database only)
  * (BENCH_STATIC_DIR: time another build's widget).
  */
@@ -15,6 +15,7 @@ import { kb, measureRoutes, printRoutes } from './bundle';
 import { exportWhileVisiting } from './export';
 import { inboxList } from './inbox';
 import { staffTiming } from './staffTiming';
+import { firstLoad } from './firstLoad';
 import { interactions } from './interaction';
 import { leadSubmissions } from './leads';
 import { recorderOverhead, replaySpeed } from './qa';
@@ -141,6 +142,19 @@ async function main() {
     const browser = await launchBrowser();
     try {
       results.qa = { replay: await replaySpeed(), recorder: await recorderOverhead(browser) };
+    } finally {
+      await browser.close();
+    }
+  }
+  if (!only || only === 'first-load') {
+    const browser = await launchBrowser();
+    try {
+      const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
+      results.firstLoad = await firstLoad(
+        browser,
+        process.env.BENCH_STATIC_DIR ?? path.join(root, 'static'),
+        runs,
+      );
     } finally {
       await browser.close();
     }

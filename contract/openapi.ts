@@ -1044,7 +1044,8 @@ export const openapi = {
     },
     '/v1/wizard/locations/geojson': {
       get: {
-        summary: 'Region shapes (sample data: approximate cells, not official boundaries)',
+        summary:
+          "Region shapes: each region's polygon, a district's (a region other regions name as parentId) the union of its localities",
         responses: {
           '200': ok('GeoJSON', {
             type: 'object',
@@ -1053,7 +1054,14 @@ export const openapi = {
               geojson: {
                 type: 'object',
                 required: ['type', 'features'],
-                properties: { type: { const: 'FeatureCollection' }, features: { type: 'array' } },
+                properties: {
+                  type: { const: 'FeatureCollection' },
+                  features: { type: 'array' },
+                  attribution: {
+                    type: 'string',
+                    description: "The shapes' source, shown in the map's attribution",
+                  },
+                },
               },
             },
           }),

@@ -884,7 +884,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Region shapes (sample data: approximate cells, not official boundaries) */
+        /** Region shapes: each region's polygon, a district's (a region other regions name as parentId) the union of its localities */
         get: {
             parameters: {
                 query?: never;
@@ -905,6 +905,8 @@ export interface paths {
                                 /** @constant */
                                 type: "FeatureCollection";
                                 features: unknown[];
+                                /** @description The shapes' source, shown in the map's attribution */
+                                attribution?: string;
                             };
                         };
                     };

@@ -140,7 +140,21 @@ describe('embed script', () => {
     const b = mount(document.body, { route: 'login' });
     fromWidget(a.iframe, widgetMessage('size', { height: 300 }));
     expect(a.iframe.style.height).toBe('300px');
-    expect(b.iframe.style.height).toBe('480px');
+    expect(b.iframe.style.height).toBe('280px');
+  });
+
+  it("reserves the height of the route's first screen, a phone's in a narrow placeholder", () => {
+    const { mount } = loadEmbed();
+    const narrow = document.createElement('div');
+    Object.defineProperty(narrow, 'clientWidth', { value: 390 });
+    const wide = document.createElement('div');
+    Object.defineProperty(wide, 'clientWidth', { value: 1100 });
+    document.body.append(narrow, wide);
+    expect(mount(narrow, { route: 'lead-wizard' }).iframe.style.height).toBe('880px');
+    expect(mount(wide, { route: 'lead-wizard' }).iframe.style.height).toBe('580px');
+    expect(mount(wide, { route: 'saved-search-wizard' }).iframe.style.height).toBe('1470px');
+    // A height the page gives wins.
+    expect(mount(narrow, { route: 'login', minHeight: 500 }).iframe.style.height).toBe('500px');
   });
 
   it('forwards tracking to dataLayer, Matomo and a DOM event', () => {
@@ -348,6 +362,6 @@ describe('embed script', () => {
     handle.destroy();
     expect(document.querySelector('iframe')).toBeNull();
     fromWidget(iframe, widgetMessage('size', { height: 999 }));
-    expect(iframe.style.height).toBe('480px');
+    expect(iframe.style.height).toBe('280px');
   });
 });

@@ -16,7 +16,7 @@ export interface EmbedOptions {
   route: string;
   /** Accessible title of the iframe. */
   title?: string;
-  /** Height reserved until the widget reports its own (px). */
+  /** Height reserved until the widget reports its own (px; by default its first screen's). */
   minHeight?: number;
   /** Page language; defaults to the page's <html lang>. */
   lang?: string;
@@ -65,7 +65,27 @@ type AnalyticsWindow = Window & {
 };
 
 const win = window as AnalyticsWindow;
+/**
+ * The height each route's first screen takes (px), narrow (a phone, up to 600 px wide) and
+ * wide, as measured on the demo pages: reserved until the widget reports its own, the frame's
+ * loading shell fills it, and the page below does not jump when the app arrives.
+ */
+const FIRST_SCREEN_HEIGHT: Record<string, [narrow: number, wide: number]> = {
+  'lead-wizard': [880, 580],
+  'saved-search-wizard': [1320, 1470],
+  'expose-inquiry-wizard': [1600, 990],
+  'contact-form-wizard': [1490, 900],
+  'newsletter-wizard': [1370, 770],
+  login: [330, 280],
+};
 const DEFAULT_MIN_HEIGHT = 480;
+
+/** The height to reserve for a route in a placeholder this wide. */
+export function reservedHeight(route: string, width: number): number {
+  const heights = FIRST_SCREEN_HEIGHT[route];
+  if (!heights) return DEFAULT_MIN_HEIGHT;
+  return width > 0 && width <= 600 ? heights[0] : heights[1];
+}
 const DEFAULT_TITLE = 'Immosuite';
 /** Host-page query parameters a widget route reads, forwarded into the iframe URL. */
 /** Room left below a spot the widget asks to bring into view. */
@@ -168,7 +188,7 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
   iframe.title = options.title || DEFAULT_TITLE;
   iframe.setAttribute('loading', 'eager');
   iframe.style.cssText = `display:block;width:100%;border:0;height:${
-    options.minHeight ?? DEFAULT_MIN_HEIGHT
+    options.minHeight ?? reservedHeight(options.route, target.clientWidth)
   }px;`;
 
   function send(data: unknown) {

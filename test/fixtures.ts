@@ -30,20 +30,34 @@ const square = (lng: number, lat: number) => [
   ],
 ];
 
-/** What GET /v1/wizard/locations/geojson answers for REGIONS_ANSWER's localities. */
+/**
+ * What GET /v1/wizard/locations/geojson answers for REGIONS_ANSWER: its localities, and the
+ * districts Mitte and Pankow as the unions of theirs (Spandau stands alone), with their source.
+ */
 export const SHAPES_ANSWER = {
   geojson: {
     type: 'FeatureCollection',
+    attribution: 'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
     features: [
-      [11, 'Moabit', 13.32, 52.52],
-      [12, 'Wedding', 13.34, 52.55],
-      [21, 'Prenzlauer Berg', 13.41, 52.54],
-      [22, 'Buch', 13.48, 52.63],
-      [3, 'Spandau', 13.18, 52.53],
-    ].map(([locationId, name, lng, lat]) => ({
-      type: 'Feature',
-      properties: { locationId, name },
-      geometry: { type: 'Polygon', coordinates: square(lng as number, lat as number) },
-    })),
+      ...[
+        [11, 'Moabit', 1, 13.32, 52.52],
+        [12, 'Wedding', 1, 13.34, 52.55],
+        [21, 'Prenzlauer Berg', 2, 13.41, 52.54],
+        [22, 'Buch', 2, 13.48, 52.63],
+        [3, 'Spandau', null, 13.18, 52.53],
+      ].map(([locationId, name, parentId, lng, lat]) => ({
+        type: 'Feature',
+        properties: { locationId, name, ...(parentId ? { parentId } : {}) },
+        geometry: { type: 'Polygon', coordinates: square(lng as number, lat as number) },
+      })),
+      ...[
+        [1, 'Mitte', [square(13.32, 52.52), square(13.34, 52.55)]],
+        [2, 'Pankow', [square(13.41, 52.54), square(13.48, 52.63)]],
+      ].map(([locationId, name, coordinates]) => ({
+        type: 'Feature',
+        properties: { locationId, name },
+        geometry: { type: 'MultiPolygon', coordinates },
+      })),
+    ],
   },
 };

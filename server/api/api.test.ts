@@ -19,6 +19,7 @@ import {
 } from '../testing';
 import { DEMO_CUSTOMER } from '../db/seed';
 import { Q } from '../db/statements';
+import { containsPoint } from '../geo/regions';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -133,30 +134,70 @@ describe('reference backend', () => {
         if (l.parentId) expect(districts.some((d) => d.locationId === l.parentId)).toBe(true);
     });
 
-    it('serves region shapes as GeoJSON with locationId', async () => {
-      const { body } = await call(server.client(), 'get', '/v1/wizard/locations/geojson');
-      const features = (
-        body as {
-          geojson: {
-            features: {
-              properties: { locationId: number };
-              geometry: { type: string; coordinates: number[][][] };
-            }[];
-          };
-        }
-      ).geojson.features;
-      expect(features.length).toBeGreaterThan(60);
-      for (const f of features) {
-        expect(f.geometry.type).toBe('Polygon');
-        const ring = f.geometry.coordinates[0]!;
-        expect(ring[0]).toEqual(ring[ring.length - 1]);
-        for (const [lng, lat] of ring) {
-          expect(lng).toBeGreaterThan(12.9);
-          expect(lng).toBeLessThan(13.9);
-          expect(lat).toBeGreaterThan(52.3);
-          expect(lat).toBeLessThan(52.75);
+    it("serves Berlin's 96 localities and 12 districts as their official shapes", async () => {
+      const response = await call(server.client(), 'get', '/v1/wizard/locations/geojson');
+      conforms('get', '/v1/wizard/locations/geojson', response);
+      const { geojson } = response.body as {
+        geojson: {
+          attribution: string;
+          features: {
+            properties: { locationId: number; name: string; parentId?: number };
+            geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon;
+          }[];
+        };
+      };
+      const localities = geojson.features.filter((f) => f.properties.parentId !== undefined);
+      const districts = geojson.features.filter((f) => f.properties.parentId === undefined);
+      expect(localities).toHaveLength(96);
+      expect(districts).toHaveLength(12);
+      expect(geojson.attribution).toBe(
+        'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
+      );
+      for (const f of geojson.features) {
+        expect(['Polygon', 'MultiPolygon']).toContain(f.geometry.type);
+        const polygons =
+          f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
+        for (const ring of polygons.flat()) {
+          expect(ring.length).toBeGreaterThanOrEqual(4);
+          expect(ring[0]).toEqual(ring[ring.length - 1]);
+          for (const [lng, lat] of ring) {
+            expect(lng).toBeGreaterThan(13.05);
+            expect(lng).toBeLessThan(13.8);
+            expect(lat).toBeGreaterThan(52.3);
+            expect(lat).toBeLessThan(52.7);
+          }
         }
       }
+      // Alexanderplatz lies in the locality Mitte and the district Mitte, not in Kreuzberg.
+      const named = (list: typeof localities, name: string) =>
+        list.find((f) => f.properties.name === name)!.geometry;
+      const alexanderplatz = [13.4132, 52.5219] as const;
+      expect(containsPoint(named(localities, 'Mitte'), ...alexanderplatz)).toBe(true);
+      expect(containsPoint(named(districts, 'Mitte'), ...alexanderplatz)).toBe(true);
+      expect(containsPoint(named(localities, 'Kreuzberg'), ...alexanderplatz)).toBe(false);
+      expect(containsPoint(named(districts, 'Friedrichshain-Kreuzberg'), ...alexanderplatz)).toBe(
+        false,
+      );
+      // A point in Berlin lies in exactly one locality (no gaps or overlaps at the borders).
+      const kastanienallee = [13.4091, 52.5381] as const;
+      expect(
+        localities
+          .filter((f) => containsPoint(f.geometry, ...kastanienallee))
+          .map((f) => f.properties.name),
+      ).toEqual(['Prenzlauer Berg']);
+    });
+
+    it('sends the shapes compressed to a client that accepts it', async () => {
+      const compressed = await fetch(`${server.base}${PREFIX}/v1/wizard/locations/geojson`, {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
+      expect(compressed.headers.get('content-encoding')).toBe('gzip');
+      expect(compressed.headers.get('vary')).toMatch(/Accept-Encoding/);
+      const plain = await fetch(`${server.base}${PREFIX}/v1/wizard/locations/geojson`, {
+        headers: { 'Accept-Encoding': 'identity' },
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await compressed.json()).toEqual(await plain.json());
     });
   });
 

@@ -1,7 +1,9 @@
 /** What the wizards read: field definitions and the search regions with their shapes. */
 import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { definitionIn, type FieldDefinition } from '../data/fieldDefinitions';
 import { Q } from '../db/statements';
+import { REGIONS_ATTRIBUTION } from '../geo/regions';
 import { langOfRequest, route, type ApiContext } from './context';
 
 interface RegionRow {
@@ -31,29 +33,45 @@ export async function wizardDataRoutes(app: FastifyInstance, { sql }: ApiContext
     })),
   }));
 
-  // Regions are seed data: the answer (25 KB) is built once, and every request is sent the
-  // same bytes, so answers waiting for a slow reader share one buffer.
-  let geojson: Buffer | null = null;
-  route(app, 'GET', '/v1/wizard/locations/geojson', async (_request, reply) => {
-    geojson ??= Buffer.from(
-      JSON.stringify({
-        geojson: {
-          type: 'FeatureCollection',
-          // Sample data: cells around the localities, not official boundaries.
-          sample: true,
-          features: (await sql.all<RegionRow>(Q.regions))
-            .filter((r) => r.geometry && r.parent_id !== null)
-            .map((r) => ({
-              type: 'Feature',
-              properties: { locationId: r.location_id, name: r.name, parentId: r.parent_id },
-              geometry: JSON.parse(r.geometry!),
-            })),
-        },
-      }),
-    );
-    return reply
+  // Regions are seed data: the answer (about 135 KB; 29 KB gzip, 21 KB brotli) is built and compressed once,
+  // and every request is sent the same bytes, so answers waiting for a slow reader share them.
+  let geojson: { plain: Buffer; gzip: Buffer; br: Buffer } | null = null;
+  route(app, 'GET', '/v1/wizard/locations/geojson', async (request, reply) => {
+    if (!geojson) {
+      const plain = Buffer.from(
+        JSON.stringify({
+          geojson: {
+            type: 'FeatureCollection',
+            attribution: REGIONS_ATTRIBUTION,
+            features: (await sql.all<RegionRow>(Q.regions))
+              .filter((r) => r.geometry)
+              .map((r) => ({
+                type: 'Feature',
+                properties: {
+                  locationId: r.location_id,
+                  name: r.name,
+                  ...(r.parent_id !== null ? { parentId: r.parent_id } : {}),
+                },
+                geometry: JSON.parse(r.geometry!),
+              })),
+          },
+        }),
+      );
+      geojson = {
+        plain,
+        gzip: gzipSync(plain, { level: 9 }),
+        br: brotliCompressSync(plain, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+        }),
+      };
+    }
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply
       .header('Cache-Control', 'public, max-age=3600')
-      .type('application/json; charset=utf-8')
-      .send(geojson);
+      .header('Vary', 'Accept-Encoding')
+      .type('application/json; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding ? geojson[encoding] : geojson.plain);
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Sample region tree: Berlin's twelve districts with their localities. Shapes are derived
- * (Voronoi cells around the localities' GeoNames coordinates): sample data, not boundaries.
+ * The region tree: Berlin's twelve districts with their localities, named as the official
+ * locality geometries name them (their shapes: server/geo/regions.ts).
  */
 export const BERLIN_DISTRICTS: Record<string, string[]> = {
   Mitte: ['Mitte', 'Moabit', 'Hansaviertel', 'Tiergarten', 'Wedding', 'Gesundbrunnen'],

@@ -1,10 +1,11 @@
-/** Seeds a fresh database: categories, field definitions, Berlin's regions, a few listings. */
+/**
+ * Seeds a fresh database: categories, field definitions, Berlin's regions, a few listings. A
+ * seeded one gets today's region shapes (syncRegionShapes).
+ */
 import { CATEGORIES } from '../../contract/catalog';
-import { BERLIN_DISTRICTS } from '../data/berlin';
 import { FIELD_DEFINITIONS } from '../data/fieldDefinitions';
 import { LISTINGS } from '../data/listings';
-import { loadPlaces } from '../geo/places';
-import { voronoiCells } from '../geo/regions';
+import { berlinRegionRows, syncRegionShapes } from '../geo/regions';
 import { randomUUID } from 'node:crypto';
 import type { Queryable, Sql } from './sql';
 
@@ -15,7 +16,10 @@ export async function seed(sql: Sql) {
   await sql.transaction(async (tx) => {
     if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(?)', SEED_LOCK);
     const seeded = await tx.one<{ n: number }>('SELECT COUNT(*) AS n FROM categories');
-    if (Number(seeded!.n) > 0) return;
+    if (Number(seeded!.n) > 0) {
+      await syncRegionShapes(tx);
+      return;
+    }
     const category =
       'INSERT INTO categories (id, name, short, object_type, lead_only, marketing_type) VALUES (?, ?, ?, ?, ?, ?)';
     for (const c of CATEGORIES)
@@ -116,48 +120,7 @@ async function seedDemoCustomer(tx: Queryable) {
 }
 
 async function seedRegions(tx: Queryable) {
-  const { places } = loadPlaces();
-  const berlin = places.filter((p) => p.state === 'Berlin');
   const insert =
     'INSERT INTO regions (location_id, name, parent_id, geometry, position) VALUES (?, ?, ?, ?, ?)';
-  const rows: [number, string, number | null, string | null, number][] = [];
-  const localities: { id: number; parent: number; name: string; point: [number, number] | null }[] =
-    [];
-  Object.entries(BERLIN_DISTRICTS).forEach(([, names], d) => {
-    names.forEach((name, l) => {
-      const place = berlin.find((p) => p.name === name || p.name === `Berlin ${name}`);
-      localities.push({
-        id: (d + 1) * 100 + l + 1,
-        parent: d + 1,
-        name,
-        point: place ? [place.lng, place.lat] : null,
-      });
-    });
-  });
-  const located = localities.filter((l) => l.point);
-  const cells = voronoiCells(located.map((l) => l.point!));
-  const cellOf = new Map(located.map((l, i) => [l.id, cells[i]!]));
-  let position = 0;
-  Object.entries(BERLIN_DISTRICTS).forEach(([district], d) => {
-    const children = localities.filter((l) => l.parent === d + 1);
-    const rings = children
-      .map((c) => cellOf.get(c.id))
-      .filter((r): r is [number, number][] => !!r && r.length > 0);
-    const geometry = rings.length
-      ? { type: 'MultiPolygon', coordinates: rings.map((r) => [r]) }
-      : null;
-    rows.push([d + 1, district, null, geometry && JSON.stringify(geometry), position++]);
-    for (const child of children) {
-      const ring = cellOf.get(child.id);
-      const childGeometry = ring && ring.length ? { type: 'Polygon', coordinates: [ring] } : null;
-      rows.push([
-        child.id,
-        child.name,
-        d + 1,
-        childGeometry && JSON.stringify(childGeometry),
-        position++,
-      ]);
-    }
-  });
-  for (const row of rows) await tx.run(insert, ...row);
+  for (const row of berlinRegionRows()) await tx.run(insert, ...row);
 }

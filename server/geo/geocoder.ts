@@ -6,7 +6,14 @@
  * approximate, so the visitor puts the marker on the house.
  */
 import { distanceKm, loadPlaces, normalize, prefixKey, type Place } from './places';
-import { findStreets, loadStreets, looksLikeStreet, type Street } from './streets';
+import {
+  findStreets,
+  holdsNumber,
+  isStreetName,
+  loadStreets,
+  looksLikeStreet,
+  type Street,
+} from './streets';
 
 export interface PhotonFeature {
   type: 'Feature';
@@ -64,9 +71,12 @@ export interface Query {
   housenumber: string | null;
 }
 
-/** Whether a normalised term names a place exactly. */
+/** Whether a normalised term names a place exactly (a town, or a locality of the demo city). */
 function isPlaceName(term: string): boolean {
-  return term !== '' && (loadPlaces().byName.get(term)?.length ?? 0) > 0;
+  return (
+    term !== '' &&
+    ((loadPlaces().byName.get(term)?.length ?? 0) > 0 || loadStreets().placeTerms.has(term))
+  );
 }
 
 /**
@@ -124,6 +134,14 @@ export function parseQuery(q: string): Query {
     if (postcode || looksLikeStreet(before.join(' ')))
       return { ...none, street: before.join(' '), housenumber, placeTerm: '' };
   }
+  // 'Straße Ort' without a comma ('Kastanienallee Prenzlauer Berg'): the shortest run of
+  // leading words that is a whole street name, followed by a place's name.
+  for (let n = 1; n < words.length; n += 1) {
+    const street = words.slice(0, n).join(' ');
+    const place = normalize(words.slice(n).join(' '));
+    if (isStreetName(street) && isPlaceName(place))
+      return { ...none, street, housenumber: null, placeTerm: place };
+  }
   return { ...none, placeTerm: normalize(text) };
 }
 
@@ -154,6 +172,7 @@ function placesFor(term: string): Place[] {
 /** A street of the index (Photon: a highway), or with a house number, an approximate house. */
 function streetFeature(street: Street, lang: string, housenumber: string | null): PhotonFeature {
   const where = {
+    postcode: street.postcode || undefined,
     city: street.city,
     district: street.district || undefined,
     state: street.city,
@@ -178,23 +197,33 @@ function streetFeature(street: Street, lang: string, housenumber: string | null)
 }
 
 /**
- * The streets of the index a query may mean: a street with no place, or with the demo city or
- * one of its localities (not with a postcode: the index does not know postcodes); a lone term
- * may be a street as well as a place. One answer per name, the busiest, unless a locality is
- * named.
+ * The streets of the index a query may mean: a street with no place, or with the demo city,
+ * one of its localities or one of its postcodes; a lone term may be a street as well as a
+ * place. One answer per street and locality (a street of one name in several localities
+ * answers each): the part whose house numbers hold the typed one, else the one with the most
+ * addresses.
  */
 function streetsFor(query: Query): { street: Street; score: number }[] {
-  if (query.postcode || query.postcodePrefix) return [];
+  if (query.postcodePrefix) return [];
   const { placeTerms, city } = loadStreets();
   const typed = query.street ?? query.placeTerm;
   const place = query.street ? query.placeTerm : '';
   if (place && !placeTerms.has(place)) return [];
   let found = findStreets(typed, place === normalize(city) ? '' : place);
+  if (query.postcode) found = found.filter((f) => f.street.postcode === query.postcode);
   // An address names one street: only the best matches, not every street that starts alike.
   if (query.street && found.length > 0) found = found.filter((f) => f.score === found[0]!.score);
-  if (place && place !== normalize(city)) return found;
-  const seen = new Set<string>();
-  return found.filter(({ street }) => !seen.has(street.name) && !!seen.add(street.name));
+  const number = query.housenumber;
+  if (number && found.some((f) => holdsNumber(f.street, number)))
+    found = found.filter((f) => holdsNumber(f.street, number));
+  const best = new Map<string, { street: Street; score: number }>();
+  for (const f of found) {
+    const key = `${f.street.name}|${f.street.district}`;
+    const kept = best.get(key);
+    if (!kept || f.street.count > kept.street.count) best.set(key, f);
+  }
+  // In the order found (best match, nearest the centre), each street and locality once.
+  return found.filter((f) => best.get(`${f.street.name}|${f.street.district}`) === f);
 }
 
 export function search(q: string, lang: string, limit: number): PhotonResponse {

@@ -1,77 +1,118 @@
 /**
- * Sample region shapes: Voronoi cells (d3-delaunay) around the localities' coordinates,
- * clipped to the slightly widened convex hull of all of them. Approximate; labelled as sample.
+ * The search regions' shapes: Berlin's localities (Ortsteile) as the official geometries draw
+ * them, and its districts as their unions, simplified for the map by scripts/berlin-regions.ts
+ * (server/data/berlin-regions.json names its source and licence).
  */
-import { Delaunay } from 'd3-delaunay';
+import { createRequire } from 'node:module';
+import { BERLIN_DISTRICTS } from '../data/berlin';
+import type { Queryable } from '../db/sql';
 
-type Point = [number, number];
+const require = createRequire(__filename);
 
-/** Sutherland–Hodgman: clips a polygon by a convex, counter-clockwise clip polygon. */
-export function clipConvex(subject: Point[], clip: Point[]): Point[] {
-  let output = subject;
-  for (let i = 0; i < clip.length; i += 1) {
-    const a = clip[i]!;
-    const b = clip[(i + 1) % clip.length]!;
-    const inside = (p: Point) => (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0;
-    const intersect = (p: Point, q: Point): Point => {
-      const a1 = b[1] - a[1];
-      const b1 = a[0] - b[0];
-      const c1 = a1 * a[0] + b1 * a[1];
-      const a2 = q[1] - p[1];
-      const b2 = p[0] - q[0];
-      const c2 = a2 * p[0] + b2 * p[1];
-      const det = a1 * b2 - a2 * b1;
-      return [(b2 * c1 - b1 * c2) / det, (a1 * c2 - a2 * c1) / det];
-    };
-    const input = output;
-    output = [];
-    for (let j = 0; j < input.length; j += 1) {
-      const current = input[j]!;
-      const previous = input[(j + input.length - 1) % input.length]!;
-      if (inside(current)) {
-        if (!inside(previous)) output.push(intersect(previous, current));
-        output.push(current);
-      } else if (inside(previous)) {
-        output.push(intersect(previous, current));
+type Shape = GeoJSON.Polygon | GeoJSON.MultiPolygon;
+
+export interface RegionShapesFile {
+  source: string;
+  licence: string;
+  localities: { name: string; geometry: Shape }[];
+  districts: { name: string; geometry: Shape }[];
+}
+
+/** The shapes' source, for the map's attribution. */
+export const REGIONS_ATTRIBUTION =
+  'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de';
+
+let cached: RegionShapesFile | null = null;
+
+export function loadRegionShapes(): RegionShapesFile {
+  cached ??= require('../data/berlin-regions.json') as RegionShapesFile;
+  return cached;
+}
+
+/** Whether a point lies inside a polygon (even-odd rule over all its rings: holes excluded). */
+export function containsPoint(shape: Shape, lng: number, lat: number): boolean {
+  const polygons = shape.type === 'Polygon' ? [shape.coordinates] : shape.coordinates;
+  let inside = false;
+  for (const polygon of polygons)
+    for (const ring of polygon)
+      for (let a = 0, b = ring.length - 1; a < ring.length; b = a++) {
+        const [xa, ya] = ring[a]! as [number, number];
+        const [xb, yb] = ring[b]! as [number, number];
+        if (ya > lat !== yb > lat && lng < ((xb - xa) * (lat - ya)) / (yb - ya) + xa)
+          inside = !inside;
       }
+  return inside;
+}
+
+/** A shape's bounding box: [west, south, east, north]. */
+function boundsOf(shape: Shape): [number, number, number, number] {
+  const polygons = shape.type === 'Polygon' ? [shape.coordinates] : shape.coordinates;
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of polygons)
+    for (const [lng, lat] of polygon[0]! as [number, number][]) {
+      box[0] = Math.min(box[0], lng);
+      box[1] = Math.min(box[1], lat);
+      box[2] = Math.max(box[2], lng);
+      box[3] = Math.max(box[3], lat);
     }
-    if (output.length === 0) break;
-  }
-  return output;
+  return box;
 }
 
-function signedArea(ring: Point[]): number {
-  let area = 0;
-  for (let i = 0; i < ring.length; i += 1) {
-    const [x1, y1] = ring[i]!;
-    const [x2, y2] = ring[(i + 1) % ring.length]!;
-    area += x1 * y2 - x2 * y1;
-  }
-  return area / 2;
-}
+let boxes: [number, number, number, number][] | null = null;
 
-/** A cell polygon (closed ring, lng/lat) per point. */
-export function voronoiCells(points: Point[], widen = 1.12): Point[][] {
-  if (points.length < 3) return points.map(() => []);
-  const delaunay = Delaunay.from(points);
-  const hull = delaunay.hullPolygon().slice(0, -1) as Point[];
-  const cx = hull.reduce((s, p) => s + p[0], 0) / hull.length;
-  const cy = hull.reduce((s, p) => s + p[1], 0) / hull.length;
-  let clip = hull.map(([x, y]) => [cx + (x - cx) * widen, cy + (y - cy) * widen] as Point);
-  if (signedArea(clip) < 0) clip = clip.reverse();
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  const pad = 0.1;
-  const voronoi = delaunay.voronoi([
-    Math.min(...xs) - pad,
-    Math.min(...ys) - pad,
-    Math.max(...xs) + pad,
-    Math.max(...ys) + pad,
-  ]);
-  return points.map((_, i) => {
-    const cell = (voronoi.cellPolygon(i) ?? []).slice(0, -1) as Point[];
-    let ring = clipConvex(signedArea(cell) < 0 ? cell.reverse() : cell, clip);
-    ring = ring.map(([x, y]) => [Math.round(x * 1e5) / 1e5, Math.round(y * 1e5) / 1e5] as Point);
-    return ring.length >= 3 ? [...ring, ring[0]!] : [];
+/** The locality a point lies in, or null outside Berlin. */
+export function localityAt(lat: number, lng: number): string | null {
+  const { localities } = loadRegionShapes();
+  boxes ??= localities.map((l) => boundsOf(l.geometry));
+  const index = localities.findIndex((l, i) => {
+    const [west, south, east, north] = boxes![i]!;
+    return (
+      lng >= west &&
+      lng <= east &&
+      lat >= south &&
+      lat <= north &&
+      containsPoint(l.geometry, lng, lat)
+    );
   });
+  return index < 0 ? null : localities[index]!.name;
+}
+
+/** The region rows of Berlin's tree: districts numbered 1-12, localities district * 100 + n. */
+export function berlinRegionRows(): [number, string, number | null, string | null, number][] {
+  const { localities, districts } = loadRegionShapes();
+  const shapeOf = (list: { name: string; geometry: Shape }[], name: string) => {
+    const found = list.find((s) => s.name === name);
+    return found ? JSON.stringify(found.geometry) : null;
+  };
+  const rows: [number, string, number | null, string | null, number][] = [];
+  let position = 0;
+  Object.entries(BERLIN_DISTRICTS).forEach(([district, names], d) => {
+    rows.push([d + 1, district, null, shapeOf(districts, district), position++]);
+    names.forEach((name, l) =>
+      rows.push([(d + 1) * 100 + l + 1, name, d + 1, shapeOf(localities, name), position++]),
+    );
+  });
+  return rows;
+}
+
+/**
+ * Gives a database seeded with other shapes (an earlier version's) today's: each Berlin
+ * region row still under its seeded id and name gets its shape; other rows are left alone.
+ */
+export async function syncRegionShapes(tx: Queryable): Promise<number> {
+  const stored = new Map(
+    (
+      await tx.all<{ location_id: number; name: string; geometry: string | null }>(
+        'SELECT location_id, name, geometry FROM regions',
+      )
+    ).map((r) => [Number(r.location_id), r]),
+  );
+  let updated = 0;
+  for (const [id, name, , geometry] of berlinRegionRows()) {
+    const row = stored.get(id);
+    if (!row || row.name !== name || row.geometry === geometry) continue;
+    await tx.run('UPDATE regions SET geometry = ? WHERE location_id = ?', geometry, id);
+    updated += 1;
+  }
+  return updated;
 }

@@ -3,17 +3,21 @@
  * builds (server/data/berlin-streets.json; its source and licence are named in the file).
  */
 import { createRequire } from 'node:module';
-import { loadPlaces, normalize, prefixKey, WORD_PREFIX, type Place } from './places';
+import { distanceKm, normalize, prefixKey, WORD_PREFIX } from './places';
 
 const require = createRequire(__filename);
 
-/** The file: each street as [name, lat, lng, index of its locality in `districts`]. */
+/**
+ * The file: each street name with its entries, one per locality and postcode it has houses in:
+ * [lat, lng, index of the locality in `localities`, postcode, lowest and highest house number,
+ * number of addresses].
+ */
 export interface StreetIndexFile {
   source: string;
   licence: string;
   city: string;
-  districts: string[];
-  streets: [string, number, number, number][];
+  localities: string[];
+  streets: [string, [number, number, number, string, number, number, number][]][];
 }
 
 export interface Street {
@@ -22,7 +26,14 @@ export interface Street {
   lat: number;
   lng: number;
   city: string;
+  /** The locality (Ortsteil). */
   district: string;
+  postcode: string;
+  /** The house numbers it has here, lowest and highest (0 and 0: none known). */
+  from: number;
+  to: number;
+  /** Its addresses here. */
+  count: number;
 }
 
 /** Undoes the abbreviation of a street name: 'Torstr.' is Torstraße, 'Amrumer Str.' Amrumer Straße. */
@@ -43,13 +54,15 @@ const STREET_START = /^(Unter den|Am|An der|An den|Auf dem|Im|In den|Zum|Zur|Hin
 export const looksLikeStreet = (name: string) =>
   STREET_ENDING.test(name.trim()) || STREET_START.test(name.trim());
 
+/**
+ * Whether a text is a whole street name: one of the index's, or one that ends like a street
+ * ('Unter den' only opens one).
+ */
+export const isStreetName = (text: string) =>
+  STREET_ENDING.test(text.trim()) || loadStreets().names.has(normalizeStreet(text));
+
 /** A typed street name as the index keeps it: abbreviations undone, then normalised. */
 export const normalizeStreet = (text: string) => normalize(streetLabel(text));
-
-/** Berlin's localities (GeoNames), to name the part of town each street lies in. */
-export function berlinLocalities(): Place[] {
-  return loadPlaces().places.filter((p) => p.state === 'Berlin' && p.featureCode === 'PPLX');
-}
 
 interface StreetIndex {
   city: string;
@@ -57,6 +70,8 @@ interface StreetIndex {
   byWordPrefix: Map<string, Street[]>;
   /** The normalised names of the city and its localities: a place term that means Berlin. */
   placeTerms: Set<string>;
+  /** Every street's normalised name. */
+  names: Set<string>;
 }
 
 let cached: StreetIndex | null = null;
@@ -64,14 +79,23 @@ let cached: StreetIndex | null = null;
 export function loadStreets(): StreetIndex {
   if (cached) return cached;
   const file = require('../data/berlin-streets.json') as StreetIndexFile;
-  const streets = file.streets.map(([name, lat, lng, district]) => ({
-    name,
-    normalized: normalize(name),
-    lat,
-    lng,
-    city: file.city,
-    district: file.districts[district] ?? '',
-  }));
+  const streets: Street[] = [];
+  for (const [name, entries] of file.streets) {
+    const normalized = normalize(name);
+    for (const [lat, lng, locality, postcode, from, to, count] of entries)
+      streets.push({
+        name,
+        normalized,
+        lat,
+        lng,
+        city: file.city,
+        district: file.localities[locality] ?? '',
+        postcode,
+        from,
+        to,
+        count,
+      });
+  }
   const byWordPrefix = new Map<string, Street[]>();
   for (const street of streets)
     for (const prefix of new Set(
@@ -81,8 +105,9 @@ export function loadStreets(): StreetIndex {
       if (list) list.push(street);
       else byWordPrefix.set(prefix, [street]);
     }
-  const placeTerms = new Set([normalize(file.city), ...file.districts.map(normalize)]);
-  cached = { city: file.city, streets, byWordPrefix, placeTerms };
+  const placeTerms = new Set([normalize(file.city), ...file.localities.map(normalize)]);
+  const names = new Set(streets.map((s) => s.normalized));
+  cached = { city: file.city, streets, byWordPrefix, placeTerms, names };
   return cached;
 }
 
@@ -94,19 +119,35 @@ export function streetScore(street: Street, term: string): number {
   return -1;
 }
 
-/** The streets a typed name may be, best first; `place` (normalised) narrows to a locality. */
+/** The city's centre (Berlin's, by GeoNames): of two places of one name, the nearer comes first. */
+export const CITY_CENTRE = { lat: 52.52437, lng: 13.41053 };
+
+/**
+ * The streets a typed name may be (every locality and postcode of each), best first: the
+ * better match, then nearer the city's centre, then by name. `place` (normalised) narrows to a
+ * locality.
+ */
 export function findStreets(typed: string, place = ''): { street: Street; score: number }[] {
   const term = normalizeStreet(typed);
   if (term.length < 3) return [];
   const { byWordPrefix } = loadStreets();
-  const found: { street: Street; score: number }[] = [];
+  const found: { street: Street; score: number; km: number }[] = [];
   for (const street of byWordPrefix.get(prefixKey(term)) ?? []) {
     const score = streetScore(street, term);
     if (score < 0) continue;
     if (place && place !== normalize(street.city) && place !== normalize(street.district)) continue;
-    found.push({ street, score });
+    found.push({ street, score, km: distanceKm(street, CITY_CENTRE) });
   }
-  return found.sort(
-    (a, b) => b.score - a.score || a.street.name.localeCompare(b.street.name, 'de'),
-  );
+  return found
+    .sort(
+      (a, b) =>
+        b.score - a.score || a.km - b.km || a.street.name.localeCompare(b.street.name, 'de'),
+    )
+    .map(({ street, score }) => ({ street, score }));
+}
+
+/** Whether a typed house number (its digits) lies in the range a street has in a locality. */
+export function holdsNumber(street: Street, housenumber: string): boolean {
+  const n = Number.parseInt(housenumber, 10);
+  return Number.isFinite(n) && street.to > 0 && n >= street.from && n <= street.to;
 }

@@ -129,6 +129,30 @@ describe('saved-search wizard screen', () => {
     expect(item('Ort 45')).toHaveFocus();
   });
 
+  it("draws the localities as shapes, their districts' borders over them and names the source", async () => {
+    const { container } = await open();
+    await waitFor(() => expect(container.querySelectorAll('path[data-region]')).toHaveLength(5));
+    // Every locality (and Spandau, a region without localities) is a shape to click ...
+    expect(
+      [...container.querySelectorAll('path[data-region]')].map((p) =>
+        p.getAttribute('data-region'),
+      ),
+    ).toEqual(['11', '12', '21', '22', '3']);
+    // ... and the districts Mitte and Pankow are borders drawn over them, not clickable.
+    const paths = [...container.querySelectorAll('.leaflet-overlay-pane path')];
+    const regionPaths = paths.filter((p) => p.hasAttribute('data-region'));
+    expect(regionPaths.every((p) => p.classList.contains('leaflet-interactive'))).toBe(true);
+    const districtBorders = paths.filter(
+      (p) => !p.hasAttribute('data-region') && p.getAttribute('stroke-width') === '2.5',
+    );
+    expect(districtBorders).toHaveLength(2);
+    for (const border of districtBorders)
+      expect(border.classList.contains('leaflet-interactive')).toBe(false);
+    expect(container.querySelector('.leaflet-control-attribution')?.textContent).toContain(
+      'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
+    );
+  });
+
   it('keeps the menu and the map in agreement, whichever is clicked', async () => {
     const { user, container } = await open();
     await user.click(within(item('Mitte')).getByText('▸'));

@@ -108,6 +108,7 @@ function RegionsStep() {
   const config = useAppSelector(selectConfig);
   const status = useAppSelector((state) => selectRegionsState(state).status);
   const shapes = useAppSelector((state) => selectRegionsState(state).shapes);
+  const shapesAttribution = useAppSelector((state) => selectRegionsState(state).shapesAttribution);
   const tree = useAppSelector(selectRegionTree);
   const selection = useAppSelector(selectRegionIds);
   const canNext = useAppSelector(selectCanNext);
@@ -149,6 +150,7 @@ function RegionsStep() {
           <LazyRegionMap
             view={{ ...config.mapCenter, zoom: narrow ? MAP.narrowZoom : config.mapZoom }}
             shapes={shapes}
+            attribution={shapesAttribution}
             selection={selection}
             tiles={tiles}
             labels={{ map: t('regions.map') }}

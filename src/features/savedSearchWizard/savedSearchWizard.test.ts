@@ -307,9 +307,20 @@ describe('saved-search wizard', () => {
     const { store, env } = started();
     store.dispatch(regionsActions.shapesRequested());
     await waitFor(() => expect(selectRegionsState(store.getState()).shapesStatus).toBe('loaded'));
-    expect(selectRegionsState(store.getState()).shapes.map((s) => s.locationId)).toEqual([
-      11, 12, 21, 22, 3,
+    expect(
+      selectRegionsState(store.getState()).shapes.map((s) => [s.locationId, s.parentId]),
+    ).toEqual([
+      [11, 1],
+      [12, 1],
+      [21, 2],
+      [22, 2],
+      [3, null],
+      [1, null],
+      [2, null],
     ]);
+    expect(selectRegionsState(store.getState()).shapesAttribution).toBe(
+      'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
+    );
     expect(env.log).toHaveBeenCalledWith('regions: 1 malformed shapes left out');
     store.dispatch(regionsActions.shapesRequested());
     expect(selectRegionsState(store.getState()).shapesStatus).toBe('loaded');

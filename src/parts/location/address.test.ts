@@ -122,6 +122,46 @@ describe('geocoder mapping (spec 3)', () => {
     });
   });
 
+  it("a street's or a house's locality (Photon's district) is its district", () => {
+    const street = featureToAddress(
+      feature({
+        osm_key: 'highway',
+        osm_value: 'street',
+        name: 'Kastanienallee',
+        postcode: '10435',
+        city: 'Berlin',
+        district: 'Prenzlauer Berg',
+      }),
+    )!;
+    expect(displayLine(street)).toBe('Kastanienallee, 10435 Berlin–Prenzlauer Berg');
+    const house = featureToAddress(
+      feature({
+        osm_key: 'place',
+        osm_value: 'house',
+        street: 'Kastanienallee',
+        housenumber: '12',
+        postcode: '12627',
+        city: 'Berlin',
+        district: 'Hellersdorf',
+        approximate: 'true',
+      }),
+    )!;
+    expect(displayLine(house)).toBe('Kastanienallee 12, 12627 Berlin–Hellersdorf');
+    // A place's district follows the spec alone: a town's own district field is not its name.
+    expect(
+      featureToAddress(
+        feature({
+          osm_key: 'place',
+          osm_value: 'city',
+          name: 'Köln',
+          postcode: '50667',
+          city: 'Köln',
+          district: 'Innenstadt',
+        }),
+      )?.district,
+    ).toBe('');
+  });
+
   it('a suburb, or a boundary named otherwise than its city, is the district', () => {
     expect(
       featureToAddress(

@@ -100,5 +100,11 @@ export function featureToAddress(feature: unknown): Address | null {
     address.city = name || city;
   }
   if (osmKey === 'highway' && address.city === address.street) address.city = city;
+  // A street or house names its locality in Photon's own `district` (the spec's mapping has
+  // none for them): 'Kastanienallee, 10435 Berlin–Prenzlauer Berg' tells two streets of one
+  // name apart.
+  const district = prop(p, 'district');
+  if (!address.district && address.street && district && district !== address.city)
+    address.district = district;
   return address;
 }

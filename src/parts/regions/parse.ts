@@ -1,17 +1,16 @@
 /**
- * The backend's regions and shapes, read as untrusted input: entries that do not have the
+ * The backend's regions, read as untrusted input: entries that do not have the
  * shape of spec 7 are left out (and counted), never passed on.
  */
-import type { RegionShape } from './slice';
 import type { Region } from './tree';
 
 /** More than any agency's region list; a longer answer is cut here. */
 export const MAX_REGIONS = 5000;
-const MAX_NAME = 200;
+export const MAX_NAME = 200;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isId = (value: unknown): value is number =>
+export const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** `GET /v1/wizard/locations`: {locations: [{locationId, name, parentId?}]}. */
@@ -38,47 +37,4 @@ export function parseRegions(body: unknown): { regions: Region[]; dropped: numbe
     });
   }
   return { regions, dropped: dropped + Math.max(0, body.locations.length - MAX_REGIONS) };
-}
-
-const isPosition = (value: unknown) =>
-  Array.isArray(value) &&
-  value.length >= 2 &&
-  value.every((n) => typeof n === 'number' && Number.isFinite(n));
-const isRing = (value: unknown) =>
-  Array.isArray(value) && value.length >= 4 && value.every(isPosition);
-const isPolygon = (value: unknown) =>
-  Array.isArray(value) && value.length >= 1 && value.every(isRing);
-
-/** `GET /v1/wizard/locations/geojson`: {geojson: FeatureCollection with properties.locationId}. */
-export function parseShapes(body: unknown): { shapes: RegionShape[]; dropped: number } | null {
-  const collection = isRecord(body) && isRecord(body.geojson) ? body.geojson : null;
-  if (!collection || !Array.isArray(collection.features)) return null;
-  const shapes: RegionShape[] = [];
-  let dropped = 0;
-  for (const feature of collection.features.slice(0, MAX_REGIONS)) {
-    const geometry = isRecord(feature) && isRecord(feature.geometry) ? feature.geometry : null;
-    const properties =
-      isRecord(feature) && isRecord(feature.properties) ? feature.properties : null;
-    const valid =
-      geometry &&
-      properties &&
-      isId(properties.locationId) &&
-      ((geometry.type === 'Polygon' && isPolygon(geometry.coordinates)) ||
-        (geometry.type === 'MultiPolygon' &&
-          Array.isArray(geometry.coordinates) &&
-          geometry.coordinates.every(isPolygon)));
-    if (!valid) {
-      dropped += 1;
-      continue;
-    }
-    shapes.push({
-      locationId: properties.locationId as number,
-      name: typeof properties.name === 'string' ? properties.name.slice(0, MAX_NAME) : '',
-      geometry: {
-        type: geometry.type as RegionShape['geometry']['type'],
-        coordinates: geometry.coordinates,
-      },
-    });
-  }
-  return { shapes, dropped };
 }

@@ -9,6 +9,8 @@ import type { Region } from './tree';
 export interface RegionShape {
   locationId: number;
   name: string;
+  /** The region it belongs to (a locality's district), as the shapes name it. */
+  parentId: number | null;
   geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown };
 }
 
@@ -19,6 +21,8 @@ export interface RegionsState {
   regions: Region[];
   shapesStatus: LoadStatus;
   shapes: RegionShape[];
+  /** The shapes' source as the backend names it (plain text), for the map's attribution. */
+  shapesAttribution: string;
 }
 
 const initialState: RegionsState = {
@@ -26,6 +30,7 @@ const initialState: RegionsState = {
   regions: [],
   shapesStatus: 'idle',
   shapes: [],
+  shapesAttribution: '',
 };
 
 export const regionsSlice = createSlice({
@@ -46,9 +51,10 @@ export const regionsSlice = createSlice({
     shapesRequested(state) {
       if (state.shapesStatus !== 'loaded') state.shapesStatus = 'loading';
     },
-    shapesLoaded(state, action: PayloadAction<RegionShape[]>) {
+    shapesLoaded(state, action: PayloadAction<{ shapes: RegionShape[]; attribution: string }>) {
       state.shapesStatus = 'loaded';
-      state.shapes = action.payload;
+      state.shapes = action.payload.shapes;
+      state.shapesAttribution = action.payload.attribution;
     },
     shapesFailed(state) {
       state.shapesStatus = 'failed';

@@ -1,7 +1,9 @@
 /**
  * The regions map (spec 2.3, 3): the regions' shapes, selected ones highlighted; a click
- * toggles a region, the same event as the menu's. Loaded as part of the map chunk. Without
- * tiles (offline, blocked, or no consent yet) it shows the shapes over Germany's outline.
+ * toggles a region, the same event as the menu's. A region other shapes name as their parent
+ * (a district) is drawn as a border over its localities, not as a shape of its own. Loaded as
+ * part of the map chunk. Without tiles (offline, blocked, or no consent yet) it shows the
+ * shapes over Germany's outline; the shapes' source stands in the attribution either way.
  */
 import L, { type Map as LeafletMap } from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -12,12 +14,15 @@ import { escapeHtml, MapBase, type LatLngZoom } from './MapBase';
 export interface RegionShapeData {
   locationId: number;
   name: string;
+  parentId: number | null;
   geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown };
 }
 
 export interface RegionMapProps {
   view: LatLngZoom;
   shapes: readonly RegionShapeData[];
+  /** The shapes' source (plain text). */
+  attribution: string;
   selection: readonly number[];
   tiles: { url: string; attribution: string } | null;
   narrow: boolean;
@@ -25,6 +30,9 @@ export interface RegionMapProps {
   onToggle(id: number): void;
   onTilesFailed(url: string): void;
 }
+
+/** A district's border: drawn over its localities, not clickable (they are). */
+const BORDER_STYLE: L.PathOptions = { color: '#202124', weight: 2.5, opacity: 0.8, fill: false };
 
 export default function RegionMap(props: RegionMapProps) {
   const layerRef = useRef<L.GeoJSON | null>(null);
@@ -35,18 +43,22 @@ export default function RegionMap(props: RegionMapProps) {
   });
   const primary = useTheme().colors.primary;
 
-  const data = useMemo(
-    () =>
+  const [data, borders] = useMemo(() => {
+    const parents = new Set(props.shapes.map((shape) => shape.parentId));
+    const collection = (shapes: readonly RegionShapeData[]) =>
       ({
         type: 'FeatureCollection',
-        features: props.shapes.map((shape) => ({
+        features: shapes.map((shape) => ({
           type: 'Feature',
           properties: { locationId: shape.locationId, name: shape.name },
           geometry: shape.geometry,
         })),
-      }) as GeoJSON.FeatureCollection,
-    [props.shapes],
-  );
+      }) as GeoJSON.FeatureCollection;
+    return [
+      collection(props.shapes.filter((shape) => !parents.has(shape.locationId))),
+      collection(props.shapes.filter((shape) => parents.has(shape.locationId))),
+    ];
+  }, [props.shapes]);
   const selected = useMemo(() => new Set(props.selection), [props.selection]);
   const styleOf = useCallback(
     (id: number): L.PathOptions =>
@@ -66,11 +78,14 @@ export default function RegionMap(props: RegionMapProps) {
     });
   }, [selected, styleOf, data]);
 
-  // The shapes fill the view once they arrive.
-  useEffect(() => {
+  // The shapes fill the view once both they and the map are there (either may come first);
+  // a map without a size yet (not laid out) keeps its view.
+  const fit = useCallback(() => {
+    const map = mapRef.current;
     const bounds = layerRef.current?.getBounds();
-    if (mapRef.current && bounds?.isValid()) mapRef.current.fitBounds(bounds, { padding: [8, 8] });
-  }, [data]);
+    if (map && map.getSize().x > 0 && bounds?.isValid()) map.fitBounds(bounds, { padding: [8, 8] });
+  }, []);
+  useEffect(fit, [data, fit]);
 
   return (
     <MapBase
@@ -81,12 +96,14 @@ export default function RegionMap(props: RegionMapProps) {
       onTilesFailed={props.onTilesFailed}
       mapRef={(map) => {
         mapRef.current = map;
+        map?.whenReady(fit);
       }}
     >
       <GeoJSON
         key={props.shapes.length}
         ref={layerRef}
         data={data}
+        attribution={props.attribution ? escapeHtml(props.attribution) : undefined}
         style={(feature) => styleOf(feature?.properties?.locationId as number)}
         onEachFeature={(feature, layer) => {
           const id = feature.properties?.locationId as number;
@@ -102,6 +119,14 @@ export default function RegionMap(props: RegionMapProps) {
           });
         }}
       />
+      {borders.features.length > 0 && (
+        <GeoJSON
+          key={`borders-${borders.features.length}`}
+          data={borders}
+          style={BORDER_STYLE}
+          interactive={false}
+        />
+      )}
     </MapBase>
   );
 }

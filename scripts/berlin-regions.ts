@@ -1,7 +1,7 @@
 // Writes server/data/berlin-regions.json: the shapes of Berlin's 96 localities (Ortsteile) and
 // of its 12 districts (Bezirke, the unions of their localities), simplified for the saved-search
 // map. Source: the official locality geometries ("Ortsteil-Geometrien Berlin", Amt für Statistik
-// Berlin-Brandenburg, daten.berlin.de) as TopoJSON in ../shared/data/berlin-ortsteile/ (see its
+// Berlin-Brandenburg, daten.berlin.de) as TopoJSON in server/data/sources/ (see its
 // SOURCE.md). The borders are simplified arc by arc (Douglas-Peucker): two localities share
 // each border's arc, so they stay gapless after simplification.
 // Run: npm run data:regions [-- --source=path/to/berlin-ortsteile.topojson]
@@ -16,10 +16,9 @@ type Point = [number, number];
 export const REGIONS_SOURCE = path.join(
   __dirname,
   '..',
-  '..',
-  'shared',
+  'server',
   'data',
-  'berlin-ortsteile',
+  'sources',
   'berlin-ortsteile.topojson',
 );
 export const REGIONS_FILE = path.join(__dirname, '..', 'server', 'data', 'berlin-regions.json');

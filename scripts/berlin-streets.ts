@@ -1,15 +1,14 @@
 // Writes server/data/berlin-streets.json: Berlin's street directory for the offline geocoder,
 // every street with its localities (Ortsteile), postcodes, house-number ranges and a place.
 //
-// Sources (none of them is shipped; the index is built from them):
+// Sources (in server/data/sources/, see its SOURCE.md; the server reads only the index):
 // - "Adressen Berlin" (Geoportal Berlin, Amt für Statistik Berlin-Brandenburg; Datenlizenz
 //   Deutschland – Namensnennung – Version 2.0): every official address with street, house
-//   number, postcode, locality and planning area (LOR Planungsraum), as the public repository
-//   tesch-ch/berlin_PLR_data keeps it (data/adressen/adressen.csv.gz, June 2023).
+//   number, postcode, locality and planning area (LOR Planungsraum): berlin-adressen.csv.gz.
 // - "LOR Planungsräume 2021" (Senatsverwaltung für Stadtentwicklung, Bauen und Wohnen Berlin /
-//   Amt für Statistik Berlin-Brandenburg, daten.berlin.de), the planning areas' polygons as a
-//   shapefile in ETRS89/UTM 33N, as Lucky-0ne/geodata_berlin keeps it
-//   (main/python_package/geodata_berlin/data/lor_post2021_PLR/).
+//   Amt für Statistik Berlin-Brandenburg, daten.berlin.de): each planning area's centre,
+//   lor-planungsraeume-2021-centres.json, computed by `--plr-shapes=` from the areas' polygons
+//   (a shapefile in ETRS89/UTM 33N).
 // - The stops of Berlin's public transport (VBB Verkehrsverbund Berlin-Brandenburg GmbH, CC BY
 //   4.0, via the npm package vbb-stations): a stop named after a street stands on it.
 //
@@ -17,7 +16,8 @@
 // centres (about 1.7 km² each), moved onto the street where a stop named after it stands in
 // that locality nearby. The visitor puts the pin on the house; the place only has to be near.
 //
-// Run: npm run data:streets [-- --addresses=adressen.csv.gz --plr=lor_planungsraeume_2021]
+// Run: npm run data:streets [-- --addresses=file.csv.gz]
+//      npm run data:streets -- --plr-shapes=lor_planungsraeume_2021 (rewrites the centres file)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -25,7 +25,8 @@ import { distanceKm } from '../server/geo/places';
 import { localityAt } from '../server/geo/regions';
 import { looksLikeStreet, streetLabel, type StreetIndexFile } from '../server/geo/streets';
 
-export const STREET_SOURCES = path.join(__dirname, '..', '..', 'shared', 'data', 'berlin-adressen');
+export const STREET_SOURCES = path.join(__dirname, '..', 'server', 'data', 'sources');
+const PLR_CENTRES_FILE = path.join(STREET_SOURCES, 'lor-planungsraeume-2021-centres.json');
 export const STREET_INDEX_FILE = path.join(
   __dirname,
   '..',
@@ -306,22 +307,39 @@ function arg(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-function main() {
-  const addressFile = arg('addresses') ?? path.join(STREET_SOURCES, 'adressen.csv.gz');
-  const plrBase = arg('plr') ?? path.join(STREET_SOURCES, 'lor_planungsraeume_2021');
-  const raw = fs.readFileSync(addressFile);
-  const csv = (addressFile.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
+/** The planning areas' centres from their shapefile (`base`.shp and `base`.dbf). */
+function writePlrCentres(base: string) {
   const shapes = readPolygonShapefile(
-    fs.readFileSync(`${plrBase}.shp`),
-    fs.readFileSync(`${plrBase}.dbf`),
+    fs.readFileSync(`${base}.shp`),
+    fs.readFileSync(`${base}.dbf`),
     'PLR_ID',
   );
-  const centres = new Map(
+  const centres = Object.fromEntries(
     [...shapes].map(([id, rings]) => {
       const [e, n] = areaCentre(rings);
-      return [id, utm33ToLatLng(e, n)];
+      const { lat, lng } = utm33ToLatLng(e, n);
+      return [id, [lat, lng]];
     }),
   );
+  const file = {
+    source:
+      'LOR Planungsräume 2021, Senatsverwaltung für Stadtentwicklung, Bauen und Wohnen Berlin / Amt für Statistik Berlin-Brandenburg, daten.berlin.de: the centre of each planning area (PLR_ID: [lat, lng])',
+    centres,
+  };
+  fs.writeFileSync(PLR_CENTRES_FILE, `${JSON.stringify(file)}\n`);
+  console.log(`wrote ${PLR_CENTRES_FILE}: ${shapes.size} planning areas`);
+}
+
+function main() {
+  const plrShapes = arg('plr-shapes');
+  if (plrShapes) return writePlrCentres(plrShapes);
+  const addressFile = arg('addresses') ?? path.join(STREET_SOURCES, 'berlin-adressen.csv.gz');
+  const raw = fs.readFileSync(addressFile);
+  const csv = (addressFile.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
+  const { centres: plr } = JSON.parse(fs.readFileSync(PLR_CENTRES_FILE, 'utf8')) as {
+    centres: Record<string, [number, number]>;
+  };
+  const centres = new Map(Object.entries(plr).map(([id, [lat, lng]]) => [id, { lat, lng }]));
   const stops = stopsByStreet(
     Object.values(
       JSON.parse(fs.readFileSync(require.resolve('vbb-stations/data.json'), 'utf8')) as Record<

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   to: string[];
   /** The message as sent: headers and body. */
   raw: string;
+  /** The message with its quoted-printable encoding undone (its links readable). */
+  decoded: string;
   messageId: string;
 }
 
@@ -23,6 +25,8 @@ export interface TestSmtp {
   sends: number;
   /** Resolves with the `n`th accepted message (1 = the first). */
   mail(n: number): Promise<ReceivedMail>;
+  /** Resolves with the first accepted message to `address`, once there is one. */
+  mailTo(address: string): Promise<ReceivedMail>;
   /** Refuses `address` at RCPT TO with `code` and `text` (e.g. 550, '5.1.1 no such user'). */
   refuse(address: string, code: number, text: string): void;
   /**
@@ -36,14 +40,24 @@ export interface TestSmtp {
 export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const refusals = new Map<string, { code: number; text: string }>();
-  const waiting: { n: number; resolve: (mail: ReceivedMail) => void }[] = [];
+  const waiting: {
+    found: () => ReceivedMail | undefined;
+    resolve: (mail: ReceivedMail) => void;
+  }[] = [];
+  const when = (found: () => ReceivedMail | undefined) => {
+    const mail = found();
+    return mail
+      ? Promise.resolve(mail)
+      : new Promise<ReceivedMail>((resolve) => waiting.push({ found, resolve }));
+  };
   let hold: ((release: () => void) => void) | null = null;
   const state = { sends: 0 };
 
   const accepted = (mail: ReceivedMail) => {
     mails.push(mail);
     for (const wait of waiting.splice(0)) {
-      if (mails.length >= wait.n) wait.resolve(mails[wait.n - 1]!);
+      const found = wait.found();
+      if (found) wait.resolve(found);
       else waiting.push(wait);
     }
   };
@@ -71,6 +85,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((to) => to.address),
           raw,
+          decoded: raw
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
           messageId: /^Message-ID:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? '',
         };
         const accept = () => {
@@ -93,10 +110,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     get sends() {
       return state.sends;
     },
-    mail: (n) =>
-      mails.length >= n
-        ? Promise.resolve(mails[n - 1]!)
-        : new Promise((resolve) => waiting.push({ n, resolve })),
+    mail: (n) => when(() => mails[n - 1]),
+    mailTo: (address) => when(() => mails.find((mail) => mail.to.includes(address))),
     refuse(address, code, text) {
       refusals.set(address.toLowerCase(), { code, text });
     },

@@ -102,7 +102,12 @@ async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }
   const log = (message: string) => console.warn(`Immosuite: ${message}`);
   const sql =
     config.databaseUrl && !db
-      ? await openPostgres({ url: config.databaseUrl, pool: config.databasePool, log })
+      ? await openPostgres({
+          url: config.databaseUrl,
+          pool: config.databasePool,
+          statementTimeoutMs: config.databaseTimeoutMs,
+          log,
+        })
       : sqliteSql(db ?? openDatabase(path.join(config.dataDir, 'immosuite.sqlite'), log));
   try {
     await seed(sql);

@@ -371,15 +371,15 @@ export const MIGRATIONS: Migration[] = [
   {
     sqlite: `
     CREATE TABLE deliveries_new (
-      id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, channel TEXT NOT NULL, kind TEXT NOT NULL,
+      id INTEGER PRIMARY KEY, channel TEXT NOT NULL, kind TEXT NOT NULL,
       submission_id INTEGER REFERENCES submissions(id), recipient TEXT NOT NULL,
       payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending',
       attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT NOT NULL, last_error TEXT,
-      created_at TEXT NOT NULL, sent_at TEXT
+      created_at TEXT NOT NULL, sent_at TEXT, uuid TEXT NOT NULL
     );
-    INSERT INTO deliveries_new SELECT id, lower(hex(randomblob(16))), channel, kind,
-      submission_id, recipient, payload, status, attempts, next_attempt_at, last_error,
-      created_at, sent_at FROM deliveries;
+    INSERT INTO deliveries_new SELECT id, channel, kind, submission_id, recipient, payload,
+      status, attempts, next_attempt_at, last_error, created_at, sent_at,
+      lower(hex(randomblob(16))) FROM deliveries;
     UPDATE deliveries_new SET uuid = (
       SELECT substr(t, 1, 8) || '-' || substr(t, 9, 4) || '-7' || substr(uuid, 1, 3) || '-' ||
         substr('89ab', unicode(substr(uuid, 4, 1)) % 4 + 1, 1) || substr(uuid, 5, 3) || '-' ||

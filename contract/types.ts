@@ -1453,7 +1453,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The event id, the same on every try: drop a repeat */
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
                     "webhook-id": string;
                     /** @description Seconds since 1970 of this try */
                     "webhook-timestamp": string;
@@ -1469,7 +1469,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
                 "2XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1498,7 +1498,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The event id, the same on every try: drop a repeat */
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
                     "webhook-id": string;
                     /** @description Seconds since 1970 of this try */
                     "webhook-timestamp": string;
@@ -1514,7 +1514,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
                 "2XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1543,7 +1543,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The event id, the same on every try: drop a repeat */
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
                     "webhook-id": string;
                     /** @description Seconds since 1970 of this try */
                     "webhook-timestamp": string;
@@ -1559,7 +1559,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
                 "2XX": {
                     headers: {
                         [name: string]: unknown;

@@ -127,6 +127,11 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
 
   /** Whether a mail goes through a delivery row (SMTP) or straight into the dev outbox. */
   const viaWorker = !!settings.smtpUrl;
+  /** The lanes a commit may have written deliveries for. */
+  const lanesInUse = [
+    ...(viaWorker ? (['mail'] as const) : []),
+    ...(webhooksOn ? (['webhook'] as const) : []),
+  ];
 
   /**
    * A mail's rows: without SMTP it lands in the dev outbox at once (a notice also in the
@@ -217,7 +222,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
      * SMTP and webhooks every delivery is written as sent, and there is nothing to wake for.
      */
     nudge() {
-      if (viaWorker || webhooksOn) worker.wake();
+      if (lanesInUse.length) worker.wake(lanesInUse);
     },
 
     start: worker.start,

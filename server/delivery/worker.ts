@@ -15,7 +15,7 @@
  *   refusal for good (PermanentFailure) is marked failed at once. A failed delivery keeps its
  *   last error for the inbox.
  */
-import type { Queryable, Sql } from '../db/sql';
+import type { Sql } from '../db/sql';
 
 /** A claimed delivery, as a channel sends it. */
 export interface Claimed {
@@ -65,16 +65,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
 
-const DUE = `SELECT id, uuid, kind, recipient, payload, attempts, created_at FROM deliveries d
-  WHERE status = 'pending' AND channel = ? AND next_attempt_at <= ?`;
 /** An ordered channel: nothing of a submission while an earlier one of it is pending. */
 const NOTHING_EARLIER = `AND NOT EXISTS (SELECT 1 FROM deliveries e
   WHERE e.submission_id = d.submission_id AND e.channel = d.channel AND e.status = 'pending'
     AND e.id < d.id)`;
 
 const Q = {
-  claim: `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?
-    WHERE id = ? AND status = 'pending' AND attempts = ?`,
   renew: `UPDATE deliveries SET next_attempt_at = ?
     WHERE id = ? AND status = 'pending' AND attempts = ?`,
   sent: `UPDATE deliveries SET status = 'sent', sent_at = ?, last_error = NULL
@@ -110,33 +106,33 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
   let stopPolling: (() => void) | null = null;
   const active = () => started || draining > 0;
 
-  function dueQuery(channel: Channel) {
-    const order = `ORDER BY next_attempt_at LIMIT ?`;
-    const text = `${DUE} ${channel.ordered ? NOTHING_EARLIER : ''} ${order}`;
-    // On PostgreSQL, rows another process is claiming are skipped.
-    return sql.dialect === 'postgres' ? `${text} FOR UPDATE OF d SKIP LOCKED` : text;
+  /**
+   * The claim of a channel's due deliveries, one statement: each gets a lease (its next try
+   * moves LEASE_MS ahead) and one more attempt. On PostgreSQL, rows another process is claiming
+   * at the same moment are skipped.
+   */
+  function claimText(channel: Channel) {
+    const due = `SELECT id FROM deliveries d
+      WHERE status = 'pending' AND channel = ? AND next_attempt_at <= ?
+      ${channel.ordered ? NOTHING_EARLIER : ''}
+      ORDER BY next_attempt_at LIMIT ?${sql.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''}`;
+    return `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id IN (${due})
+      RETURNING id, uuid, kind, recipient, payload, attempts, created_at`;
   }
 
-  /** Claims up to `limit` due deliveries of `channel` in one transaction. */
-  function claim(channel: Channel, text: string, limit: number): Promise<Claimed[]> {
+  /** Claims up to `limit` due deliveries of `channel`. */
+  async function claim(channel: Channel, text: string, limit: number): Promise<Claimed[]> {
     const at = now();
-    return sql.transaction(async (tx: Queryable) => {
-      const claimed: Claimed[] = [];
-      for (const row of await tx.all(text, channel.name, iso(at), limit)) {
-        const attempts = row.attempts as number;
-        if ((await tx.run(Q.claim, iso(at + LEASE_MS), row.id as number, attempts)) === 1)
-          claimed.push({
-            id: row.id as number,
-            uuid: row.uuid as string,
-            kind: row.kind as string,
-            recipient: row.recipient as string,
-            payload: row.payload as string,
-            createdAt: row.created_at as string,
-            attempts: attempts + 1,
-          });
-      }
-      return claimed;
-    });
+    const rows = await sql.all(text, iso(at + LEASE_MS), channel.name, iso(at), limit);
+    return rows.map((row) => ({
+      id: row.id as number,
+      uuid: row.uuid as string,
+      kind: row.kind as string,
+      recipient: row.recipient as string,
+      payload: row.payload as string,
+      createdAt: row.created_at as string,
+      attempts: row.attempts as number,
+    }));
   }
 
   /** One try of one claimed delivery, its lease renewed while it runs; records its outcome. */
@@ -178,7 +174,7 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
   }
 
   function lane(channel: Channel) {
-    const text = dueQuery(channel);
+    const text = claimText(channel);
     let inFlight = 0;
     let claiming = false;
     let again = false;
@@ -260,8 +256,10 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
     };
   }
 
-  const lanes = channels.map(lane);
-  const wake = () => lanes.forEach((l) => l.pump());
+  const lanes = new Map(channels.map((channel) => [channel.name, lane(channel)]));
+  /** Claims what is due now in the lanes of `names` (all by default). */
+  const wake = (names: Channel['name'][] = [...lanes.keys()]) =>
+    names.forEach((name) => lanes.get(name)?.pump());
 
   return {
     /** Claims what is due now and as it comes due (every POLL_MS, or when woken). */
@@ -275,9 +273,8 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
       started = false;
       stopPolling?.();
       stopPolling = null;
-      await Promise.all(lanes.map((l) => l.settled()));
+      await Promise.all([...lanes.values()].map((l) => l.settled()));
     },
-    /** Claims what is due now, in every lane (a commit wrote deliveries). */
     wake,
     /**
      * Sends what is due now, in every lane, until nothing more is due (a delivery that waited for
@@ -286,7 +283,7 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
     async runDue(): Promise<number> {
       draining += 1;
       try {
-        const counts = await Promise.all(lanes.map((l) => l.drain()));
+        const counts = await Promise.all([...lanes.values()].map((l) => l.drain()));
         return counts.reduce((sum, n) => sum + n, 0);
       } finally {
         draining -= 1;

@@ -13,6 +13,8 @@ export interface CpuQuota {
   dir: string;
   /** Moves the process `pid` (all its threads) into the cgroup. */
   add(pid: number): void;
+  /** Periods of the quota so far, and those in which the cgroup used it up (was held back). */
+  stat(): { periods: number; throttled: number };
   /** Removes the cgroup (its processes must have ended or moved). */
   remove(): void;
 }
@@ -76,6 +78,12 @@ export function cpuQuota(name: string, cores: number): CpuQuota | string {
   return {
     dir,
     add: (pid) => fs.writeFileSync(path.join(dir, 'cgroup.procs'), String(pid)),
+    stat() {
+      const stat = fs.readFileSync(path.join(dir, 'cpu.stat'), 'utf8');
+      const field = (name: string) =>
+        Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(stat)?.[1] ?? 0);
+      return { periods: field('nr_periods'), throttled: field('nr_throttled') };
+    },
     remove() {
       try {
         fs.rmdirSync(dir);

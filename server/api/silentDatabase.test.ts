@@ -25,7 +25,7 @@ const onPostgres = cluster ? describe : describe.skip;
 async function startProxy(target: URL) {
   let toDatabase = true;
   let toClient = true;
-  const pairs = new Set<{ flush: () => void; close: () => void }>();
+  const pairs = new Set<{ flush: () => void; close: () => void; holding: () => boolean }>();
   const server = net.createServer((client) => {
     const database = net.connect(Number(target.port), target.hostname);
     const up: Buffer[] = [];
@@ -38,6 +38,7 @@ async function startProxy(target: URL) {
     };
     const pair = {
       flush,
+      holding: () => up.length > 0,
       close: () => {
         client.destroy();
         database.destroy();
@@ -79,6 +80,8 @@ async function startProxy(target: URL) {
     freeze: () => set(false, false),
     loseAnswers: () => set(true, false),
     thaw: () => set(true, true),
+    /** Connections whose statements wait for the database to take them. */
+    waiting: () => [...pairs].filter((pair) => pair.holding()).length,
     close: async () => {
       for (const pair of pairs) pair.close();
       await new Promise((resolve) => server.close(resolve));
@@ -106,13 +109,15 @@ onPostgres('a PostgreSQL that does not answer', () => {
     await admin.connect();
     proxy = await startProxy(new URL(url));
     // A short database timeout, so that the test does not wait 16 s for each answer.
-    server = await startTestServer({ DATABASE_URL: proxy.url, DATABASE_TIMEOUT_MS: '300' });
+    server = await startTestServer({ DATABASE_URL: proxy.url, DATABASE_TIMEOUT_MS: '1000' });
     visitor = server.client();
     // The visitor's XSRF cookie, and the server's pool, before the database falls silent.
     const first = await visitor.post(`${PREFIX}/v1/wizard/lead`, body('first@example.de'), {
       'Idempotency-Key': 'silent-key-0000',
     });
     expect(first.status).toBe(201);
+    // Only the requests of the test talk to the database.
+    await server.app.outbox.stop();
   });
   afterEach(() => proxy.thaw());
   afterAll(async () => {
@@ -132,9 +137,13 @@ onPostgres('a PostgreSQL that does not answer', () => {
     expect(during.status).toBe(503);
     expect(during.headers.get('retry-after')).toBe('30');
     expect(during.body).toMatchObject({ code: 'database_unavailable' });
+    // One statement waited, not one more to count the failed request (a second wait would
+    // take the answer past the request timeout with the default database timeout).
+    expect(proxy.waiting()).toBe(1);
     const read = await visitor.get(`${PREFIX}/v1/wizard/locations`);
     expect(read.status).toBe(503);
     expect(read.headers.get('retry-after')).toBe('30');
+    expect(proxy.waiting()).toBe(2);
 
     proxy.thaw();
     const retry = await visitor.post<{ uuid: string }>(

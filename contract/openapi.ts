@@ -780,18 +780,22 @@ const agencyPaths = {
 };
 
 const webhookHeaders = [
-  ['webhook-id', 'The event id, the same on every try: drop a repeat'],
-  ['webhook-timestamp', 'Seconds since 1970 of this try'],
+  [
+    'webhook-id',
+    "The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat",
+    '^msg_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
+  ],
+  ['webhook-timestamp', 'Seconds since 1970 of this try', '^[0-9]+$'],
   [
     'webhook-signature',
     "'v1,' and the base64 HMAC-SHA256 of 'id.timestamp.body' (Standard Webhooks)",
   ],
-].map(([name, description]) => ({
+].map(([name, description, pattern]) => ({
   name,
   in: 'header',
   required: true,
   description,
-  schema: { type: 'string' },
+  schema: { type: 'string', ...(pattern ? { pattern } : {}) },
 }));
 const webhook = (summary: string, schema: string) => ({
   post: {
@@ -801,7 +805,7 @@ const webhook = (summary: string, schema: string) => ({
     responses: {
       '2XX': {
         description:
-          'Received. Any other answer, or none within 10 s, is tried again (about three days).',
+          "Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received.",
       },
     },
   },

@@ -2132,7 +2132,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The event id, the same on every try: drop a repeat */
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
                     "webhook-id": string;
                     /** @description Seconds since 1970 of this try */
                     "webhook-timestamp": string;
@@ -2148,7 +2148,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
                 "2XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2177,7 +2177,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The event id, the same on every try: drop a repeat */
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
                     "webhook-id": string;
                     /** @description Seconds since 1970 of this try */
                     "webhook-timestamp": string;
@@ -2193,7 +2193,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
                 "2XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2222,7 +2222,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The event id, the same on every try: drop a repeat */
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
                     "webhook-id": string;
                     /** @description Seconds since 1970 of this try */
                     "webhook-timestamp": string;
@@ -2238,7 +2238,7 @@ export interface webhooks {
                 };
             };
             responses: {
-                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days). */
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
                 "2XX": {
                     headers: {
                         [name: string]: unknown;

@@ -119,7 +119,12 @@ async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }
   const file = path.join(config.dataDir, 'immosuite.sqlite');
   const sql =
     config.databaseUrl && !db
-      ? await openPostgres({ url: config.databaseUrl, pool: config.databasePool, log })
+      ? await openPostgres({
+          url: config.databaseUrl,
+          pool: config.databasePool,
+          statementTimeoutMs: config.databaseTimeoutMs,
+          log,
+        })
       : sqliteSql(db ?? openDatabase(refuseEmptyDatabase(file, config.dataDir), log));
   try {
     await seed(sql);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_POOL } from './db/postgres';
+import { DEFAULT_POOL, STATEMENT_TIMEOUT_MS } from './db/postgres';
 import { isWebhookSecret } from './delivery/outbox';
 
 export interface ServerConfig {
@@ -19,6 +19,11 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** Connections of this process's PostgreSQL pool (DATABASE_POOL). */
   databasePool: number;
+  /**
+   * The longest a PostgreSQL statement may take (DATABASE_TIMEOUT_MS): the server ends it, and
+   * a database that does not answer is given up on a second later (503 + Retry-After).
+   */
+  databaseTimeoutMs: number;
   /** SMTP connection URL; without it mail goes to the dev outbox at /dev/mailbox. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -153,6 +158,11 @@ function startupErrors(env: NodeJS.ProcessEnv): string[] {
     !(Number.isInteger(Number(env.DATABASE_POOL)) && Number(env.DATABASE_POOL) >= 1)
   )
     errors.push('DATABASE_POOL must be a whole number of connections, 1 or more');
+  if (
+    env.DATABASE_TIMEOUT_MS !== undefined &&
+    !(Number.isInteger(Number(env.DATABASE_TIMEOUT_MS)) && Number(env.DATABASE_TIMEOUT_MS) >= 100)
+  )
+    errors.push('DATABASE_TIMEOUT_MS must be a whole number of milliseconds, 100 or more');
   if (env.AGENCY_NOTICE && !['on-confirm', 'on-submit'].includes(env.AGENCY_NOTICE))
     errors.push('AGENCY_NOTICE must be on-confirm (the default) or on-submit');
   if (env.WEBHOOK_URL && !httpUrl(env.WEBHOOK_URL))
@@ -186,6 +196,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', 'data')),
     databaseUrl: env.DATABASE_URL || null,
     databasePool: int(env.DATABASE_POOL, DEFAULT_POOL),
+    databaseTimeoutMs: int(env.DATABASE_TIMEOUT_MS, STATEMENT_TIMEOUT_MS),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
     agencyEmail:

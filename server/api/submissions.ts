@@ -8,7 +8,7 @@ import { CONSENT_BOXES } from '../../contract/contact';
 import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/database';
 import { insertRow, insertRowId, insertSubmissionAtOnce, storeContact, type Row } from '../db/rows';
-import { isUniqueViolation, type Param, type Queryable } from '../db/sql';
+import { DatabaseUnavailable, isUniqueViolation, type Param, type Queryable } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import type { SubmissionRecord } from '../agency/records';
 import { funnelRow, WIZARD_OF_KIND } from '../agency/funnel';
@@ -115,7 +115,9 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
       try {
         return await handler(request, reply);
       } catch (error) {
-        await limit.count(request, reply);
+        // A database that cannot be reached cannot count the request either: the 503 goes
+        // out at once, after the one wait for the database.
+        if (!(error instanceof DatabaseUnavailable)) await limit.count(request, reply);
         throw error;
       }
     };

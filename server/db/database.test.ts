@@ -2,7 +2,33 @@
  * @jest-environment node
  */
 import Database from 'better-sqlite3';
-import { migrate } from './database';
+import pg from 'pg';
+import { migrate, MIGRATIONS, migrationFor } from './database';
+import { openPostgres } from './postgres';
+import { createTestDatabase, testPostgresUrl } from './testPostgres';
+
+const UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** The creation time a UUIDv7 carries, in milliseconds. */
+const timeOf = (uuid: string) => parseInt(uuid.replace(/-/g, '').slice(0, 12), 16);
+
+const DELIVERIES_BEFORE_UUIDS = `INSERT INTO deliveries (channel, kind, recipient, payload, status,
+    attempts, next_attempt_at, created_at)
+  VALUES ('webhook', 'submission.created', 'https://crm.example/hooks', '{}', 'pending', 0,
+    '2026-11-24T10:00:00.123Z', '2026-11-24T10:00:00.123Z'),
+  ('mail', 'notice', 'makler@example.de', '{}', 'sent', 1, '2026-11-24T10:00:01.000Z',
+    '2026-11-24T10:00:01.000Z'),
+  ('webhook', 'submission.confirmed', 'https://crm.example/hooks', '{}', 'pending', 0,
+    '2026-11-24T10:00:01.000Z', '2026-11-24T10:00:01.000Z')`;
+
+/** Deliveries written before migration 15 each have a UUIDv7 of their creation time now. */
+function expectUuidsOfTheirTimes(rows: { uuid: string; created_at: string }[]) {
+  expect(rows).toHaveLength(3);
+  for (const row of rows) {
+    expect(row.uuid).toMatch(UUIDV7);
+    expect(timeOf(row.uuid)).toBe(Date.parse(row.created_at));
+  }
+  expect(new Set(rows.map((row) => row.uuid)).size).toBe(3);
+}
 
 describe('migrations', () => {
   it('spreads the funnel counts over shards, keeping every count', () => {
@@ -153,5 +179,45 @@ describe('migrations', () => {
       { id: 8, search_text: 'bert     ' },
     ]);
     db.close();
+  });
+
+  it('gives every delivery there is a UUIDv7 of its creation time, each its own', () => {
+    const db = new Database(':memory:');
+    migrate(db, 14);
+    db.exec(DELIVERIES_BEFORE_UUIDS);
+    migrate(db, 15);
+    expectUuidsOfTheirTimes(
+      db.prepare('SELECT uuid, created_at FROM deliveries ORDER BY id').all() as {
+        uuid: string;
+        created_at: string;
+      }[],
+    );
+    expect(db.prepare('SELECT count(*) AS n FROM deliveries WHERE uuid IS NULL').get()).toEqual({
+      n: 0,
+    });
+    db.close();
+  });
+});
+
+const clusterUrl = testPostgresUrl();
+(clusterUrl ? describe : describe.skip)('migrations on PostgreSQL', () => {
+  it('gives every delivery there is a UUIDv7 of its creation time, each its own', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    // The database as a server of migration 14 left it, with deliveries in it.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(
+      'CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+    );
+    for (let version = 1; version <= 14; version += 1) {
+      const text = migrationFor(MIGRATIONS[version - 1]!, 'postgres');
+      if (text.trim()) await client.query(text);
+      await client.query('INSERT INTO schema_version VALUES ($1, $2)', [version, 'then']);
+    }
+    await client.query(DELIVERIES_BEFORE_UUIDS);
+    const sql = await openPostgres({ url, pool: 1 });
+    expectUuidsOfTheirTimes(await sql.all('SELECT uuid, created_at FROM deliveries ORDER BY id'));
+    await sql.close();
+    await client.end();
   });
 });

@@ -365,6 +365,45 @@ export const MIGRATIONS: Migration[] = [
     ALTER TABLE funnel_counts DROP CONSTRAINT funnel_counts_pkey;
     ALTER TABLE funnel_counts ADD PRIMARY KEY (day, wizard, stage, shard);`,
   },
+  // 15: every delivery has an id of its own outside this database (a UUIDv7: webhook-id,
+  // Message-ID); one there is gets one made of its creation time and random bits. Due
+  // deliveries are found per channel (each channel has a lane of its own).
+  {
+    sqlite: `
+    CREATE TABLE deliveries_new (
+      id INTEGER PRIMARY KEY, channel TEXT NOT NULL, kind TEXT NOT NULL,
+      submission_id INTEGER REFERENCES submissions(id), recipient TEXT NOT NULL,
+      payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending',
+      attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT NOT NULL, last_error TEXT,
+      created_at TEXT NOT NULL, sent_at TEXT, uuid TEXT NOT NULL
+    );
+    INSERT INTO deliveries_new SELECT id, channel, kind, submission_id, recipient, payload,
+      status, attempts, next_attempt_at, last_error, created_at, sent_at,
+      lower(hex(randomblob(16))) FROM deliveries;
+    UPDATE deliveries_new SET uuid = (
+      SELECT substr(t, 1, 8) || '-' || substr(t, 9, 4) || '-7' || substr(uuid, 1, 3) || '-' ||
+        substr('89ab', unicode(substr(uuid, 4, 1)) % 4 + 1, 1) || substr(uuid, 5, 3) || '-' ||
+        substr(uuid, 8, 12)
+      FROM (SELECT printf('%012x',
+        CAST(round((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER)) AS t));
+    DROP TABLE deliveries;
+    ALTER TABLE deliveries_new RENAME TO deliveries;
+    CREATE INDEX deliveries_due ON deliveries(channel, next_attempt_at) WHERE status = 'pending';
+    CREATE INDEX deliveries_submission ON deliveries(submission_id)
+      WHERE submission_id IS NOT NULL;`,
+    postgres: `
+    ALTER TABLE deliveries ADD COLUMN uuid TEXT;
+    UPDATE deliveries SET uuid = replace(gen_random_uuid()::text, '-', '');
+    UPDATE deliveries SET uuid = substr(t, 1, 8) || '-' || substr(t, 9, 4) || '-7' ||
+        substr(uuid, 1, 3) || '-' || substr('89ab', ascii(substr(uuid, 4, 1)) % 4 + 1, 1) ||
+        substr(uuid, 5, 3) || '-' || substr(uuid, 8, 12)
+      FROM (SELECT id AS of, lpad(to_hex(floor(extract(epoch FROM created_at::timestamptz)
+        * 1000)::bigint), 12, '0') AS t FROM deliveries) times
+      WHERE times.of = deliveries.id;
+    ALTER TABLE deliveries ALTER COLUMN uuid SET NOT NULL;
+    DROP INDEX deliveries_due;
+    CREATE INDEX deliveries_due ON deliveries(channel, next_attempt_at) WHERE status = 'pending';`,
+  },
 ];
 
 export const migrationFor = (migration: Migration, dialect: 'sqlite' | 'postgres') =>

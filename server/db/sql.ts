@@ -264,6 +264,7 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
   '08001',
   '08004',
+  '57014', // query_canceled: statement_timeout ended it
 ]);
 
 export function isUnavailable(error: unknown): boolean {
@@ -271,7 +272,7 @@ export function isUnavailable(error: unknown): boolean {
   const message = (error as Error)?.message ?? '';
   return (
     (code !== undefined && UNAVAILABLE_CODES.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
       message,
     )
   );
@@ -284,17 +285,29 @@ export interface PostgresOptions {
   url: string;
   /** Connections in the pool (DATABASE_POOL). */
   pool: number;
-  /** Longest a statement may run (ms). */
+  /**
+   * Longest a statement may run (ms): the server ends it then (statement_timeout), and this
+   * process gives up on an answer a second later (a database that says nothing at all, as in a
+   * network partition). A connection is given up on after this long or 5 s, the shorter.
+   */
   statementTimeoutMs: number;
   log?: (message: string) => void;
 }
+
+/** How much longer than the server's statement_timeout this process waits for an answer. */
+export const ANSWER_MARGIN_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export function postgresSql(options: PostgresOptions): Sql & { readonly pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.pool,
     statement_timeout: options.statementTimeoutMs,
-    connectionTimeoutMillis: 5_000,
+    // A database that does not answer (frozen, or a partition that drops packets) ends each
+    // statement here, and the connection with it: the request answers 503 + Retry-After.
+    query_timeout: options.statementTimeoutMs + ANSWER_MARGIN_MS,
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, options.statementTimeoutMs),
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
   });
   // A pooled connection the server drops while idle: logged, the pool makes a new one.
@@ -342,10 +355,16 @@ export function postgresSql(options: PostgresOptions): Sql & { readonly pool: pg
       await client.query('COMMIT');
       return value;
     } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackError) {
-        broken = rollbackError;
+      if (isUnavailable(error) && (error as { code?: string }).code !== '57014') {
+        // The connection is lost or silent: no ROLLBACK could reach the server (which rolls
+        // back an open transaction when its connection ends), and the connection is dropped.
+        broken = error;
+      } else {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = rollbackError;
+        }
       }
       throw unavailable(error);
     } finally {

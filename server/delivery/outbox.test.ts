@@ -1,18 +1,16 @@
 /**
  * @jest-environment node
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import type { Sql } from '../db/sql';
 import { testDialects, type OpenTestDatabase } from '../db/testDialects';
-import {
-  backoffMs,
-  createOutbox,
-  isWebhookSecret,
-  RETRY_FOR_MS,
-  WEBHOOK_TIMEOUT_MS,
-  type OutboxDeps,
-} from './outbox';
+import { ANSWER_BYTES, WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS } from './channels';
+import { createOutbox, isWebhookSecret, type OutboxDeps } from './outbox';
+import { startTestSmtp, type TestSmtp } from './testSmtp';
+import { backoffMs, LEASE_MS, RENEW_MS, RETRY_FOR_MS, type Repeat } from './worker';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const HOOK = 'https://crm.example/hooks/immosuite';
@@ -24,28 +22,44 @@ const mail = (to: string) => ({
   links: [],
 });
 
-/** An outbox over a fresh database, with a clock the test moves. */
+const UUIDV7 = '[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
+
+/**
+ * An outbox over a fresh database, with a clock the test moves; `smtp` and `webhooks` are true
+ * (placeholders for injected senders) or the URL of a real server. `another()` is a second
+ * outbox on the same database, as another server process runs one.
+ */
 async function setup(
   open: OpenTestDatabase,
-  settings: { smtp?: boolean; webhooks?: boolean } = {},
+  settings: { smtp?: boolean | string; webhooks?: boolean | string } = {},
   deps: OutboxDeps = {},
 ) {
   const sql: Sql = await open();
   opened.push(sql);
   let now = Date.parse('2026-11-24T10:00:00.000Z');
-  const outbox = createOutbox(
-    sql,
-    {
-      smtpUrl: settings.smtp ? 'smtp://mail.example:25' : null,
-      mailFrom: 'Immobilienservice <noreply@makler.example>',
-      webhookUrl: settings.webhooks ? HOOK : null,
-      webhookSecret: settings.webhooks ? SECRET : null,
-    },
-    { now: () => now, random: () => 0.5, ...deps },
-  );
+  const url = (value: boolean | string | undefined, placeholder: string) =>
+    typeof value === 'string' ? value : value ? placeholder : null;
+  const another = () =>
+    createOutbox(
+      sql,
+      {
+        smtpUrl: url(settings.smtp, 'smtp://mail.example:25'),
+        mailFrom: 'Immobilienservice <noreply@makler.example>',
+        webhookUrl: url(settings.webhooks, HOOK),
+        webhookSecret: settings.webhooks ? SECRET : null,
+      },
+      { now: () => now, random: () => 0.5, ...deps },
+    );
+  const outbox = another();
+  outboxes.push(outbox);
   return {
     sql,
     outbox,
+    another: () => {
+      const other = another();
+      outboxes.push(other);
+      return other;
+    },
     advance(ms: number) {
       now += ms;
     },
@@ -53,10 +67,71 @@ async function setup(
   };
 }
 
+/** A submission (and its contact) for deliveries to name; its id. */
+async function aSubmission(sql: Sql, n = 1): Promise<number> {
+  const at = '2026-11-24T09:00:00.000Z';
+  const returning = sql.dialect === 'postgres' ? ' RETURNING id' : '';
+  const contact = await sql.insert(
+    `INSERT INTO contacts (email, created_at, updated_at) VALUES (?, ?, ?)${returning}`,
+    `contact${n}@example.de`,
+    at,
+    at,
+  );
+  return (await sql.insert(
+    `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at)
+     VALUES (?, 'lead', ?, '{}', 'de', ?)${returning}`,
+    `submission-${n}`,
+    contact,
+    at,
+  ))!;
+}
+
+/** An HTTP receiver on loopback that answers as `handle` does. */
+async function startReceiver(handle: http.RequestListener) {
+  const server = http.createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+}
+
+/** Repeating tasks (polls, lease renewals) that the test runs itself, as time passing would. */
+function drivenTimers() {
+  const tasks = new Map<number, { ms: number; task: () => Promise<void> }>();
+  let next = 0;
+  const repeat: Repeat = (ms, task) => {
+    const id = (next += 1);
+    tasks.set(id, { ms, task });
+    return () => tasks.delete(id);
+  };
+  return {
+    repeat,
+    /** Runs every task repeated every `ms` once; resolves when they are done. */
+    fire: (ms: number) =>
+      Promise.all([...tasks.values()].filter((t) => t.ms === ms).map((t) => t.task())),
+  };
+}
+
 const opened: Sql[] = [];
+const outboxes: ReturnType<typeof createOutbox>[] = [];
+const servers: http.Server[] = [];
+const smtps: TestSmtp[] = [];
 afterEach(async () => {
+  const stopping = Promise.all(outboxes.splice(0).map((outbox) => outbox.stop()));
+  // A receiver's open requests end, so the tries waiting on them do.
+  for (const server of servers) server.closeAllConnections();
+  await stopping;
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
+  );
+  await Promise.all(smtps.splice(0).map((smtp) => smtp.close()));
   await Promise.all(opened.splice(0).map((sql) => sql.close()));
 });
+
+async function smtpServer() {
+  const smtp = await startTestSmtp();
+  smtps.push(smtp);
+  return smtp;
+}
 
 describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
   it('without SMTP puts a mail in the dev outbox at once; a notice also in the delivery log', async () => {
@@ -75,13 +150,14 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
 
   it('with SMTP sends after the commit, retries a failed send with backoff, with one Message-ID', async () => {
     const sent: { to: string; html?: string; messageId: string }[] = [];
+    const messageIds = new Set<string>();
     let smtpUp = false;
     const { outbox, sql, advance } = await setup(
       open,
-
       { smtp: true },
       {
         sendMail: async (message) => {
+          messageIds.add(message.messageId);
           if (!smtpUp) throw new Error('connect ECONNREFUSED');
           sent.push(message);
         },
@@ -113,14 +189,15 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: 'makler@example.de', html: '<p>Text</p>' });
-    expect(sent[0]!.messageId).toMatch(/^<delivery-1-\d+@makler\.example>$/);
+    // One Message-ID over the three tries: the delivery's UUIDv7 at the sender's domain.
+    expect([...messageIds]).toEqual([sent[0]!.messageId]);
+    expect(sent[0]!.messageId).toMatch(new RegExp(`^<${UUIDV7}@makler\\.example>$`));
   });
 
   it('gives up after three days, marks the delivery failed with its last error, and sends it again on request', async () => {
     let up = false;
     const { outbox, sql, advance } = await setup(
       open,
-
       { smtp: true },
       {
         sendMail: async () => {
@@ -163,11 +240,10 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     );
   });
 
-  it('claims a due delivery once, however many runs look at the same time', async () => {
+  it('claims a due delivery once, however many workers look at the same time', async () => {
     let sends = 0;
-    const { outbox, sql } = await setup(
+    const { outbox, sql, another } = await setup(
       open,
-
       { smtp: true },
       {
         sendMail: async () => {
@@ -179,7 +255,8 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
       for (let i = 0; i < 30; i += 1)
         await outbox.mail(tx, mail(`m${i}@example.de`), { kind: 'notice' });
     });
-    const counts = await Promise.all([outbox.runDue(), outbox.runDue(), outbox.runDue()]);
+    // Three workers, as three server processes on one database run them.
+    const counts = await Promise.all([outbox.runDue(), another().runDue(), another().runDue()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
     expect(sends).toBe(30);
   });
@@ -209,8 +286,10 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(await outbox.delivery(1)).toMatchObject({ status: 'sent', attempts: 3 });
     expect(calls).toHaveLength(3);
     const receiver = new Webhook(SECRET);
+    // One id over the three tries: 'msg_' and the delivery's UUIDv7.
+    expect(new Set(calls.map((call) => call.headers['webhook-id'])).size).toBe(1);
+    expect(calls[0]!.headers['webhook-id']).toMatch(new RegExp(`^msg_${UUIDV7}$`));
     for (const call of calls) {
-      expect(call.headers['webhook-id']).toBe('msg_1');
       // The receiver's check (throws on a bad signature or an old timestamp) passes for each.
       const at = Number(call.headers['webhook-timestamp']) * 1000;
       jest.useFakeTimers({ now: at });
@@ -235,5 +314,197 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(isWebhookSecret(SECRET)).toBe(true);
     expect(isWebhookSecret('whsec_c2hvcnQ=')).toBe(false);
     expect(isWebhookSecret('geheim')).toBe(false);
+  });
+
+  it("gives every installation's webhooks ids of their own, not one counted from 1 in each database", async () => {
+    const ids: string[] = [];
+    const fakeFetch = (async (_url: string, init: RequestInit) => {
+      ids.push((init.headers as Record<string, string>)['webhook-id']!);
+      return new Response(null, { status: 204 });
+    }) as unknown as typeof fetch;
+    // Two installations (staging and production, or a database restored from a backup), one
+    // receiver: the first event of each.
+    for (let installation = 0; installation < 2; installation += 1) {
+      const { outbox, sql } = await setup(open, { webhooks: true }, { fetch: fakeFetch });
+      await sql.transaction((tx) => outbox.webhook(tx, 'consent.withdrawn', {}, null));
+      expect(await outbox.runDue()).toBe(1);
+    }
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^msg_${UUIDV7}$`));
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('sends a confirmation mail at once while a webhook receiver that never answers holds 300 events', async () => {
+    const smtp = await smtpServer();
+    let waiting = 0;
+    let allWaiting!: () => void;
+    const slotsFull = new Promise<void>((resolve) => (allWaiting = resolve));
+    // Takes every call and never answers (each try ends with the outbox's own timeout).
+    const hook = await startReceiver(() => {
+      waiting += 1;
+      if (waiting === WEBHOOK_CONCURRENCY) allWaiting();
+    });
+    const { outbox, sql, advance } = await setup(open, { smtp: smtp.url, webhooks: hook });
+    await sql.transaction(async (tx) => {
+      for (let i = 0; i < 300; i += 1)
+        await outbox.webhook(tx, 'consent.withdrawn', { contact: { email: `c${i}@x.de` } }, null);
+    });
+    // The visitor's mail is written after all 300 events.
+    advance(1_000);
+    await sql.transaction((tx) => outbox.mail(tx, mail('visitor@example.de'), { kind: 'confirm' }));
+    outbox.start();
+    const [confirmation] = await Promise.all([smtp.mail(1), slotsFull]);
+    expect(confirmation.to).toEqual(['visitor@example.de']);
+    // It went while every webhook slot waited on the receiver, none of the 300 delivered.
+    expect(waiting).toBe(WEBHOOK_CONCURRENCY);
+    expect(
+      await sql.one(
+        `SELECT count(*) AS n FROM deliveries WHERE channel = 'webhook' AND status = 'pending'`,
+      ),
+    ).toEqual({ n: 300 });
+  });
+
+  it("delivers one submission's events in order: a later one waits for the earlier, over its retries and across workers", async () => {
+    const arrived: string[] = [];
+    let receiverUp = false;
+    const held: { answer?: (answer: Response) => void } = {};
+    const fakeFetch = (async (_url: string, init: RequestInit) => {
+      const { type } = JSON.parse(init.body as string) as { type: string };
+      if (!receiverUp) throw new Error('connect ECONNREFUSED');
+      arrived.push(type);
+      // The receiver takes its time over the first event once it is back.
+      if (type === 'submission.created')
+        return new Promise<Response>((resolve) => (held.answer = resolve));
+      return new Response(null, { status: 204 });
+    }) as unknown as typeof fetch;
+    const { outbox, sql, advance, another } = await setup(
+      open,
+      { webhooks: true },
+      { fetch: fakeFetch },
+    );
+    const submission = await aSubmission(sql);
+    await sql.transaction((tx) =>
+      outbox.webhook(tx, 'submission.created', { submission: { n: 1 } }, submission),
+    );
+    advance(1_000);
+    await sql.transaction((tx) =>
+      outbox.webhook(tx, 'submission.confirmed', { submission: { n: 1 } }, submission),
+    );
+    // The receiver is down: only the first event is tried; the second waits for it.
+    expect(await outbox.runDue()).toBe(1);
+    // Between the first event's tries the second is due by its own time, and still waits.
+    advance(5_000);
+    expect(await outbox.runDue()).toBe(0);
+    receiverUp = true;
+    advance(60 * 60 * 1000);
+    // The first event is under way on one worker; another worker leaves the second alone.
+    const first = outbox.runDue();
+    while (!held.answer) await new Promise((resolve) => setImmediate(resolve));
+    expect(await another().runDue()).toBe(0);
+    held.answer(new Response(null, { status: 204 }));
+    // Once the first is delivered, the second follows in the same run.
+    expect(await first).toBe(2);
+    expect(arrived).toEqual(['submission.created', 'submission.confirmed']);
+    expect((await outbox.deliveriesOf(submission)).map((d) => d.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('renews the lease of a slow send, so no other worker sends the same mail again', async () => {
+    const smtp = await smtpServer();
+    const timers = drivenTimers();
+    const { outbox, sql, advance, another } = await setup(
+      open,
+      { smtp: smtp.url },
+      { repeat: timers.repeat },
+    );
+    await sql.transaction((tx) => outbox.mail(tx, mail('makler@example.de'), { kind: 'notice' }));
+    const leaseOf = async () =>
+      Date.parse((await outbox.delivery(1))!.nextAttemptAt) -
+      Date.parse('2026-11-24T10:00:00.000Z');
+    // The server takes the message and holds its answer, as a server that replies every 20 s.
+    const held = smtp.holdNext();
+    const first = outbox.runDue();
+    const { release } = await held;
+    expect(await leaseOf()).toBe(LEASE_MS);
+    // Three leases' time passes mid-send; the worker renews its lease every RENEW_MS.
+    for (let passed = RENEW_MS; passed <= 3 * LEASE_MS; passed += RENEW_MS) {
+      advance(RENEW_MS);
+      await timers.fire(RENEW_MS);
+      expect(await leaseOf()).toBe(passed + LEASE_MS);
+    }
+    // Another worker (another process on the same database) finds nothing due.
+    expect(await another().runDue()).toBe(0);
+    release();
+    expect(await first).toBe(1);
+    expect(smtp.sends).toBe(1);
+    expect(smtp.mails).toHaveLength(1);
+    expect(await outbox.delivery(1)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it("reads at most a few KB of a receiver's answer, and keeps the start of a refusal's as its error", async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let offered = 0;
+    let closed!: () => void;
+    const answerClosed = new Promise<void>((resolve) => (closed = resolve));
+    let refuse = false;
+    const hook = await startReceiver((_request, response) => {
+      if (refuse) {
+        response.writeHead(500, { 'Content-Type': 'text/plain' });
+        response.end(`Interner Fehler ${'y'.repeat(1024 * 1024)}`);
+        return;
+      }
+      // 200 and an answer of 256 MB, written as fast as it is read.
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      response.on('close', closed);
+      const write = () => {
+        while (!response.destroyed && offered < 256 * 1024 * 1024) {
+          offered += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', write);
+        }
+        response.end();
+      };
+      write();
+    });
+    const { outbox, sql } = await setup(open, { webhooks: hook });
+    await sql.transaction((tx) => outbox.webhook(tx, 'consent.withdrawn', {}, null));
+    expect(await outbox.runDue()).toBe(1);
+    await answerClosed;
+    expect(await outbox.delivery(1)).toMatchObject({ status: 'sent' });
+    // What the socket buffers took before the outbox hung up, not the 256 MB offered.
+    expect(offered).toBeLessThan(32 * 1024 * 1024);
+
+    refuse = true;
+    await sql.transaction((tx) => outbox.webhook(tx, 'consent.withdrawn', {}, null));
+    expect(await outbox.runDue()).toBe(1);
+    const { lastError, status } = (await outbox.delivery(2))!;
+    expect(status).toBe('pending');
+    expect(lastError).toMatch(/^the receiver answered 500: Interner Fehler y+$/);
+    expect(lastError!.length).toBe('the receiver answered 500: '.length + ANSWER_BYTES);
+  });
+
+  it('marks a mail the SMTP server refuses for good (550) failed at once, with its answer; a 450 is tried again', async () => {
+    const smtp = await smtpServer();
+    smtp.refuse('niemand@example.de', 550, '5.1.1 <niemand@example.de>: no such user');
+    smtp.refuse('voll@example.de', 450, '4.2.1 mailbox busy, try later');
+    const { outbox, sql, advance } = await setup(open, { smtp: smtp.url });
+    await sql.transaction(async (tx) => {
+      await outbox.mail(tx, mail('niemand@example.de'), { kind: 'notice' });
+      await outbox.mail(tx, mail('voll@example.de'), { kind: 'notice' });
+    });
+    expect(await outbox.runDue()).toBe(2);
+    expect(await outbox.delivery(1)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'the mail server refused it: 550 5.1.1 <niemand@example.de>: no such user',
+    });
+    expect(await outbox.delivery(2)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringContaining('450 4.2.1 mailbox busy, try later'),
+    });
+    // An hour later only the 450 is tried again.
+    advance(60 * 60 * 1000);
+    expect(await outbox.runDue()).toBe(1);
+    expect(await outbox.delivery(1)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(smtp.mails).toEqual([]);
   });
 });

@@ -1,0 +1,159 @@
+/**
+ * The outbox's channels: how one delivery is sent. Mail goes over SMTP (nodemailer), a webhook
+ * is a signed POST (Standard Webhooks). Each knows what a refusal for good is, and bounds what
+ * it waits for and what it reads.
+ */
+import { Webhook } from 'standardwebhooks';
+import type { OutboxMail } from './outbox';
+import { PermanentFailure, type Channel, type Claimed } from './worker';
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  messageId: string;
+  /** Ends the send (its lease is lost, or it took too long). */
+  signal?: AbortSignal;
+}
+
+export type SendMail = (message: MailMessage) => Promise<unknown>;
+
+/** How long an SMTP server may take to accept a connection or greet. */
+export const SMTP_TIMEOUT_MS = 10_000;
+/** An SMTP server that stays silent this long within a send is given up on. */
+export const SMTP_SOCKET_TIMEOUT_MS = 3 * SMTP_TIMEOUT_MS;
+/** The longest one mail's send may take, however the server trickles its replies. */
+export const MAIL_SEND_MAX_MS = 5 * 60_000;
+export const MAIL_CONCURRENCY = 4;
+
+/**
+ * Whether an SMTP error is the server refusing this message or recipient for good: a 5xx reply
+ * (but 503, a sequence error) to RCPT TO or DATA. A 5xx to the sign-in or to MAIL FROM is the
+ * server's setup, which the operator can mend: those are tried again like a 4xx.
+ */
+export function isRefusal(error: unknown): error is { response?: string; responseCode: number } {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    responseCode !== 503 &&
+    (command === 'RCPT TO' || command === 'DATA')
+  );
+}
+
+export function mailChannel(options: {
+  smtpUrl: string | null;
+  mailFrom: string;
+  sendMail?: SendMail;
+}): Channel {
+  const domain = /@([^>\s]+)>?\s*$/.exec(options.mailFrom)?.[1] ?? 'immosuite.local';
+  let transport: Promise<SendMail> | null = null;
+  const sendMail: SendMail = (message) => {
+    if (options.sendMail) return options.sendMail(message);
+    if (!options.smtpUrl) return Promise.reject(new Error('no SMTP server is set (SMTP_URL)'));
+    // Loaded only when SMTP is configured.
+    transport ??= import('nodemailer').then((m) => {
+      // A server that accepts and then says nothing is given up on within seconds; the
+      // delivery is tried again later.
+      const smtp = m.default.createTransport({
+        url: options.smtpUrl!,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+      });
+      return (message) => smtp.sendMail(message);
+    });
+    return transport.then((send) => send(message));
+  };
+  return {
+    name: 'mail',
+    concurrency: MAIL_CONCURRENCY,
+    ordered: false,
+    async send(delivery: Claimed, signal: AbortSignal) {
+      const mail = JSON.parse(delivery.payload) as OutboxMail;
+      try {
+        await sendMail({
+          from: options.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+          messageId: `<${delivery.uuid}@${domain}>`,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(MAIL_SEND_MAX_MS)]),
+        });
+      } catch (error) {
+        if (isRefusal(error))
+          throw new PermanentFailure(
+            `the mail server refused it: ${error.response ?? error.responseCode}`,
+          );
+        throw error;
+      }
+    },
+  };
+}
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_CONCURRENCY = 8;
+/** Of a receiver's answer, at most this much is read (and kept as the error of a refusal). */
+export const ANSWER_BYTES = 2_048;
+
+/** The beginning of an answer's body, at most `max` bytes; the rest is never read. */
+export async function readStart(answer: Response, max = ANSWER_BYTES): Promise<string> {
+  if (!answer.body) return '';
+  const reader = answer.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    // Ends the transfer (and its connection) when more was offered.
+    await reader.cancel().catch(() => {});
+  }
+  return new TextDecoder()
+    .decode(Buffer.concat(chunks).subarray(0, max))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function webhookChannel(options: {
+  secret: string | null;
+  fetch?: typeof fetch;
+  now: () => number;
+}): Channel {
+  const signer = options.secret ? new Webhook(options.secret) : null;
+  const doFetch = options.fetch ?? fetch;
+  return {
+    name: 'webhook',
+    concurrency: WEBHOOK_CONCURRENCY,
+    ordered: true,
+    async send(delivery: Claimed, signal: AbortSignal) {
+      if (!signer) throw new Error('webhooks are not configured');
+      const body = delivery.payload;
+      const at = new Date(options.now());
+      const webhookId = `msg_${delivery.uuid}`;
+      const answer = await doFetch(delivery.recipient, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'webhook-id': webhookId,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': signer.sign(webhookId, at, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+      });
+      const text = await readStart(answer);
+      if (answer.status < 200 || answer.status > 299)
+        throw new Error(`the receiver answered ${answer.status}${text ? `: ${text}` : ''}`);
+    },
+  };
+}

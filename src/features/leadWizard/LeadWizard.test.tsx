@@ -251,6 +251,62 @@ describe('lead wizard screen', () => {
     expect(screen.queryByRole('combobox', { name: 'Adresse suchen' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['category-first', undefined],
+    ['address-first', 'address-first'],
+  ])(
+    'keeps a working map through Zurück and Weiter, again and again (%s)',
+    async (_name, order) => {
+      nock(API).post('/v1/wizard/fields').times(10).reply(200, FIELDS);
+      const { user } = await open(order ? { order } : {});
+      const click = (name: string) => user.click(screen.getByRole('button', { name }));
+      /** The map of the shown address step: Leaflet's panes inside, the pin once placed. */
+      const mapShown = async (pin: boolean) => {
+        await waitFor(() => {
+          const map = screen.getByRole('region', { name: 'Karte' });
+          expect(map.querySelector('.leaflet-map-pane .leaflet-tile-pane')).not.toBeNull();
+          expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(pin ? 1 : 0);
+        });
+        expect(screen.queryAllByRole('alert')).toEqual([]);
+      };
+      const details = () => screen.findByRole('textbox', { name: 'Preisvorstellung' });
+      if (order) {
+        await mapShown(false);
+        await chooseAddress(user);
+        for (let round = 0; round < 3; round += 1) {
+          await mapShown(true);
+          // To the category and straight back: the address step was hidden, not gone.
+          await click('Details eingeben');
+          await click('Zurück');
+          await mapShown(true);
+          await click('Details eingeben');
+          await click('Haus');
+          await details();
+          await click('Zurück');
+          await click('Zurück');
+        }
+      } else {
+        await click('Haus');
+        await mapShown(false);
+        await click('Zurück');
+        await click('Haus');
+        await mapShown(false);
+        await chooseAddress(user);
+        for (let round = 0; round < 3; round += 1) {
+          await mapShown(true);
+          await click('Weitere Details eingeben');
+          await details();
+          await click('Zurück');
+          await mapShown(true);
+          await click('Zurück');
+          await click('Haus');
+        }
+      }
+      await mapShown(true);
+      expect(document.querySelectorAll('.leaflet-container')).toHaveLength(1);
+    },
+  );
+
   it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
     const { user } = await open();

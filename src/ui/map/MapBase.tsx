@@ -10,10 +10,11 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useMemo, useRef, type ReactNode } from 'react';
-import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
+import { GeoJSON, TileLayer } from 'react-leaflet';
 import styled from 'styled-components';
 import { MAP } from '../constants';
 import germany from './germany.json';
+import { MapContainer } from './MapContainer';
 
 export interface LatLngZoom {
   lat: number;
@@ -32,6 +33,15 @@ const Frame = styled.div<{ $height: string }>`
 
 // Leaflet's default marker images, from our own static files (every marker of the chunk).
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
+
+const MAP_OPTIONS: L.MapOptions = {
+  minZoom: MAP.minZoom,
+  maxZoom: MAP.maxZoom,
+  scrollWheelZoom: MAP.scrollWheelZoom,
+  // Tiles show as they arrive: Leaflet's fade runs a frame loop while a visitor types.
+  fadeAnimation: false,
+  keyboard: true,
+};
 
 const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
 
@@ -72,19 +82,11 @@ export function MapBase(props: MapBaseProps) {
   return (
     <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
       <MapContainer
-        ref={(map) => {
-          props.mapRef?.(map);
-          map?.getContainer().setAttribute('aria-label', props.label);
-          map?.getContainer().setAttribute('role', 'region');
-        }}
+        onMap={props.mapRef}
+        label={props.label}
         center={[props.view.lat, props.view.lng]}
         zoom={props.view.zoom}
-        minZoom={MAP.minZoom}
-        maxZoom={MAP.maxZoom}
-        scrollWheelZoom={MAP.scrollWheelZoom}
-        // Tiles show as they arrive: Leaflet's fade runs a frame loop while a visitor types.
-        fadeAnimation={false}
-        keyboard
+        options={MAP_OPTIONS}
       >
         <GeoJSON
           data={germany as GeoJSON.GeoJsonObject}

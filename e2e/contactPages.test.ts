@@ -165,7 +165,7 @@ describe('contact page', () => {
     await frame.getByRole('button', { name: 'Anfrage senden' }).click();
     await frame
       .getByRole('alert')
-      .filter({ hasText: 'Dieser Teil konnte nicht geladen werden.' })
+      .filter({ hasText: 'Die Prüfung Ihrer Eingaben konnte nicht geladen werden.' })
       .waitFor();
     await expectNoAxeViolations(page, 'the contact form whose checks did not load');
     assert.equal(

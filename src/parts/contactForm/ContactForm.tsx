@@ -262,7 +262,7 @@ export function ContactForm(props: ContactFormProps) {
     >
       {checksFailed ? (
         <Alert role="alert" $severity="error">
-          {t('errors.partFailed')}
+          {t('errors.partLoadFailed', { part: t('parts.checks') })}
         </Alert>
       ) : (
         props.error && (

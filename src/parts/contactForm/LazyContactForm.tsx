@@ -2,8 +2,10 @@
 import { retryableLazy } from '../../ui/LazyPart';
 import type { ContactFormProps } from './ContactForm';
 
-export const LazyContactForm = retryableLazy<ContactFormProps>(() =>
-  import(/* webpackChunkName: "contact-form" */ './ContactForm').then((m) => ({
-    default: m.ContactForm,
-  })),
+export const LazyContactForm = retryableLazy<ContactFormProps>(
+  () =>
+    import(/* webpackChunkName: "contact-form" */ './ContactForm').then((m) => ({
+      default: m.ContactForm,
+    })),
+  'contactForm',
 );

@@ -1,13 +1,14 @@
 /** spec 2.7: 'Anmeldung', the instructions, the e-mail field and 'E-Mail verschicken'. */
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Actions, Alert, Input, Label, PrimaryButton } from '../../ui/primitives';
+import { Actions, Alert, Input, Label, PrimaryButton, SecondaryButton } from '../../ui/primitives';
 import { portalActions as actions, selectPortal } from './slice';
 
 const ANSWERS = {
   sent: { key: 'login.sent', severity: 'success' },
   checkEmail: { key: 'login.checkEmail', severity: 'error' },
   error: { key: 'errors.generic', severity: 'error' },
+  offline: { key: 'errors.submitOffline', severity: 'error' },
 } as const;
 
 export function LoginForm() {
@@ -36,7 +37,14 @@ export function LoginForm() {
       </Label>
       {answer && (
         <Alert role={answer.severity === 'error' ? 'alert' : 'status'} $severity={answer.severity}>
-          {t(answer.key)}
+          {status === 'offline' ? (
+            <>
+              <p>{t(answer.key)}</p>
+              <SecondaryButton type="submit">{t('wizard.resend')}</SecondaryButton>
+            </>
+          ) : (
+            t(answer.key)
+          )}
         </Alert>
       )}
       <Actions>

@@ -3,6 +3,7 @@ import type { components } from '../../../contract/types';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
+import type { SubmitFailure } from '../../wizard/submission';
 import { loggedIn, loggedOut } from '../../session/slice';
 import type { SavedSearch } from '../savedSearchWizard';
 import {
@@ -16,7 +17,8 @@ import {
 
 export type InquiryItem = components['schemas']['InquiryItem'];
 
-export type LoginFormStatus = 'editing' | 'sending' | 'sent' | 'checkEmail' | 'error';
+/** 'offline': the mail was not asked for (no connection); it is asked for again once online. */
+export type LoginFormStatus = 'editing' | 'sending' | 'sent' | 'checkEmail' | 'error' | 'offline';
 
 /** The dialog open now, if any (one at a time). */
 export type PortalDialog =
@@ -39,7 +41,8 @@ export interface PortalState {
   contact: ContactValues | null;
   /** The contact as stored (its e-mail, the disclaimer's state). */
   stored: { email: string; disclaimer: boolean } | null;
-  accountStatus: 'editing' | 'saving' | 'saved' | 'error' | 'userError';
+  /** 'offline': not saved for want of a connection; saved again once online. */
+  accountStatus: 'editing' | 'saving' | 'saved' | 'error' | 'userError' | 'offline';
   dialog: PortalDialog | null;
   /** A saved-search change under way (the dialog's buttons wait). */
   busy: boolean;
@@ -114,8 +117,8 @@ export const portalSlice = createSlice({
     loginEmailAnswered(state, action: PayloadAction<{ sent: boolean }>) {
       state.login.status = action.payload.sent ? 'sent' : 'checkEmail';
     },
-    loginEmailFailed(state) {
-      state.login.status = 'error';
+    loginEmailFailed(state, action: PayloadAction<SubmitFailure | undefined>) {
+      state.login.status = action.payload?.offline ? 'offline' : 'error';
     },
     tabShown(state, action: PayloadAction<Tab>) {
       state.tab = action.payload;
@@ -171,8 +174,8 @@ export const portalSlice = createSlice({
       keepContact(state, action.payload);
       if (state.dialog?.kind === 'account') state.dialog = null;
     },
-    accountSaveFailed(state) {
-      state.accountStatus = 'error';
+    accountSaveFailed(state, action: PayloadAction<SubmitFailure | undefined>) {
+      state.accountStatus = action.payload?.offline ? 'offline' : 'error';
     },
     noticeDismissed(state) {
       state.notice = null;

@@ -190,7 +190,7 @@ describe('saved-search wizard screen', () => {
     expect(env.sessionStore!.getItem('immosuite.mapConsent')).toBe('1');
   });
 
-  it('creates a search profile in English: regions, Buy/Rent without multi-family house, ranges, contact', async () => {
+  it('creates a search profile in English: regions, Buy/Rent without multi-family house, ranges, contact; without a connection, once back online', async () => {
     const { user } = await open({ english: true });
     await user.click(await screen.findByRole('button', { name: 'Enter details' }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
@@ -220,6 +220,11 @@ describe('saved-search wizard screen', () => {
     await user.click(
       screen.getByRole('checkbox', { name: 'I would like to receive the newsletter.' }),
     );
+    nock(API).post('/v1/wizard/saved-search').replyWithError('offline');
+    await user.click(screen.getByRole('button', { name: 'Create search profile' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^No connection to the server: not sent yet\./);
+    expect(within(alert).getByRole('button', { name: 'Send again' })).toBeInTheDocument();
     let sent: {
       savedSearch?: { marketingType: string; fields: unknown[] };
       contact?: { customFields: Record<string, boolean> };
@@ -227,7 +232,7 @@ describe('saved-search wizard screen', () => {
     nock(API)
       .post('/v1/wizard/saved-search', (b) => Boolean((sent = b)))
       .reply(201, { success: true });
-    await user.click(screen.getByRole('button', { name: 'Create search profile' }));
+    await act(async () => void window.dispatchEvent(new Event('online')));
     expect(
       await screen.findByText(
         'Your search profile has been created. Please check your inbox to confirm it.',

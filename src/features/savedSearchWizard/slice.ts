@@ -14,7 +14,12 @@ import { inputsFromRecords } from '../../parts/fields/records';
 import { buildTree, selectAll, selectionFrom, toggle, type Region } from '../../parts/regions/tree';
 import { embeddedWizardSaved } from '../../wizard/actions';
 import { clampSteps } from '../../wizard/stepMachine';
-import { newSubmissionKey, SUBMISSION_ERRORS } from '../../wizard/submission';
+import {
+  failureMessage,
+  newSubmissionKey,
+  SUBMISSION_ERRORS,
+  type SubmitFailure,
+} from '../../wizard/submission';
 import {
   currentStepId,
   missingSteps,
@@ -236,8 +241,8 @@ export const savedSearchWizardSlice = createSlice({
     submitSucceeded(state) {
       apply(state, { type: 'SUCCEEDED' });
     },
-    submitFailed(state) {
-      if (apply(state, { type: 'FAILED' })) state.error = SUBMISSION_ERRORS.error;
+    submitFailed(state, action: PayloadAction<SubmitFailure | undefined>) {
+      if (apply(state, { type: 'FAILED' })) state.error = failureMessage(action.payload);
     },
     /** Without a contact step, the footer's 'Speichern' hands the saved search to the host. */
     saveClicked() {},

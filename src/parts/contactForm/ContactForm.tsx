@@ -26,10 +26,12 @@ import {
   Input,
   Label,
   PrimaryButton,
+  SecondaryButton,
   Select,
   Spinner,
   TextArea,
 } from '../../ui/primitives';
+import { SUBMISSION_ERRORS } from '../../wizard/submission';
 import { trimContact, type ContactValues } from './model';
 import type { ContactFormOptions } from './schema';
 
@@ -267,7 +269,15 @@ export function ContactForm(props: ContactFormProps) {
       ) : (
         props.error && (
           <Alert role="alert" $severity="error">
-            {t(props.error)}
+            {props.error === SUBMISSION_ERRORS.offline ? (
+              <>
+                <p>{t(props.error)}</p>
+                {/* The form's own submit: its checks run, and its send keeps its key. */}
+                <SecondaryButton type="submit">{t('wizard.resend')}</SecondaryButton>
+              </>
+            ) : (
+              t(props.error)
+            )}
           </Alert>
         )
       )}

@@ -93,6 +93,30 @@ describe('contact page screen', () => {
     expect(await within(form).findByText('Es ist ein Fehler aufgetreten.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
   });
+
+  it("says once that a send found no connection, and 'Erneut senden' sends it with the same key", async () => {
+    const { user } = await open('/contact-form-wizard');
+    await fillContact(user);
+    const keys: string[] = [];
+    const key = (value: string) => Boolean(keys.push(value));
+    nock(API)
+      .post('/v1/wizard/contact')
+      .matchHeader('idempotency-key', key)
+      .replyWithError('socket hang up');
+    await user.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Keine Verbindung zum Server: noch nicht gesendet\./);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('status')).not.toHaveTextContent(/Verbindung/);
+    nock(API)
+      .post('/v1/wizard/contact')
+      .matchHeader('idempotency-key', key)
+      .reply(201, { success: true });
+    await user.click(within(alert).getByRole('button', { name: 'Erneut senden' }));
+    expect(await screen.findByText(/Ihre Anfrage wurde abgeschickt/)).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });
 
 describe('newsletter page screen', () => {
@@ -115,6 +139,21 @@ describe('newsletter page screen', () => {
     await user.click(save);
     expect(await screen.findByText(/Your newsletter settings have been sent/)).toBeInTheDocument();
     expect(sent.type).toBe('newsletter');
+  });
+
+  it('says in English that the settings were not sent for want of a connection, and sends them once back online', async () => {
+    const { user } = await open('/newsletter-wizard', { english: true });
+    await fillContact(user, ENGLISH);
+    await user.click(screen.getByRole('checkbox', { name: /newsletter/ }));
+    nock(API).post('/v1/wizard/contact').replyWithError('offline');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as you are back online.Send again',
+    );
+    const sent = nock(API).post('/v1/wizard/contact').reply(201, {});
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText(/Your newsletter settings have been sent/)).toBeInTheDocument();
+    expect(sent.isDone()).toBe(true);
   });
 });
 

@@ -8,7 +8,10 @@ const pick = (s: RootState) => s as unknown as State;
 describe('a wizard selector', () => {
   it('computes again only when an input changed', () => {
     const combine = jest.fn((a: number[], b: string) => `${a.join()}${b}`);
-    const select = createSelector([(s) => pick(s).a, (s) => pick(s).b], combine);
+    const select = createSelector(
+      [(s: RootState) => pick(s).a, (s: RootState) => pick(s).b],
+      combine,
+    );
     const a = [1, 2];
     expect(select(state({ a, b: 'x' }))).toBe('1,2x');
     expect(select(state({ a, b: 'x' }))).toBe('1,2x');
@@ -20,7 +23,7 @@ describe('a wizard selector', () => {
 
   it('keeps its previous result when `same` finds the new one equal, so subscribers see no change', () => {
     const select = createSelector(
-      [(s) => pick(s).a],
+      [(s: RootState) => pick(s).a],
       (a) => a.filter((n) => n > 1),
       (previous, next) => previous.join() === next.join(),
     );
@@ -33,7 +36,7 @@ describe('a wizard selector', () => {
 
   it('takes a single input without a list', () => {
     const select = createSelector(
-      (s) => pick(s).b,
+      (s: RootState) => pick(s).b,
       (b) => b.length,
     );
     expect(select(state({ a: [], b: 'abc' }))).toBe(3);

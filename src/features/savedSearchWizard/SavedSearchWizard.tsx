@@ -151,7 +151,7 @@ function RegionsStep() {
             shapes={shapes}
             selection={selection}
             tiles={tiles}
-            labels={{ map: t('regions.map') }}
+            labels={{ map: t('regions.map'), sources: t('location.mapSources') }}
             loadingLabel={t('location.mapLoading')}
             onToggle={(id) => dispatch(actions.regionToggled(id))}
             onTilesFailed={(url) => dispatch(mapTilesActions.tilesFailed({ url }))}

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { makeTheme } from '../theme';
 import { DEFAULT_THEME } from '../theme';
@@ -14,7 +15,12 @@ function renderMap(attribution: string) {
         marker={null}
         tiles={{ url: 'https://tiles.test/{z}/{x}/{y}.png', attribution }}
         narrow={false}
-        labels={{ map: 'Karte', placePin: 'Markierung setzen', pin: 'Markierung' }}
+        labels={{
+          map: 'Karte',
+          placePin: 'Markierung setzen',
+          pin: 'Markierung',
+          sources: 'Quellen',
+        }}
         onPlace={() => {}}
         onMove={() => {}}
         onTilesFailed={() => {}}
@@ -31,5 +37,73 @@ describe('map attribution', () => {
     expect(attribution!.textContent).toContain(HOSTILE);
     expect(attribution!.querySelector('img')).toBeNull();
     expect(container.querySelector('img[src="x"]')).toBeNull();
+  });
+});
+
+describe('the pin', () => {
+  it('is a tab stop named by its label', () => {
+    const { container } = render(
+      <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
+        <LocationMap
+          view={{ lat: 52.52, lng: 13.405, zoom: 12 }}
+          marker={{ lat: 52.52, lng: 13.405 }}
+          tiles={null}
+          narrow={false}
+          labels={{
+            map: 'Karte',
+            placePin: 'Markierung setzen',
+            pin: 'Standort der Immobilie',
+            sources: 'Quellen',
+          }}
+          onPlace={() => {}}
+          onMove={() => {}}
+          onTilesFailed={() => {}}
+        />
+      </ThemeProvider>,
+    );
+    const pin = container.querySelector('.leaflet-marker-icon')!;
+    expect(pin).toHaveAttribute('tabindex', '0');
+    expect(pin).toHaveAttribute('role', 'button');
+    expect(pin).toHaveAttribute('aria-label', 'Standort der Immobilie');
+  });
+});
+
+describe('the map sources on a phone', () => {
+  function renderNarrow(narrow: boolean) {
+    return render(
+      <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
+        <LocationMap
+          view={{ lat: 52.52, lng: 13.405, zoom: 12 }}
+          marker={null}
+          tiles={{ url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: '© Kacheln' }}
+          narrow={narrow}
+          labels={{ map: 'Karte', placePin: 'Setzen', pin: 'Pin', sources: 'Quellen der Karte' }}
+          onPlace={() => {}}
+          onMove={() => {}}
+          onTilesFailed={() => {}}
+        />
+      </ThemeProvider>,
+    );
+  }
+
+  it('fold into a toggle that shows and hides them', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { container } = renderNarrow(true);
+    const attribution = container.querySelector('.leaflet-control-attribution')!;
+    expect(attribution).toHaveTextContent('© Kacheln');
+    const toggle = screen.getByRole('button', { name: 'Quellen der Karte' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(attribution).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(attribution).toBeVisible();
+    await user.click(toggle);
+    expect(attribution).not.toBeVisible();
+  });
+
+  it('stay open on a wider screen, without a toggle', () => {
+    const { container } = renderNarrow(false);
+    expect(screen.queryByRole('button', { name: 'Quellen der Karte' })).not.toBeInTheDocument();
+    expect(container.querySelector('.leaflet-control-attribution')).toBeVisible();
   });
 });

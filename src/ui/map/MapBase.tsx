@@ -9,7 +9,7 @@ import L, { type Map as LeafletMap } from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { GeoJSON, TileLayer } from 'react-leaflet';
 import styled from 'styled-components';
 import { MAP } from '../constants';
@@ -22,12 +22,43 @@ export interface LatLngZoom {
   zoom: number;
 }
 
-const Frame = styled.div<{ $height: string }>`
+const Frame = styled.div<{ $height: string; $collapsed: boolean }>`
   .leaflet-container {
     height: ${(p) => p.$height};
     width: 100%;
     background: #dfe8ee;
     font: inherit;
+  }
+  ${(p) => p.$collapsed && '.leaflet-control-attribution { display: none; }'}
+`;
+
+/** The map and what lies over it (the sources' toggle on a phone). */
+const Over = styled.div`
+  position: relative;
+  .leaflet-control-attribution {
+    padding-right: 2rem;
+  }
+`;
+
+/**
+ * On a phone the sources (the attribution, which wraps over much of a small map) fold into
+ * a compact 'ⓘ' in the corner, as Leaflet's collapsed controls do; it opens and closes them.
+ */
+const SourcesToggle = styled.button`
+  position: absolute;
+  right: 0;
+  bottom: 0;
+  z-index: 1001;
+  width: 2rem;
+  height: 2rem;
+  padding: 0;
+  border: 0;
+  background: rgb(255 255 255 / 85%);
+  color: #333;
+  font: 1.1rem/1 sans-serif;
+  cursor: pointer;
+  &::before {
+    content: 'ⓘ';
   }
 `;
 
@@ -56,6 +87,8 @@ export interface MapBaseProps {
   narrow: boolean;
   /** The map's accessible name. */
   label: string;
+  /** The name of the button that shows the map's sources on a phone. */
+  sourcesLabel: string;
   onTilesFailed(url: string): void;
   /** The Leaflet map, once created (null when it goes). */
   mapRef?(map: LeafletMap | null): void;
@@ -67,6 +100,7 @@ export interface MapBaseProps {
 
 export function MapBase(props: MapBaseProps) {
   const failed = useRef(false);
+  const [sourcesShown, setSourcesShown] = useState(false);
   const { onTilesFailed } = props;
   const url = props.tiles?.url ?? '';
   const tileHandlers = useMemo(
@@ -80,28 +114,41 @@ export function MapBase(props: MapBaseProps) {
     [onTilesFailed, url],
   );
   return (
-    <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
-      <MapContainer
-        onMap={props.mapRef}
-        label={props.label}
-        center={[props.view.lat, props.view.lng]}
-        zoom={props.view.zoom}
-        options={MAP_OPTIONS}
-      >
-        <GeoJSON
-          data={germany as GeoJSON.GeoJsonObject}
-          style={OUTLINE_STYLE}
-          interactive={false}
-        />
-        {props.tiles && (
-          <TileLayer
-            url={props.tiles.url}
-            attribution={escapeHtml(props.tiles.attribution)}
-            eventHandlers={tileHandlers}
+    <Frame
+      $height={props.narrow ? MAP.narrowHeight : MAP.height}
+      $collapsed={props.narrow && !sourcesShown}
+    >
+      <Over>
+        <MapContainer
+          onMap={props.mapRef}
+          label={props.label}
+          center={[props.view.lat, props.view.lng]}
+          zoom={props.view.zoom}
+          options={MAP_OPTIONS}
+        >
+          <GeoJSON
+            data={germany as GeoJSON.GeoJsonObject}
+            style={OUTLINE_STYLE}
+            interactive={false}
+          />
+          {props.tiles && (
+            <TileLayer
+              url={props.tiles.url}
+              attribution={escapeHtml(props.tiles.attribution)}
+              eventHandlers={tileHandlers}
+            />
+          )}
+          {props.children}
+        </MapContainer>
+        {props.narrow && (
+          <SourcesToggle
+            type="button"
+            aria-label={props.sourcesLabel}
+            aria-expanded={sourcesShown}
+            onClick={() => setSourcesShown(!sourcesShown)}
           />
         )}
-        {props.children}
-      </MapContainer>
+      </Over>
       {props.after}
     </Frame>
   );

@@ -68,6 +68,25 @@ describe('saved-search wizard screen', () => {
     expect(next).toBeEnabled();
   });
 
+  it("picks one district in two clicks: 'Alle abwählen', then the district; 'Alle auswählen' and Ctrl+A choose all again", async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Alle abwählen' }));
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('false');
+    expect(screen.getByText('Bitte wählen Sie mindestens eine Region.')).toBeInTheDocument();
+    await user.click(item('Pankow'));
+    expect(screen.getByText('1 Region gewählt')).toBeInTheDocument();
+    expect(checked('Pankow')).toBe('true');
+    expect(checked('Mitte')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Alle auswählen' }));
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('true');
+    // The tree's own shortcut (APG): Ctrl+A clears when all are chosen, and chooses all else.
+    item('Mitte').focus();
+    await user.keyboard('{Control>}a{/Control}');
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('false');
+    await user.keyboard('{Control>}a{/Control}');
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('true');
+  });
+
   it('is worked by keyboard alone: arrows, Right opens, Space checks, typing finds a region', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
     const { user } = await open();

@@ -139,6 +139,7 @@ function RegionsStep() {
             selection={selection}
             label={t('regions.menu')}
             onToggle={(id) => dispatch(actions.regionToggled(id))}
+            onAll={(chosen) => dispatch(actions.allRegionsToggled(chosen))}
           />
           <p role="status">
             {chosen > 0 ? t('regions.chosen', { count: chosen }) : t('regions.none')}

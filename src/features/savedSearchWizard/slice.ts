@@ -186,6 +186,11 @@ export const savedSearchWizardSlice = createSlice({
       if (state.regionIds === null) return;
       state.regionIds = toggle(treeOf(state.regionList), state.regionIds, action.payload);
     },
+    /** 'Alle auswählen' (true) or 'Alle abwählen' (false) in the regions menu. */
+    allRegionsToggled(state, action: PayloadAction<boolean>) {
+      if (state.regionIds === null) return;
+      state.regionIds = action.payload ? selectAll(treeOf(state.regionList)) : [];
+    },
     objectTypeChosen(state, action: PayloadAction<ObjectType>) {
       if (state.objectType === action.payload) return;
       state.objectType = action.payload;

@@ -80,7 +80,7 @@ describe('lead wizard in the demo page', () => {
     await page.getByText('"event":"LeadWizard"').waitFor();
     const mails = await mailsTo('erika.maus@example.de');
     assert.equal(mails.length, 1);
-    assert.equal(mails[0]!.subject, 'Bitte bestätigen Sie Ihre Anfrage');
+    assert.equal(mails[0]!.subject, 'Bitte bestätigen Sie Ihre Anfrage zu Ihrer Immobilie');
     // The confirmation link confirms the stored lead.
     const k = new URL(mails[0]!.links[0]!).searchParams.get('k');
     const client = ctx.server.client();
@@ -152,7 +152,7 @@ describe('lead wizard in the demo page', () => {
       .getByText('Your inquiry has been sent. Please check your inbox to confirm it.')
       .waitFor();
     const mails = await mailsTo('max.keyboard@example.de');
-    assert.equal(mails[0]?.subject, 'Please confirm your inquiry');
+    assert.equal(mails[0]?.subject, 'Please confirm your inquiry about your property');
     await page.context().close();
   });
 

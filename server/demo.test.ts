@@ -9,7 +9,7 @@ describe('the demo host pages', () => {
     expect(page).toContain('<title>Create a search profile – Muster Immobilien (Demo)</title>');
     expect(page).toContain('href="/demo/lead-wizard?lang=en-US"');
     expect(page).toContain(
-      'href="/demo/expose-inquiry-wizard?objectId=1&amp;customObjectId=W-1001&amp;lang=en-US"',
+      'href="/demo/expose-inquiry-wizard?objectId=1&#38;customObjectId=W-1001&#38;lang=en-US"',
     );
     expect(page).toContain('"privacyUrl":"/demo/datenschutz?lang=en-US"');
     const privacy = privacyPage('en-US');

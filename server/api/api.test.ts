@@ -273,6 +273,21 @@ describe('reference backend', () => {
       ).toEqual(subjects);
     });
 
+    it('tells the listing-inquiry page whether a listing can be asked about', async () => {
+      const client = server.client();
+      const known = await call(client, 'get', '/v1/wizard/listing/1');
+      expect(known.status).toBe(200);
+      expect(known.body).toEqual({
+        objectId: 1,
+        customObjectId: 'W-1001',
+        title: 'Helle 3-Zimmer-Altbauwohnung mit Balkon',
+      });
+      const gone = await call(client, 'get', '/v1/wizard/listing/999');
+      expect(gone.status).toBe(404);
+      expect(gone.body).toMatchObject({ code: 'unknown_object' });
+      expect((await call(client, 'get', '/v1/wizard/listing/abc')).status).toBe(400);
+    });
+
     it('takes every kind of submission', async () => {
       const client = server.client();
       await call(client, 'post', '/v1/wizard/saved-search', {

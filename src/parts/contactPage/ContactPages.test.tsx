@@ -170,10 +170,13 @@ describe('listing-inquiry page screen', () => {
   });
 
   it("names the listing, asks 'Ihr Wunsch' and sends the inquiry", async () => {
+    nock(API)
+      .get('/v1/wizard/listing/3')
+      .reply(200, { objectId: 3, customObjectId: 'W-1003', title: 'Laden' });
     const { user } = await open('/expose-inquiry-wizard', {
       query: { objectId: '3', customObjectId: 'W-1003' },
     });
-    expect(screen.getByText(/Ihre Anfrage zum Objekt W-1003/)).toBeInTheDocument();
+    expect(await screen.findByText(/Ihre Anfrage zum Objekt W-1003/)).toBeInTheDocument();
     await fillContact(user);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Ihr Wunsch' }), 'Besichtigung');
     await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Wann geht es?');
@@ -187,8 +190,27 @@ describe('listing-inquiry page screen', () => {
     expect(sent.contact?.wish).toBe('viewing');
   });
 
-  it('says the listing is no longer available when the backend does not know it', async () => {
+  it('says at once that a listing the backend does not know is no longer available, and offers the contact form', async () => {
+    nock(API)
+      .get('/v1/wizard/listing/999')
+      .reply(404, { code: 'unknown_object', message: 'x', data: { status: 404 } });
     const { user } = await open('/expose-inquiry-wizard', { query: { objectId: '999' } });
+    // No form while the page asks, nor after the answer.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Dieses Objekt ist nicht mehr verfügbar.');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('link', { name: 'Zum Kontaktformular' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Kontakt' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toBeInTheDocument();
+  });
+
+  it('shows the form when the answer does not come, and says so if the listing turns out to be gone on sending', async () => {
+    nock(API).get('/v1/wizard/listing/999').replyWithError('offline');
+    const { user } = await open('/expose-inquiry-wizard', { query: { objectId: '999' } });
+    await screen.findByRole('form', { name: 'Kontaktdaten' });
     await fillContact(user);
     nock(API)
       .post('/v1/wizard/expose-inquiry')

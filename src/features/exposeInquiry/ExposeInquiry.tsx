@@ -5,7 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pathOf } from '../../app/screens';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { selectConfig } from '../../app/selectors';
-import { ContactPage } from '../../parts/contactPage/ContactPage';
+import { LazyContactForm, preloadContactForm } from '../../parts/contactForm/LazyContactForm';
+import { ContactPageView } from '../../parts/contactPage/ContactPageView';
 import { Alert, PageHeading, Section } from '../../ui/primitives';
 import { parseExposeTarget } from './options';
 import {
@@ -40,7 +41,10 @@ export function ExposeInquiry() {
   const { objectId, customObjectId } = parseExposeTarget(config);
   const listing = useAppSelector(selectExposeListing);
   useEffect(() => {
-    if (objectId !== null) dispatch(exposeListingSlice.actions.listingAsked(objectId));
+    if (objectId === null) return;
+    dispatch(exposeListingSlice.actions.listingAsked(objectId));
+    // The form waits for the answer: its code loads meanwhile.
+    preloadContactForm();
   }, [dispatch, objectId]);
   if (objectId === null)
     return (
@@ -62,7 +66,8 @@ export function ExposeInquiry() {
       </WithoutForm>
     );
   return (
-    <ContactPage
+    <ContactPageView
+      Form={LazyContactForm}
       slice={exposeInquirySlice}
       select={selectExposeInquiry}
       scope={String(objectId)}

@@ -177,6 +177,7 @@ describe('listing-inquiry page screen', () => {
       query: { objectId: '3', customObjectId: 'W-1003' },
     });
     expect(await screen.findByText(/Ihre Anfrage zum Objekt W-1003/)).toBeInTheDocument();
+    await screen.findByRole('form', { name: 'Kontaktdaten' });
     await fillContact(user);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Ihr Wunsch' }), 'Besichtigung');
     await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Wann geht es?');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { consoleErrors, serveTiles, serverAndBrowser } from './harness';
 import { contact } from './journeys';
 
@@ -55,6 +55,15 @@ async function mapShown(frame: Frame, name: string, pin: boolean) {
   assert.deepEqual(await frame.getByRole('alert').allTextContents(), []);
 }
 
+/**
+ * Types a new figure over the one a field shows: focused first, as a visitor's click does, the
+ * field shows what was typed before (not its formatted display), which the new figure replaces.
+ */
+async function retype(field: Locator, text: string) {
+  await field.focus();
+  await field.fill(text);
+}
+
 /** Types an address into the search and takes the suggestion that starts with it. */
 async function chooseAddress(frame: Frame, label: string, typed: string, starts: string) {
   await frame.getByRole('combobox', { name: label }).fill(typed);
@@ -92,7 +101,7 @@ describe('the lead wizard, back and forth', () => {
     for (let round = 1; round <= 3; round += 1) {
       await button('Weitere Details eingeben').click();
       await step(3).waitFor();
-      await frame.getByRole('textbox', { name: 'Preisvorstellung' }).fill(`45${round}.000`);
+      await retype(frame.getByRole('textbox', { name: 'Preisvorstellung' }), `45${round}.000`);
       await button('Weiter').click();
       await frame.getByRole('textbox', { name: 'Vorname' }).waitFor();
       // Back from the contact step and from the details: the map again, with its pin.
@@ -199,7 +208,7 @@ describe('the saved-search wizard, back and forth', () => {
       await button('Details eingeben').click();
       await button(category).click();
       await step(3).waitFor();
-      await frame.getByRole('textbox', { name: 'Kaufpreis von' }).fill('400.000');
+      await retype(frame.getByRole('textbox', { name: 'Kaufpreis von' }), '400.000');
       await button('Weiter').click();
       await frame.getByRole('textbox', { name: 'Vorname' }).waitFor();
       await button('Zurück').click();

@@ -105,19 +105,15 @@ export async function tabTo(page: Page, target: Locator, limit = 80) {
 
 /** Resolves once the page has not scrolled for ten frames (a smooth scroll has ended). */
 export async function scrollSettled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const start = window.scrollY;
-        let frames = 0;
-        const next = () => {
-          if (window.scrollY !== start) return resolve(false);
-          if ((frames += 1) === 10) return resolve(true);
-          requestAnimationFrame(next);
-        };
-        requestAnimationFrame(next);
-      }),
-  );
+  // No named functions inside: the page function is sent as its source.
+  await page.waitForFunction(async () => {
+    const start = window.scrollY;
+    for (let frame = 0; frame < 10; frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      if (window.scrollY !== start) return false;
+    }
+    return true;
+  });
 }
 
 /**

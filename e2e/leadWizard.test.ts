@@ -186,7 +186,10 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('button', { name: 'Haus', exact: true }).click();
     await frame.getByRole('button', { name: 'Adresse manuell eingeben' }).click();
     await frame.getByRole('textbox', { name: 'Straße' }).fill('Lindenweg');
-    await page.waitForTimeout(400);
+    // The draft is saved in the session (after a short rest): reload once it is there.
+    await frame.waitForFunction(() =>
+      Object.keys(sessionStorage).some((key) => sessionStorage.getItem(key)?.includes('Lindenweg')),
+    );
     await frame.evaluate(() => window.location.reload());
     const again = await (await page.waitForSelector('iframe')).contentFrame();
     await again!.getByRole('textbox', { name: 'Straße' }).waitFor();

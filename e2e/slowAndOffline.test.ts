@@ -137,7 +137,9 @@ describe('the lead wizard offline at the submit', () => {
     const alert = frame.getByRole('alert');
     await alert.filter({ hasText: OFFLINE_DE }).waitFor();
     // One message: nothing generic above it, no snackbar beside it.
-    assert.deepEqual(await alert.allTextContents(), [`${OFFLINE_DE}Erneut senden`]);
+    assert.deepEqual(await alert.allTextContents(), [OFFLINE_DE]);
+    // The send button below it now says what it does.
+    await frame.getByRole('button', { name: 'Erneut senden' }).waitFor();
     assert.equal(await frame.getByText('Es ist ein Fehler aufgetreten.').count(), 0);
     assert.equal(await frame.getByText(/Bitte versuchen Sie es erneut/).count(), 0);
     assert.equal(await frame.getByRole('textbox', { name: 'E-Mail' }).inputValue(), email);
@@ -173,7 +175,7 @@ describe('a contact page whose server goes away at the submit', () => {
 
     const restarted = await startTestServer({}, server.dataDir, port);
     server = { ...restarted, baseUrl: restarted.base };
-    await alert.getByRole('button', { name: 'Send again' }).click();
+    await frame.getByRole('button', { name: 'Send again' }).click();
     await frame
       .getByText('Your inquiry has been sent. Please check your inbox to confirm it.')
       .waitFor();

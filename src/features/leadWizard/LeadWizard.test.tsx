@@ -228,7 +228,9 @@ describe('lead wizard screen', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.queryByText(/Es ist ein Fehler aufgetreten/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Keine Verbindung zum Server\. Bitte/)).not.toBeInTheDocument();
-    expect(within(alert).getByRole('button', { name: 'Erneut senden' })).toBeInTheDocument();
+    // The send button, below the message, sends again.
+    expect(screen.getByRole('button', { name: 'Erneut senden' })).toHaveAttribute('type', 'submit');
+    expect(screen.queryByRole('button', { name: 'Anfrage abschicken' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Bitte rufen Sie an.');
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika');
 

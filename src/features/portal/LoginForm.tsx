@@ -1,7 +1,7 @@
 /** spec 2.7: 'Anmeldung', the instructions, the e-mail field and 'E-Mail verschicken'. */
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Actions, Alert, Input, Label, PrimaryButton, SecondaryButton } from '../../ui/primitives';
+import { Actions, Alert, Input, Label, PrimaryButton } from '../../ui/primitives';
 import { portalActions as actions, selectPortal } from './slice';
 
 const ANSWERS = {
@@ -37,20 +37,13 @@ export function LoginForm() {
       </Label>
       {answer && (
         <Alert role={answer.severity === 'error' ? 'alert' : 'status'} $severity={answer.severity}>
-          {status === 'offline' ? (
-            <>
-              <p>{t(answer.key)}</p>
-              <SecondaryButton type="submit">{t('wizard.resend')}</SecondaryButton>
-            </>
-          ) : (
-            t(answer.key)
-          )}
+          {t(answer.key)}
         </Alert>
       )}
       <Actions>
         <span />
         <PrimaryButton type="submit" aria-disabled={status === 'sending' || undefined}>
-          {t('login.submit')}
+          {t(status === 'offline' ? 'wizard.resend' : 'login.submit')}
         </PrimaryButton>
       </Actions>
     </form>

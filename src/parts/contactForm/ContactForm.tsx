@@ -26,7 +26,6 @@ import {
   Input,
   Label,
   PrimaryButton,
-  SecondaryButton,
   Select,
   Spinner,
   TextArea,
@@ -117,6 +116,8 @@ export function ContactForm(props: ContactFormProps) {
     validateOnBlur: false,
     onSubmit: (values) => props.onSubmit(trimContact(values)),
   });
+  // No connection at the last send: said above the buttons, and the button sends again.
+  const offline = props.error === SUBMISSION_ERRORS.offline;
   const { setValues, submitCount } = formik;
   const attempted = submitCount > 0;
   const { values } = props;
@@ -267,17 +268,10 @@ export function ContactForm(props: ContactFormProps) {
           {t('errors.partLoadFailed', { part: t('parts.checks') })}
         </Alert>
       ) : (
-        props.error && (
+        props.error &&
+        !offline && (
           <Alert role="alert" $severity="error">
-            {props.error === SUBMISSION_ERRORS.offline ? (
-              <>
-                <p>{t(props.error)}</p>
-                {/* The form's own submit: its checks run, and its send keeps its key. */}
-                <SecondaryButton type="submit">{t('wizard.resend')}</SecondaryButton>
-              </>
-            ) : (
-              t(props.error)
-            )}
+            {t(props.error)}
           </Alert>
         )
       )}
@@ -363,6 +357,12 @@ export function ContactForm(props: ContactFormProps) {
           />
         </label>
       </Trap>
+      {/* A send that found no connection says so where the visitor sent it from. */}
+      {offline && (
+        <Alert role="alert" $severity="error">
+          {t(props.error!)}
+        </Alert>
+      )}
       <Actions>
         {props.secondaryAction ?? <span />}
         <PrimaryButton
@@ -371,7 +371,7 @@ export function ContactForm(props: ContactFormProps) {
           aria-busy={props.busy || undefined}
         >
           {props.busy && <Spinner aria-hidden="true" />}
-          {props.busy ? t('wizard.sending') : props.submitLabel}
+          {props.busy ? t('wizard.sending') : offline ? t('wizard.resend') : props.submitLabel}
         </PrimaryButton>
       </Actions>
     </Form>

@@ -112,7 +112,7 @@ describe('contact page screen', () => {
       .post('/v1/wizard/contact')
       .matchHeader('idempotency-key', key)
       .reply(201, { success: true });
-    await user.click(within(alert).getByRole('button', { name: 'Erneut senden' }));
+    await user.click(screen.getByRole('button', { name: 'Erneut senden' }));
     expect(await screen.findByText(/Ihre Anfrage wurde abgeschickt/)).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -148,7 +148,7 @@ describe('newsletter page screen', () => {
     nock(API).post('/v1/wizard/contact').replyWithError('offline');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as you are back online.Send again',
+      'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as you are back online.',
     );
     const sent = nock(API).post('/v1/wizard/contact').reply(201, {});
     await act(async () => void window.dispatchEvent(new Event('online')));

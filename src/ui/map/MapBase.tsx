@@ -53,12 +53,23 @@ const SourcesToggle = styled.button`
   height: 2rem;
   padding: 0;
   border: 0;
+  display: grid;
+  place-items: center;
   background: rgb(255 255 255 / 85%);
   color: #333;
-  font: 1.1rem/1 sans-serif;
   cursor: pointer;
+  /* An 'i' in a circle, drawn: not every phone's fonts have the ⓘ sign. */
   &::before {
-    content: 'ⓘ';
+    content: 'i';
+    display: grid;
+    place-items: center;
+    width: 1.2rem;
+    height: 1.2rem;
+    border: 2px solid currentColor;
+    border-radius: 50%;
+    font:
+      bold 0.8rem/1 Georgia,
+      serif;
   }
 `;
 

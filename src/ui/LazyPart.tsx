@@ -35,7 +35,8 @@ export function partLoader<T>(load: () => Promise<T>): () => Promise<T> {
 /** What names the part in its box: a key of `parts` (the article is part of the name). */
 export type PartName = 'map' | 'contactForm' | 'checks' | 'page' | 'part';
 
-type Failure = 'load' | 'render';
+/** What failed, as the message that says so: the code's load, or the part's render. */
+type Failure = 'errors.partLoadFailed' | 'errors.partBroken';
 
 interface BoundaryProps {
   part: PartName;
@@ -47,21 +48,16 @@ class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> 
   override state: { failed: Failure | null } = { failed: null };
 
   static getDerivedStateFromError(error: unknown) {
-    return { failed: error instanceof LoadFailure ? 'load' : 'render' };
+    return { failed: error instanceof LoadFailure ? 'errors.partLoadFailed' : 'errors.partBroken' };
   }
 
   override componentDidCatch(error: unknown) {
     // eslint-disable-next-line no-console -- spec 8: the failure itself goes to the console
-    console.warn(
-      this.state.failed === 'load'
-        ? '[immosuite] a part of the widget could not be loaded'
-        : '[immosuite] a part of the widget failed to render',
-      error,
-    );
+    console.warn('[immosuite] a part of the widget failed', error);
   }
 
   retry = () => {
-    if (this.state.failed === 'load') this.props.onReload();
+    if (this.state.failed === 'errors.partLoadFailed') this.props.onReload();
     // The part's tree went with the failure: it mounts afresh.
     this.setState({ failed: null });
   };
@@ -76,17 +72,13 @@ class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> 
 function Failed({ failure, part, onRetry }: { failure: Failure; part: PartName; onRetry(): void }) {
   const { t } = useTranslation();
   useEffect(() => {
-    if (failure !== 'load') return;
+    if (failure === 'errors.partBroken') return;
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
   }, [failure, onRetry]);
   return (
     <Alert $severity="error" role="alert">
-      <p>
-        {t(failure === 'load' ? 'errors.partLoadFailed' : 'errors.partBroken', {
-          part: t(`parts.${part}`),
-        })}
-      </p>
+      <p>{t(failure, { part: t(`parts.${part}`) })}</p>
       <SecondaryButton type="button" onClick={onRetry}>
         {t('app.retry')}
       </SecondaryButton>

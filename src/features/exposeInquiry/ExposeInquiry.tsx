@@ -6,6 +6,7 @@ import { pathOf } from '../../app/screens';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { selectConfig } from '../../app/selectors';
 import { LazyContactForm, preloadContactForm } from '../../parts/contactForm/LazyContactForm';
+import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
 import { ContactPageView } from '../../parts/contactPage/ContactPageView';
 import { Alert, PageHeading, Section } from '../../ui/primitives';
 import { parseExposeTarget } from './options';
@@ -31,6 +32,12 @@ function WithoutForm({ children }: { children?: ReactNode }) {
       <Section>{children}</Section>
     </main>
   );
+}
+
+/** The contact form, loading since the page asked about its listing. */
+function Form(props: ContactFormProps) {
+  const { t } = useTranslation();
+  return <LazyContactForm {...props} fallback={<p role="status">{t('app.loading')}</p>} />;
 }
 
 /** spec 2.4: an inquiry about one listing, named by `objectId` (and `customObjectId`). */
@@ -67,7 +74,7 @@ export function ExposeInquiry() {
     );
   return (
     <ContactPageView
-      Form={LazyContactForm}
+      Form={Form}
       slice={exposeInquirySlice}
       select={selectExposeInquiry}
       scope={String(objectId)}

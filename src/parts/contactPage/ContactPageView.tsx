@@ -33,7 +33,7 @@ export interface ContactPageProps {
 
 export function ContactPageView(
   props: ContactPageProps & {
-    Form: ComponentType<ContactFormProps & { fallback?: ReactNode }>;
+    Form: ComponentType<ContactFormProps>;
   },
 ) {
   const { Form: ContactForm } = props;
@@ -83,7 +83,6 @@ export function ContactPageView(
           </Alert>
         ) : (
           <ContactForm
-            fallback={<p role="status">{t('app.loading')}</p>}
             values={contact}
             options={props.form}
             privacyUrl={privacyUrl}

@@ -30,13 +30,16 @@ function* nextOnline(target: AppEnv['messages']): Saga {
 
 /**
  * Run it (takeLatest) on each failed send: `waiting` says whether the send still waits for the
- * connection, `resend` is the action that sends it.
+ * connection, `resend` makes the action that sends it (from the state then).
  */
-export function resendWhenOnline(waiting: (state: RootState) => boolean, resend: () => Action) {
+export function resendWhenOnline(
+  waiting: (state: RootState) => boolean,
+  resend: (state: RootState) => Action,
+) {
   return function* (): Saga {
     if (!(yield select(waiting))) return;
     const env: AppEnv = yield getContext('env');
     yield call(nextOnline, env.messages);
-    if (yield select(waiting)) yield put(resend());
+    if (yield select(waiting)) yield put(yield select(resend));
   };
 }

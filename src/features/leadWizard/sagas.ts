@@ -173,7 +173,7 @@ export function* leadWizardSaga(): Saga {
     actions.submitFailed.type,
     resendWhenOnline(
       (state) => waitsForConnection(selectLeadWizard(state)),
-      actions.submitRequested,
+      () => actions.submitRequested(),
     ),
   );
   yield takeEvery(actions.saveClicked.type, handToHost);

@@ -146,6 +146,29 @@ describe('logged-in home', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('says in the dialog that a delete found no connection, and deletes once back online', async () => {
+    const { user } = await open({ loggedIn: true });
+    await user.click(
+      await screen.findByRole('button', { name: 'Suchprofil löschen: Haus kaufen' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Suchprofil löschen' });
+    nock(API).delete(`/v1/saved-search/${SEARCH.uuid}`).replyWithError('offline');
+    await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Keine Verbindung zum Server: noch nicht gesendet\./,
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Erneut senden' })).toBeEnabled();
+    nock(API)
+      .delete(`/v1/saved-search/${SEARCH.uuid}`)
+      .reply(200, { deleted: true })
+      .get('/v1/saved-search')
+      .reply(200, []);
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Sie haben noch kein Suchprofil angelegt.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("logs out with 'Abmelden': 'Sie wurden abgemeldet.' and the login form again", async () => {
     const { user } = await open({ loggedIn: true });
     nock(API).delete('/v1/auth/me').reply(200, { loggedOut: true });

@@ -346,6 +346,34 @@ describe('portal lists and changes', () => {
     await waitFor(() => expect(state(store).savedSearches).toHaveLength(1));
   });
 
+  it('makes a saved search that found no connection again once back online, with what was entered', async () => {
+    const { store } = await loggedInStore();
+    const input = {
+      objectType: 'LIVING',
+      categoryId: 30225,
+      marketingType: 'buy',
+      locations: [{ locationId: 2 }],
+      fields: [],
+    };
+    nock(API).post('/v1/saved-search').replyWithError('offline');
+    store.dispatch(portal.dialogOpened({ kind: 'createSearch' }));
+    store.dispatch(portal.searchSaveRequested(input));
+    await waitFor(() => expect(state(store).offlineChange).toEqual({ save: input }));
+    expect(state(store).dialog).toEqual({ kind: 'createSearch' });
+    const created = { ...SEARCH, uuid: '1c9a2f8e-4c1d-4e7a-9f3b-2a6c8d1e5f71', categoryId: 30225 };
+    let sent: unknown = null;
+    nock(API)
+      .post('/v1/saved-search', (body) => Boolean((sent = body)))
+      .reply(201, created)
+      .get('/v1/saved-search')
+      .reply(200, [SEARCH, created]);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(state(store).savedSearches).toHaveLength(2));
+    expect(sent).toEqual(input);
+    expect(state(store).dialog).toBeNull();
+    expect(state(store).offlineChange).toBeNull();
+  });
+
   it('logs out cleanly when the session expired during a change', async () => {
     const { store } = await loggedInStore();
     nock(API)

@@ -195,9 +195,9 @@ function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Sa
           }
         : null;
   if (!request) return;
-  const result: ApiResult<unknown> = yield call(portalCall, request);
+  const result: ApiResult<unknown> = yield call(portalCall, request, SUBMIT_CALL);
   if (!result.ok) {
-    yield put(actions.searchChangeFailed());
+    yield put(actions.searchChangeFailed(isOffline(result) ? { save: savedSearch } : undefined));
     return;
   }
   yield put(actions.searchesChanged());
@@ -208,11 +208,16 @@ function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Sa
 function* deleteSearch(): Saga {
   const { dialog }: PortalState = yield select(selectPortal);
   if (dialog?.kind !== 'deleteSearch') return;
-  const result: ApiResult<unknown> = yield call(portalCall, {
-    method: 'DELETE',
-    path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}`,
-  });
-  yield put(result.ok ? actions.searchesChanged() : actions.searchChangeFailed());
+  const result: ApiResult<unknown> = yield call(
+    portalCall,
+    { method: 'DELETE', path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}` },
+    SUBMIT_CALL,
+  );
+  yield put(
+    result.ok
+      ? actions.searchesChanged()
+      : actions.searchChangeFailed(isOffline(result) ? { delete: true } : undefined),
+  );
 }
 
 function* saveAccount(): Saga {
@@ -261,12 +266,24 @@ export function* portalSaga(): Saga {
   );
   yield takeLeading(actions.searchSaveRequested.type, saveSearch);
   yield takeLeading(actions.deleteConfirmed.type, deleteSearch);
+  yield takeLatest(
+    actions.searchChangeFailed.type,
+    resendWhenOnline(
+      (state) => selectPortal(state).offlineChange !== null,
+      (state) => {
+        const change = selectPortal(state).offlineChange!;
+        return 'save' in change
+          ? actions.searchSaveRequested(change.save)
+          : actions.deleteConfirmed();
+      },
+    ),
+  );
   yield takeLeading(actions.accountSaveRequested.type, saveAccount);
   yield takeLatest(
     actions.accountSaveFailed.type,
     resendWhenOnline(
       (state) => selectPortal(state).accountStatus === 'offline',
-      actions.accountSaveRequested,
+      () => actions.accountSaveRequested(),
     ),
   );
   yield takeLeading(actions.logoutClicked.type, logout);
@@ -275,7 +292,7 @@ export function* portalSaga(): Saga {
     actions.loginEmailFailed.type,
     resendWhenOnline(
       (state) => selectPortal(state).login.status === 'offline',
-      actions.loginEmailRequested,
+      () => actions.loginEmailRequested(),
     ),
   );
 }

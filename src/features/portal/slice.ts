@@ -46,6 +46,11 @@ export interface PortalState {
   dialog: PortalDialog | null;
   /** A saved-search change under way (the dialog's buttons wait). */
   busy: boolean;
+  /**
+   * The dialog's last change (a saved search to save, or the delete), while it waits for the
+   * connection: said in the dialog, and made again once the browser is back online.
+   */
+  offlineChange: { save: Record<string, unknown> } | { delete: true } | null;
 }
 
 /** What the portal holds of a contact, as it is before a login and after the session. */
@@ -58,6 +63,7 @@ const NO_CONTACT = {
   accountStatus: 'editing',
   dialog: null,
   busy: false,
+  offlineChange: null,
 } satisfies Partial<PortalState>;
 
 export const initialPortalState: PortalState = {
@@ -139,16 +145,21 @@ export const portalSlice = createSlice({
     },
     dialogOpened(state, action: PayloadAction<PortalDialog>) {
       state.dialog = action.payload;
+      state.offlineChange = null;
     },
     dialogClosed(state) {
-      if (!state.busy) state.dialog = null;
+      if (state.busy) return;
+      state.dialog = null;
+      state.offlineChange = null;
     },
     /** The wizard in the create or edit dialog assembled this saved search; 'Speichern'. */
     searchSaveRequested(state, _action: PayloadAction<Record<string, unknown>>) {
       state.busy = true;
+      state.offlineChange = null;
     },
     deleteConfirmed(state) {
       state.busy = true;
+      state.offlineChange = null;
     },
     /** A create, update or delete went through: the list is cleared and reloaded (spec 4). */
     searchesChanged(state) {
@@ -156,8 +167,10 @@ export const portalSlice = createSlice({
       state.dialog = null;
       state.savedSearches = null;
     },
-    searchChangeFailed(state) {
+    /** `offline`: the change that found no connection, to be made again. */
+    searchChangeFailed(state, action: PayloadAction<PortalState['offlineChange'] | undefined>) {
       state.busy = false;
+      state.offlineChange = action.payload ?? null;
     },
     accountEdited(state, action: PayloadAction<ContactValues>) {
       state.contact = action.payload;

@@ -163,7 +163,7 @@ export function* savedSearchWizardSaga(): Saga {
     actions.submitFailed.type,
     resendWhenOnline(
       (state) => waitsForConnection(selectSavedSearchWizard(state)),
-      actions.submitRequested,
+      () => actions.submitRequested(),
     ),
   );
   yield takeEvery(actions.saveClicked.type, handToHost);

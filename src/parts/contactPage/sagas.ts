@@ -107,7 +107,7 @@ export function contactPageSaga(options: ContactPageOptions): () => Saga {
         actions.submitFailed.type,
         resendWhenOnline(
           (state) => waitsForConnection(options.select(state)),
-          actions.submitRequested,
+          () => actions.submitRequested(),
         ),
       );
     },

@@ -3,27 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { makeTheme } from '../theme';
 import { DEFAULT_THEME } from '../theme';
-import LocationMap from './LocationMap';
+import LocationMap, { type LocationMapProps } from './LocationMap';
 
 const HOSTILE = '<img src=x onerror="window.pwned=1"> © "Tiles" & more';
 
-function renderMap(attribution: string) {
+function renderMap(props: Partial<LocationMapProps> = {}) {
   return render(
     <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
       <LocationMap
         view={{ lat: 52.52, lng: 13.405, zoom: 12 }}
         marker={null}
-        tiles={{ url: 'https://tiles.test/{z}/{x}/{y}.png', attribution }}
+        tiles={{ url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: '© Kacheln' }}
         narrow={false}
         labels={{
           map: 'Karte',
           placePin: 'Markierung setzen',
-          pin: 'Markierung',
-          sources: 'Quellen',
+          pin: 'Standort der Immobilie',
+          sources: 'Quellen der Karte',
         }}
         onPlace={() => {}}
         onMove={() => {}}
         onTilesFailed={() => {}}
+        {...props}
       />
     </ThemeProvider>,
   );
@@ -31,7 +32,9 @@ function renderMap(attribution: string) {
 
 describe('map attribution', () => {
   it('from the init config reaches the rendered map as text, never as markup', () => {
-    const { container } = renderMap(HOSTILE);
+    const { container } = renderMap({
+      tiles: { url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: HOSTILE },
+    });
     const attribution = container.querySelector('.leaflet-control-attribution');
     expect(attribution).not.toBeNull();
     expect(attribution!.textContent).toContain(HOSTILE);
@@ -42,25 +45,7 @@ describe('map attribution', () => {
 
 describe('the pin', () => {
   it('is a tab stop named by its label', () => {
-    const { container } = render(
-      <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
-        <LocationMap
-          view={{ lat: 52.52, lng: 13.405, zoom: 12 }}
-          marker={{ lat: 52.52, lng: 13.405 }}
-          tiles={null}
-          narrow={false}
-          labels={{
-            map: 'Karte',
-            placePin: 'Markierung setzen',
-            pin: 'Standort der Immobilie',
-            sources: 'Quellen',
-          }}
-          onPlace={() => {}}
-          onMove={() => {}}
-          onTilesFailed={() => {}}
-        />
-      </ThemeProvider>,
-    );
+    const { container } = renderMap({ marker: { lat: 52.52, lng: 13.405 }, tiles: null });
     const pin = container.querySelector('.leaflet-marker-icon')!;
     expect(pin).toHaveAttribute('tabindex', '0');
     expect(pin).toHaveAttribute('role', 'button');
@@ -69,26 +54,9 @@ describe('the pin', () => {
 });
 
 describe('the map sources on a phone', () => {
-  function renderNarrow(narrow: boolean) {
-    return render(
-      <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
-        <LocationMap
-          view={{ lat: 52.52, lng: 13.405, zoom: 12 }}
-          marker={null}
-          tiles={{ url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: '© Kacheln' }}
-          narrow={narrow}
-          labels={{ map: 'Karte', placePin: 'Setzen', pin: 'Pin', sources: 'Quellen der Karte' }}
-          onPlace={() => {}}
-          onMove={() => {}}
-          onTilesFailed={() => {}}
-        />
-      </ThemeProvider>,
-    );
-  }
-
   it('fold into a toggle that shows and hides them', async () => {
     const user = userEvent.setup({ delay: null });
-    const { container } = renderNarrow(true);
+    const { container } = renderMap({ narrow: true });
     const attribution = container.querySelector('.leaflet-control-attribution')!;
     expect(attribution).toHaveTextContent('© Kacheln');
     const toggle = screen.getByRole('button', { name: 'Quellen der Karte' });
@@ -102,7 +70,7 @@ describe('the map sources on a phone', () => {
   });
 
   it('stay open on a wider screen, without a toggle', () => {
-    const { container } = renderNarrow(false);
+    const { container } = renderMap();
     expect(screen.queryByRole('button', { name: 'Quellen der Karte' })).not.toBeInTheDocument();
     expect(container.querySelector('.leaflet-control-attribution')).toBeVisible();
   });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Frame, Locator } from 'playwright-core';
-import { consoleErrors, serveTiles, serverAndBrowser } from './harness';
+import { consoleErrors, expectNoAxeViolations, serveTiles, serverAndBrowser } from './harness';
 import { contact } from './journeys';
 
 const ctx = serverAndBrowser();
@@ -247,6 +247,40 @@ describe('the saved-search wizard, back and forth', () => {
       `SELECT location_id FROM regions WHERE name IN ('Mitte', 'Pankow') AND parent_id IS NULL`,
     ).map((r) => r.location_id);
     assert.deepEqual(JSON.parse(searches[0]!.locations).sort(), ids.sort());
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+});
+
+describe('on a phone', () => {
+  it("folds the map's sources into a toggle, back and forth, axe-clean", async () => {
+    const { page, frame, errors } = await open('/demo/lead-wizard?order=address-first', {
+      width: 390,
+      height: 844,
+    });
+    await chooseAddress(
+      frame,
+      'Adresse suchen',
+      'Kastanienallee 12, 10435 Berlin',
+      'Kastanienallee 12',
+    );
+    await mapShown(frame, 'Karte', true);
+    const sources = frame.locator('.leaflet-control-attribution');
+    const toggle = frame.getByRole('button', { name: 'Quellen der Karte' });
+    await sources.waitFor({ state: 'hidden' });
+    await expectNoAxeViolations(page, 'the address step on a phone');
+    await toggle.click();
+    await sources.getByText('© OpenStreetMap-Mitwirkende').waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await expectNoAxeViolations(page, "the map's sources open on a phone");
+    // To the category and back: a new map, its sources as the visitor left them.
+    await frame.getByRole('button', { name: 'Details eingeben', exact: true }).click();
+    await frame.getByRole('button', { name: 'Zurück' }).click();
+    await mapShown(frame, 'Karte', true);
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await sources.getByText('© OpenStreetMap-Mitwirkende').waitFor();
+    await toggle.click();
+    await sources.waitFor({ state: 'hidden' });
     assert.deepEqual(errors, []);
     await page.context().close();
   });

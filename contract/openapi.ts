@@ -1072,6 +1072,33 @@ export const openapi = {
         },
       },
     },
+    '/v1/wizard/listing/{objectId}': {
+      parameters: [
+        {
+          name: 'objectId',
+          in: 'path',
+          required: true,
+          schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        },
+      ],
+      get: {
+        summary:
+          'A listing that can be asked about (the listing-inquiry page asks before it shows its form)',
+        responses: {
+          '200': ok('The listing', {
+            type: 'object',
+            required: ['objectId', 'title'],
+            properties: {
+              objectId: { type: 'integer' },
+              customObjectId: { type: 'string' },
+              title: { type: 'string' },
+            },
+          }),
+          '400': error('Not a listing id'),
+          '404': error('No such listing, or no longer available (code unknown_object)'),
+        },
+      },
+    },
     '/v1/wizard/lead': {
       post: submit(
         "Submit a lead (a property to sell, let or value), with the visitor's message",

@@ -930,6 +930,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wizard/listing/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                objectId: number;
+            };
+            cookie?: never;
+        };
+        /** A listing that can be asked about (the listing-inquiry page asks before it shows its form) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    objectId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The listing */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            objectId: number;
+                            customObjectId?: string;
+                            title: string;
+                        };
+                    };
+                };
+                /** @description Not a listing id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such listing, or no longer available (code unknown_object) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wizard/lead": {
         parameters: {
             query?: never;

@@ -39,7 +39,7 @@ describe('the backend goes away mid-wizard and comes back', () => {
     // The map's code and the field definitions could not load: said in words, nothing blank.
     await frame
       .getByRole('alert')
-      .filter({ hasText: 'Dieser Teil konnte nicht geladen werden.' })
+      .filter({ hasText: 'Die Karte konnte nicht geladen werden.' })
       .waitFor();
     await frame
       .getByText('Keine Verbindung zum Server. Bitte versuchen Sie es erneut.')

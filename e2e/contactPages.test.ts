@@ -69,7 +69,10 @@ describe('listing-inquiry page', () => {
       email,
     );
     assert.deepEqual({ ...row }, { listing_id: 1, message: 'Ist ein Termin am Samstag möglich?' });
-    assert.equal((await confirmationMailTo(email)).subject, 'Bitte bestätigen Sie Ihre Anfrage');
+    assert.equal(
+      (await confirmationMailTo(email)).subject,
+      'Bitte bestätigen Sie Ihre Anfrage zum Exposé',
+    );
     const events = await trackedOn(page, 'immoObjectInquiry');
     assert.ok(
       events.some((line) => line.includes('"label":"W-1001"')),
@@ -84,7 +87,10 @@ describe('listing-inquiry page', () => {
       submit: 'Send inquiry',
       success: 'Your inquiry has been sent. Please check your inbox to confirm it.',
     });
-    assert.equal((await confirmationMailTo(email)).subject, 'Please confirm your inquiry');
+    assert.equal(
+      (await confirmationMailTo(email)).subject,
+      'Please confirm your inquiry about the listing',
+    );
     const missing = await openInFrame(ctx, '/demo/expose-inquiry-wizard?objectId=x');
     await missing.frame
       .getByRole('alert')
@@ -165,7 +171,7 @@ describe('contact page', () => {
     await frame.getByRole('button', { name: 'Anfrage senden' }).click();
     await frame
       .getByRole('alert')
-      .filter({ hasText: 'Dieser Teil konnte nicht geladen werden.' })
+      .filter({ hasText: 'Die Prüfung Ihrer Eingaben konnte nicht geladen werden.' })
       .waitFor();
     await expectNoAxeViolations(page, 'the contact form whose checks did not load');
     assert.equal(

@@ -23,14 +23,22 @@ async function assertNoInnerScroll(page: Page, frame: Frame, where: string) {
     }))),
     box: (await page.locator('iframe').boundingBox())?.height ?? 0,
   });
-  const settled = (m: { needed: number; viewport: number; box: number }) =>
-    m.needed <= m.viewport && Math.abs(m.box - m.viewport) <= 1;
-  let last = await measure();
-  // The size message takes a frame or two to arrive and be applied.
-  for (let i = 0; i < 50 && !settled(last); i += 1) {
-    await page.waitForTimeout(50);
-    last = await measure();
-  }
+  // The size message takes a frame or two to arrive and be applied: wait until the frame's
+  // document fits it (the page can read its same-origin frame); a failure is told below.
+  await page
+    .waitForFunction(
+      () => {
+        const iframe = document.querySelector('iframe')!;
+        const inner = iframe.contentWindow!;
+        const needed = inner.document.documentElement.scrollHeight;
+        const box = iframe.getBoundingClientRect().height;
+        return needed <= inner.innerHeight && Math.abs(box - inner.innerHeight) <= 1;
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
+  const last = await measure();
   assert.ok(
     last.needed <= last.viewport,
     `${where}: the document needs ${last.needed} px, the frame shows ${last.viewport} px`,

@@ -6,7 +6,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Frame,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { startTestServer } from '../server/testing';
 
 export const CHROMIUM_ARGS = [
@@ -96,13 +103,57 @@ export async function tabTo(page: Page, target: Locator, limit = 80) {
   throw new Error(`could not reach ${target} by Tab`);
 }
 
-/** Resolves once the page has not scrolled for a few frames (a smooth scroll has ended). */
+/** Resolves once the page has not scrolled for ten frames (a smooth scroll has ended). */
 export async function scrollSettled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const start = window.scrollY;
-        setTimeout(() => resolve(window.scrollY === start), 150);
-      }),
+  // No named functions inside: the page function is sent as its source.
+  await page.waitForFunction(async () => {
+    const start = window.scrollY;
+    for (let frame = 0; frame < 10; frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      if (window.scrollY !== start) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * Polls `condition` until it gives a value (not undefined), for conditions outside the page
+ * (the server's mailbox, its database); fails naming `what` after `timeoutMs`.
+ */
+export async function eventually<T>(
+  what: string,
+  condition: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Map tiles from the test itself (one small image for every tile): no request leaves the machine. */
+export async function serveTiles(context: BrowserContext) {
+  const tile = fs.readFileSync(
+    path.join(__dirname, '..', 'node_modules', 'leaflet', 'dist', 'images', 'layers.png'),
   );
+  await context.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: tile }),
+  );
+}
+
+/**
+ * Every error the page and its frames write to the console, and every uncaught exception:
+ * the test asserts the list is empty at its end.
+ */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error')
+      errors.push(`${message.text()} (${message.location().url || 'no source'})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
 }

@@ -80,7 +80,7 @@ describe('lead wizard in the demo page', () => {
     await page.getByText('"event":"LeadWizard"').waitFor();
     const mails = await mailsTo('erika.maus@example.de');
     assert.equal(mails.length, 1);
-    assert.equal(mails[0]!.subject, 'Bitte bestätigen Sie Ihre Anfrage');
+    assert.equal(mails[0]!.subject, 'Bitte bestätigen Sie Ihre Anfrage zu Ihrer Immobilie');
     // The confirmation link confirms the stored lead.
     const k = new URL(mails[0]!.links[0]!).searchParams.get('k');
     const client = ctx.server.client();
@@ -152,7 +152,7 @@ describe('lead wizard in the demo page', () => {
       .getByText('Your inquiry has been sent. Please check your inbox to confirm it.')
       .waitFor();
     const mails = await mailsTo('max.keyboard@example.de');
-    assert.equal(mails[0]?.subject, 'Please confirm your inquiry');
+    assert.equal(mails[0]?.subject, 'Please confirm your inquiry about your property');
     await page.context().close();
   });
 
@@ -186,7 +186,10 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('button', { name: 'Haus', exact: true }).click();
     await frame.getByRole('button', { name: 'Adresse manuell eingeben' }).click();
     await frame.getByRole('textbox', { name: 'Straße' }).fill('Lindenweg');
-    await page.waitForTimeout(400);
+    // The draft is saved in the session (after a short rest): reload once it is there.
+    await frame.waitForFunction(() =>
+      Object.keys(sessionStorage).some((key) => sessionStorage.getItem(key)?.includes('Lindenweg')),
+    );
     await frame.evaluate(() => window.location.reload());
     const again = await (await page.waitForSelector('iframe')).contentFrame();
     await again!.getByRole('textbox', { name: 'Straße' }).waitFor();

@@ -10,23 +10,20 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
+import { eventually, expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
 import { contact } from './journeys';
 
 const ctx = serverAndBrowser();
 
-async function linkIn(to: string, subject: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+function linkIn(to: string, subject: RegExp): Promise<string> {
+  return eventually(`a mail "${subject}" to ${to}`, async () => {
     const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
       to: string;
       subject: string;
       links: string[];
     }[];
-    const mail = mails.find((m) => m.to === to && subject.test(m.subject));
-    if (mail?.links[0]) return mail.links[0];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail "${subject}" to ${to}`);
+    return mails.find((m) => m.to === to && subject.test(m.subject))?.links[0];
+  });
 }
 
 /** A contact with an account: an inquiry sent and confirmed from its mail. */
@@ -231,13 +228,23 @@ describe('login and portal', () => {
 
     // The frame grows far taller than the window and the page scrolls a little: a dialog
     // centred in the frame would open 1,500 px down, out of sight; it opens in view.
+    // The embed script reports the visible part (throttled): the frame listens for that report.
+    await reloaded.evaluate(() => {
+      const seen = window as unknown as { reportedTop?: number };
+      window.addEventListener('message', (event: MessageEvent) => {
+        const data = event.data as { type?: string; payload?: { top?: number } } | null;
+        if (data?.type === 'viewport' && typeof data.payload?.top === 'number')
+          seen.reportedTop = data.payload.top;
+      });
+    });
     await page.evaluate(() => {
       const frameElement = document.querySelector('iframe')!;
       frameElement.style.minHeight = '3000px';
       window.scrollTo(0, frameElement.getBoundingClientRect().top + window.scrollY + 60);
     });
-    // The embed script reports the visible part at most every 100 ms.
-    await page.waitForTimeout(300);
+    await reloaded.waitForFunction(
+      () => ((window as unknown as { reportedTop?: number }).reportedTop ?? 0) > 0,
+    );
     await card2.getByRole('button', { name: /Edit search profile/ }).click();
     const edit = reloaded.getByRole('dialog', { name: 'Edit search profile' });
     await edit.waitFor();

@@ -13,10 +13,34 @@ export const DEMO_ROUTES = SCREENS.map((screen) => ({
   params: screen.demoQuery ?? '',
 }));
 
+const isEnglish = (lang: string) => /^en\b/i.test(lang);
+
 function titleOf(id: string, lang: string): string {
-  const routes: Record<string, string> = (/^en\b/i.test(lang) ? en : de).routes;
+  const routes: Record<string, string> = (isEnglish(lang) ? en : de).routes;
   return routes[id] ?? id;
 }
+
+/** The demo pages' own words, in the page's language. */
+const TEXTS = {
+  de: {
+    demoPage: 'Demo-Seite',
+    demo: 'Demo',
+    tracking: 'Tracking',
+    privacyTitle: 'Datenschutz',
+    privacyHeading: 'Datenschutzerklärung (Demo)',
+    privacyText: 'Dies ist die Beispiel-Datenschutzerklärung der Demo-Agentur.',
+  },
+  en: {
+    demoPage: 'Demo page',
+    demo: 'Demo',
+    tracking: 'Tracking',
+    privacyTitle: 'Privacy',
+    privacyHeading: 'Privacy policy (demo)',
+    privacyText: "This is the demo agency's sample privacy policy.",
+  },
+};
+
+const textsOf = (lang: string) => (isEnglish(lang) ? TEXTS.en : TEXTS.de);
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -43,32 +67,41 @@ export function demoPage(
 ): string {
   const demo = DEMO_ROUTES.find((r) => r.route === route) ?? DEMO_ROUTES[0]!;
   const htmlLang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang) ? lang : 'de';
+  const text = textsOf(htmlLang);
+  // The other demo pages keep the page's language.
+  const langParam = htmlLang === 'de' ? '' : `lang=${encodeURIComponent(htmlLang)}`;
+  const query = (params: string) => {
+    const all = [params, langParam].filter(Boolean).join('&');
+    return all ? `?${all}` : '';
+  };
   const links = DEMO_ROUTES.map(
     (r) =>
-      `<li><a href="/demo/${r.route}${r.params ? `?${r.params}` : ''}">${escapeHtml(titleOf(r.id, htmlLang))}</a></li>`,
+      `<li><a href="/demo/${r.route}${escapeHtml(query(r.params))}">${escapeHtml(titleOf(r.id, htmlLang))}</a></li>`,
   ).join('');
+  const privacyUrl = `/demo/datenschutz${query('')}`;
   return `<!doctype html>
 <html lang="${escapeHtml(htmlLang)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(titleOf(demo.id, htmlLang))} – Muster Immobilien (Demo)</title>
+  <title>${escapeHtml(titleOf(demo.id, htmlLang))} – Muster Immobilien (${text.demo})</title>
+  <link rel="icon" href="/webapp/favicon.ico">
   <style>${STYLE}</style>
   <script>
     window.dataLayer = window.dataLayer || [];
-    window.immosuiteConfig = ${JSON.stringify({ privacyUrl: '/demo/datenschutz', ...(options.nonce ? { nonce: options.nonce } : {}) }).replace(/</g, '\\u003c')};
+    window.immosuiteConfig = ${JSON.stringify({ privacyUrl, ...(options.nonce ? { nonce: options.nonce } : {}) }).replace(/</g, '\\u003c')};
   </script>
 </head>
 <body>
   <header>
-    <strong>Muster Immobilien GmbH</strong> · Demo-Seite
-    <nav aria-label="Demo"><ul>${links}</ul></nav>
+    <strong>Muster Immobilien GmbH</strong> · ${text.demoPage}
+    <nav aria-label="${text.demo}"><ul>${links}</ul></nav>
   </header>
   <main>
     <h1>${escapeHtml(titleOf(demo.id, htmlLang))}</h1>
     <div class="widget" data-immosuite-widget="${escapeHtml(demo.route)}"
          data-title="${escapeHtml(titleOf(demo.id, htmlLang))}"${options.mapConsent ? ' data-map-consent="true"' : ''}></div>
-    <h2>Tracking</h2>
+    <h2>${text.tracking}</h2>
     <div id="tracking" aria-live="polite"></div>
   </main>
   <script>
@@ -83,8 +116,10 @@ export function demoPage(
 </html>`;
 }
 
-export function privacyPage(): string {
-  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Datenschutz</title>
-<style>${STYLE}</style></head><body><main><h1>Datenschutzerklärung (Demo)</h1>
-<p>Dies ist die Beispiel-Datenschutzerklärung der Demo-Agentur.</p></main></body></html>`;
+export function privacyPage(lang = 'de'): string {
+  const text = textsOf(lang);
+  return `<!doctype html><html lang="${isEnglish(lang) ? 'en' : 'de'}"><head><meta charset="utf-8">
+<title>${text.privacyTitle}</title><link rel="icon" href="/webapp/favicon.ico">
+<style>${STYLE}</style></head><body><main><h1>${escapeHtml(text.privacyHeading)}</h1>
+<p>${escapeHtml(text.privacyText)}</p></main></body></html>`;
 }

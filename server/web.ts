@@ -149,7 +149,7 @@ export async function registerWeb(
     '/demo/:route',
     async (req, reply) => {
       if (req.params.route === 'datenschutz') {
-        return reply.type('text/html; charset=utf-8').send(privacyPage());
+        return reply.type('text/html; charset=utf-8').send(privacyPage(req.query.lang));
       }
       if (!DEMO_ROUTES.some((r) => r.route === req.params.route)) {
         return reply.code(404).send({ code: 'not_found', message: 'Unknown demo page' });

@@ -212,7 +212,7 @@ describe('reference backend', () => {
       const [mail] = await server.mails();
       expect(mail).toMatchObject({
         to: 'erika@example.de',
-        subject: 'Bitte bestätigen Sie Ihre Anfrage',
+        subject: 'Bitte bestätigen Sie Ihre Anfrage zu Ihrer Immobilie',
       });
       expect(mail!.links[0]).toMatch(/\/demo\/login\?k=/);
       const k = keyOf(mail!.links[0]!);
@@ -257,7 +257,76 @@ describe('reference backend', () => {
         { contact: contact(), message: 'Hello' },
         { 'Accept-Language': 'en-US' },
       );
-      expect((await server.mails())[0]!.subject).toBe('Please confirm your inquiry');
+      expect((await server.mails())[0]!.subject).toBe('Please confirm your message');
+    });
+
+    it.each([
+      [
+        'de',
+        [
+          'Bitte bestätigen Sie Ihr Suchprofil',
+          'Bitte bestätigen Sie Ihre Anfrage zum Exposé',
+          'Bitte bestätigen Sie Ihre Nachricht',
+          'Bitte bestätigen Sie Ihre Newsletter-Einstellungen',
+        ],
+      ],
+      [
+        'en-US',
+        [
+          'Please confirm your search profile',
+          'Please confirm your inquiry about the listing',
+          'Please confirm your message',
+          'Please confirm your newsletter settings',
+        ],
+      ],
+    ])('names in the confirmation subject what it confirms (%s)', async (language, subjects) => {
+      const client = server.client();
+      const headers = { 'Accept-Language': language };
+      const bodies: [string, Record<string, unknown>][] = [
+        [
+          'saved-search',
+          { contact: contact({ email: 's@example.de' }), savedSearch: savedSearch() },
+        ],
+        [
+          'expose-inquiry',
+          {
+            contact: contact({ email: 'e@example.de' }),
+            exposeInquiry: { objectId: 1, message: 'Frei?' },
+          },
+        ],
+        ['contact', { contact: contact({ email: 'c@example.de' }), message: 'Hallo' }],
+        [
+          'contact',
+          {
+            type: 'newsletter',
+            contact: contact({
+              email: 'n@example.de',
+              customFields: { dataPrivacy: true, acceptContact: true, newsletter: true },
+            }),
+          },
+        ],
+      ];
+      for (const [route, body] of bodies)
+        expect((await call(client, 'post', `/v1/wizard/${route}`, body, headers)).status).toBe(201);
+      const mails = await server.mails();
+      expect(
+        ['s', 'e', 'c', 'n'].map((who) => mails.find((m) => m.to === `${who}@example.de`)?.subject),
+      ).toEqual(subjects);
+    });
+
+    it('tells the listing-inquiry page whether a listing can be asked about', async () => {
+      const client = server.client();
+      const known = await call(client, 'get', '/v1/wizard/listing/1');
+      expect(known.status).toBe(200);
+      expect(known.body).toEqual({
+        objectId: 1,
+        customObjectId: 'W-1001',
+        title: 'Helle 3-Zimmer-Altbauwohnung mit Balkon',
+      });
+      const gone = await call(client, 'get', '/v1/wizard/listing/999');
+      expect(gone.status).toBe(404);
+      expect(gone.body).toMatchObject({ code: 'unknown_object' });
+      expect((await call(client, 'get', '/v1/wizard/listing/abc')).status).toBe(400);
     });
 
     it('takes every kind of submission', async () => {

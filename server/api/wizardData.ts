@@ -5,6 +5,7 @@ import { definitionIn, type FieldDefinition } from '../data/fieldDefinitions';
 import { Q } from '../db/statements';
 import { REGIONS_ATTRIBUTION } from '../geo/regions';
 import { langOfRequest, route, type ApiContext } from './context';
+import { ApiError } from './errors';
 
 interface RegionRow {
   location_id: number;
@@ -23,6 +24,21 @@ export async function wizardDataRoutes(app: FastifyInstance, { sql }: ApiContext
       if (row) result[id] = definitionIn(lang, id, JSON.parse(row.definition) as FieldDefinition);
     }
     return result;
+  });
+
+  // The listing-inquiry page asks first, so a listing that is gone is said at once.
+  route(app, 'GET', '/v1/wizard/listing/{objectId}', async (request) => {
+    const { objectId } = request.params as { objectId: number };
+    const listing = await sql.one<{ id: number; custom_id: string | null; title: string }>(
+      Q.listing,
+      objectId,
+    );
+    if (!listing) throw new ApiError(404, 'unknown_object', 'unknownObject');
+    return {
+      objectId: listing.id,
+      ...(listing.custom_id ? { customObjectId: listing.custom_id } : {}),
+      title: listing.title,
+    };
   });
 
   route(app, 'GET', '/v1/wizard/locations', async () => ({

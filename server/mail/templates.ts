@@ -57,6 +57,7 @@ export function staffNoAccessMail(lang: Lang) {
       };
 }
 
+/** What a confirmation mail confirms, named in its subject and its text. */
 const KIND_NAMES = {
   de: {
     lead: 'Ihre Anfrage zu Ihrer Immobilie',
@@ -79,11 +80,11 @@ export function confirmMail(lang: Lang, kind: SubmissionKind, link: string) {
   const what = KIND_NAMES[lang][kind];
   return lang === 'en'
     ? {
-        subject: 'Please confirm your inquiry',
+        subject: `Please confirm ${what}`,
         text: `Hello,\n\nthank you. Please confirm ${what} with this link (valid for 7 days):\n\n${link}\n\n${SIGNATURE.en}`,
       }
     : {
-        subject: 'Bitte bestätigen Sie Ihre Anfrage',
+        subject: `Bitte bestätigen Sie ${what}`,
         text: `Guten Tag,\n\nvielen Dank. Bitte bestätigen Sie ${what} mit diesem Link (7 Tage gültig):\n\n${link}\n\n${SIGNATURE.de}`,
       };
 }

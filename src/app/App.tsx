@@ -69,7 +69,12 @@ export function App({ children }: { children?: ReactNode }) {
         <Suspense fallback={<ProgressBar label={t('app.loading')} />}>
           <Routes>
             {SCREENS.map((screen) => (
-              <Route key={screen.id} path={screen.path} element={<ScreenRoute screen={screen} />} />
+              <Route
+                key={screen.id}
+                path={screen.path}
+                // Keyed: another screen is a new part (its own lazy component), not this one.
+                element={<ScreenRoute key={screen.id} screen={screen} />}
+              />
             ))}
             <Route path="/" element={<Navigate to={SCREENS[0]!.path} replace />} />
             <Route path="*" element={<NotFound>{t('app.notFound')}</NotFound>} />

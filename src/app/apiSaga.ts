@@ -1,6 +1,6 @@
 /** The one way sagas call the backend: loading counter, nonce, error messages, cancellation. */
 import { call, cancelled, getContext, put, select } from 'redux-saga/effects';
-import { errorMessage, type ApiRequest, type ApiResult } from '../api/client';
+import { errorMessage, type ApiError, type ApiRequest, type ApiResult } from '../api/client';
 import { nonceReceived } from '../session/slice';
 import type { AppEnv } from './env';
 import type { Saga } from './saga';
@@ -8,11 +8,18 @@ import { apiCallSettled, apiCallStarted, messageShown } from './uiSlice';
 import type { RootState } from './store';
 
 export interface CallOptions {
-  /** Suppress the snackbar message on failure (spec 7 hideError); the error is still returned. */
-  hideError?: boolean;
+  /**
+   * Suppress the snackbar message on failure (spec 7 hideError); the error is still returned.
+   * 'network': only a lost connection's (a form that says so itself).
+   */
+  hideError?: boolean | 'network';
   /** Leave the global progress bar alone (type-ahead searches show their own state). */
   background?: boolean;
 }
+
+/** The snackbar's message for a failed call, unless `hide` suppresses it. */
+export const shownMessage = (error: ApiError, hide: CallOptions['hideError']) =>
+  hide === true || (hide && error.kind === 'network') ? null : errorMessage(error);
 
 const selectNonce = (state: RootState) => state.session.auth.authenticationToken;
 const selectLanguage = (state: RootState) => state.host.config.language;
@@ -38,10 +45,8 @@ export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<Ap
     if (result.nonce && result.nonce !== nonce) yield put(nonceReceived(result.nonce));
     if (!result.ok && result.error.kind === 'network')
       env.log(`HTTP-ERROR ${result.error.url}: ${result.error.message}`);
-    if (!result.ok && !options.hideError) {
-      const message = errorMessage(result.error);
-      if (message) yield put(messageShown({ severity: 'error', ...message }));
-    }
+    const message = result.ok ? null : shownMessage(result.error, options.hideError);
+    if (message) yield put(messageShown({ severity: 'error', ...message }));
     return result;
   } finally {
     // A cancelled saga (takeLatest, race, unmount) aborts its request.

@@ -15,7 +15,7 @@ export interface AppEnv {
   origin: string;
   cookies(): string;
   request: typeof request;
-  /** Where message events arrive (the widget's own window). */
+  /** Where message events arrive, and 'online' (the widget's own window). */
   messages: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /** The embedding page's window; null when the widget is opened on its own. */
   parent: HostWindow | null;

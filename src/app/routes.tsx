@@ -3,7 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { addScreenStrings } from '../i18n/screens';
-import { LazyBoundary } from '../ui/LazyPart';
+import { LazyBoundary, partLoader } from '../ui/LazyPart';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useAppStore } from './hooks';
 import { RoutePlaceholder } from './RoutePlaceholder';
@@ -27,7 +27,7 @@ function lazyScreen(
   let component = fresh ? undefined : screens.get(id);
   if (!component) {
     component = lazy(async () => {
-      const { Screen, feature } = await load();
+      const { Screen, feature } = await partLoader(load)();
       addScreenStrings(i18n, ...(feature.strings ?? []));
       store.startFeature(feature);
       return { default: Screen };
@@ -44,6 +44,7 @@ function LoadedScreen({ id, load }: { id: string; load: () => Promise<ScreenModu
   // after a failed load makes a new one.
   return (
     <LazyBoundary
+      part="page"
       create={(previous) => lazyScreen(store, i18n, id, load, previous !== undefined)}
       fallback={<ProgressBar label={t('app.loading')} />}
     >
@@ -68,6 +69,7 @@ export function EmbeddedScreen<P extends object>({ id, props }: { id: string; pr
   if (!load) throw new Error(`no screen ${id} to embed`);
   return (
     <LazyBoundary
+      part="page"
       create={(previous) => lazyScreen(store, i18n, id, load, previous !== undefined)}
       fallback={<p role="status">{t('app.loading')}</p>}
     >

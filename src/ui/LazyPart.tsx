@@ -1,12 +1,17 @@
 /**
- * Code split off with import() can fail to load (a bad connection, a server restarting). A
- * lazy part then shows what happened and 'Erneut versuchen', which loads the chunk again:
- * React.lazy keeps a failed load failed, so a retry makes a new lazy component.
+ * Code split off with import() can fail to load (a bad connection, a server restarting), and a
+ * part can fail to render (a fault of ours). The part's box tells the two apart and names the
+ * part: only a load that failed asks the visitor to check the connection. 'Erneut versuchen'
+ * loads the chunk again after a failed load (React.lazy keeps a failed load failed, so a retry
+ * makes a new lazy component) and mounts the part afresh after a failed render; a failed load
+ * is also tried again by itself when the browser reports that it is back online. What the
+ * visitor entered lives in the store, so it survives either.
  */
 import {
   Component,
   lazy,
   Suspense,
+  useEffect,
   useState,
   type ComponentType,
   type LazyExoticComponent,
@@ -19,38 +24,61 @@ import { Alert, SecondaryButton } from './primitives';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type LazyComponent = LazyExoticComponent<ComponentType<any>>;
 
-interface BoundaryProps {
-  children: ReactNode;
-  onRetry(): void;
+/** The failure of a part's loader: its code (or strings) did not arrive. */
+class LoadFailure extends Error {}
+
+/** The loader, with its failures marked as failed loads (not faults of the part itself). */
+export function partLoader<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => load().catch((cause: unknown) => Promise.reject(new LoadFailure('load', { cause })));
 }
 
-class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+/** What names the part in its box: a key of `parts` (the article is part of the name). */
+export type PartName = 'map' | 'contactForm' | 'checks' | 'page' | 'part';
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+/** What failed, as the message that says so: the code's load, or the part's render. */
+type Failure = 'errors.partLoadFailed' | 'errors.partBroken';
+
+interface BoundaryProps {
+  part: PartName;
+  children: ReactNode;
+  onReload(): void;
+}
+
+class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> {
+  override state: { failed: Failure | null } = { failed: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: error instanceof LoadFailure ? 'errors.partLoadFailed' : 'errors.partBroken' };
   }
 
   override componentDidCatch(error: unknown) {
     // eslint-disable-next-line no-console -- spec 8: the failure itself goes to the console
-    console.warn('[immosuite] a part of the widget could not be loaded', error);
+    console.warn('[immosuite] a part of the widget failed', error);
   }
 
   retry = () => {
-    this.setState({ failed: false });
-    this.props.onRetry();
+    if (this.state.failed === 'errors.partLoadFailed') this.props.onReload();
+    // The part's tree went with the failure: it mounts afresh.
+    this.setState({ failed: null });
   };
 
   override render() {
-    return this.state.failed ? <Failed onRetry={this.retry} /> : this.props.children;
+    const { failed } = this.state;
+    if (failed) return <Failed failure={failed} part={this.props.part} onRetry={this.retry} />;
+    return this.props.children;
   }
 }
 
-function Failed({ onRetry }: { onRetry(): void }) {
+function Failed({ failure, part, onRetry }: { failure: Failure; part: PartName; onRetry(): void }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    if (failure === 'errors.partBroken') return;
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [failure, onRetry]);
   return (
     <Alert $severity="error" role="alert">
-      <p>{t('errors.partFailed')}</p>
+      <p>{t(failure, { part: t(`parts.${part}`) })}</p>
       <SecondaryButton type="button" onClick={onRetry}>
         {t('app.retry')}
       </SecondaryButton>
@@ -62,29 +90,33 @@ function Failed({ onRetry }: { onRetry(): void }) {
 export function LazyBoundary({
   create,
   children,
+  part = 'part',
   fallback = null,
 }: {
-  /** Makes the lazy component; called again (with the failed one) on a retry. */
+  /** Makes the lazy component (its loader wrapped in partLoader); called again on a reload. */
   create(previous?: LazyComponent): LazyComponent;
   children(Part: LazyComponent): ReactNode;
+  part?: PartName;
   fallback?: ReactNode;
 }) {
   const [Part, setPart] = useState(() => create());
   return (
-    <PartBoundary onRetry={() => setPart(create)}>
+    <PartBoundary part={part} onReload={() => setPart(create)}>
       <Suspense fallback={fallback}>{children(Part)}</Suspense>
     </PartBoundary>
   );
 }
 
-/** A lazy component that can be retried after its chunk failed to load. */
+/** A lazy component that can be retried after its chunk failed to load or to render. */
 export function retryableLazy<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  part: PartName = 'part',
 ) {
+  const loader = partLoader(load);
   function RetryablePart(props: P & { fallback?: ReactNode }) {
     const { fallback, ...rest } = props;
     return (
-      <LazyBoundary create={() => lazy(load)} fallback={fallback}>
+      <LazyBoundary create={() => lazy(loader)} part={part} fallback={fallback}>
         {(Part) => <Part {...(rest as P)} />}
       </LazyBoundary>
     );

@@ -41,8 +41,29 @@ export const RESTORABLE_STATUSES: readonly SubmitStatus[] = ['editing', 'error',
 export const newSubmissionKey = (at: number) =>
   Math.max(0, Math.floor(at)).toString(36).padStart(9, '0') + nanoid(21);
 
-/** The i18n key shown above the form for a status, if any (spec 8). */
+/**
+ * The i18n key shown above the form for a status, if any (spec 8). A send that found no
+ * connection ('error' with `offline`) says so, and that nothing is lost; it is the form's one
+ * message (no snackbar beside it), and the send is made again once the browser is back online.
+ */
 export const SUBMISSION_ERRORS = {
   error: 'errors.generic',
   userError: 'errors.userError',
+  offline: 'errors.submitOffline',
 } as const;
+
+/** A send's call options: a lost connection is the form's own message, not the snackbar's. */
+export const SUBMIT_CALL = { hideError: 'network' } as const;
+
+/** How a failed send is reported to its slice: whether the connection was what failed. */
+export interface SubmitFailure {
+  offline?: boolean;
+}
+
+/** Whether a form's failed send waits for the connection (and is sent again once online). */
+export const waitsForConnection = (form: { status: SubmitStatus; error: string | null }) =>
+  form.status === 'error' && form.error === SUBMISSION_ERRORS.offline;
+
+/** The message of a failed send. */
+export const failureMessage = (failure?: SubmitFailure) =>
+  failure?.offline ? SUBMISSION_ERRORS.offline : SUBMISSION_ERRORS.error;

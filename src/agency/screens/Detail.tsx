@@ -213,7 +213,11 @@ function Body({ submission }: { submission: Submission }) {
                 point={point}
                 zoom={ADDRESS_ZOOM}
                 tiles={TILES}
-                labels={{ map: t('detail.map'), pin: addressOf(lead.address) }}
+                labels={{
+                  map: t('detail.map'),
+                  pin: addressOf(lead.address),
+                  sources: t('detail.mapSources'),
+                }}
                 loadingLabel={t('detail.mapLoading')}
                 onTilesFailed={() => {}}
               />

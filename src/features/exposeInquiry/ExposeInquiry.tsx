@@ -1,38 +1,80 @@
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { pathOf } from '../../app/screens';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { selectConfig } from '../../app/selectors';
-import { ContactPage } from '../../parts/contactPage/ContactPage';
+import { LazyContactForm, preloadContactForm } from '../../parts/contactForm/LazyContactForm';
+import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
+import { ContactPageView } from '../../parts/contactPage/ContactPageView';
 import { Alert, PageHeading, Section } from '../../ui/primitives';
 import { parseExposeTarget } from './options';
-import { exposeInquirySlice, selectExposeInquiry } from './slice';
+import {
+  exposeInquirySlice,
+  exposeListingSlice,
+  selectExposeInquiry,
+  selectExposeListing,
+} from './slice';
 
 const FORM = { message: true, wish: true, newsletter: 'optional' } as const;
 
-/** Shown instead of the form when the page was not told which listing it is about. */
-function NoListing() {
+/**
+ * The page without its form: while the listing is asked about (the shell's progress bar shows
+ * the call), or when there is none.
+ */
+function WithoutForm({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.exposeInquiryWizard'));
   return (
     <main>
       <PageHeading>{t('routes.exposeInquiryWizard')}</PageHeading>
-      <Section>
-        <Alert role="alert" $severity="error">
-          {t('exposeInquiry.noObject')}
-        </Alert>
-      </Section>
+      <Section>{children}</Section>
     </main>
   );
+}
+
+/** The contact form, loading since the page asked about its listing. */
+function Form(props: ContactFormProps) {
+  const { t } = useTranslation();
+  return <LazyContactForm {...props} fallback={<p role="status">{t('app.loading')}</p>} />;
 }
 
 /** spec 2.4: an inquiry about one listing, named by `objectId` (and `customObjectId`). */
 export function ExposeInquiry() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const config = useAppSelector(selectConfig);
   const { objectId, customObjectId } = parseExposeTarget(config);
-  if (objectId === null) return <NoListing />;
+  const listing = useAppSelector(selectExposeListing);
+  useEffect(() => {
+    if (objectId === null) return;
+    dispatch(exposeListingSlice.actions.listingAsked(objectId));
+    // The form waits for the answer: its code loads meanwhile.
+    preloadContactForm();
+  }, [dispatch, objectId]);
+  if (objectId === null)
+    return (
+      <WithoutForm>
+        <Alert role="alert" $severity="error">
+          {t('exposeInquiry.noObject')}
+        </Alert>
+      </WithoutForm>
+    );
+  if (listing.objectId !== objectId || listing.status === 'asking') return <WithoutForm />;
+  if (listing.status === 'gone')
+    return (
+      <WithoutForm>
+        <Alert role="alert" $severity="error">
+          <p>{t('exposeInquiry.gone')}</p>
+          <p>{t('exposeInquiry.goneNext')}</p>
+          <Link to={pathOf('contactFormWizard')}>{t('exposeInquiry.toContact')}</Link>
+        </Alert>
+      </WithoutForm>
+    );
   return (
-    <ContactPage
+    <ContactPageView
+      Form={Form}
       slice={exposeInquirySlice}
       select={selectExposeInquiry}
       scope={String(objectId)}

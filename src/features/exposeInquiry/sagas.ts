@@ -1,7 +1,11 @@
+import { call, put, takeLatest } from 'redux-saga/effects';
+import { callApi } from '../../app/apiSaga';
+import type { Saga } from '../../app/saga';
+import type { ApiResult } from '../../api/client';
 import { contactPayload } from '../../parts/contactForm/model';
 import { contactPageSaga } from '../../parts/contactPage/sagas';
 import { parseExposeTarget } from './options';
-import { exposeInquirySlice, selectExposeInquiry } from './slice';
+import { exposeInquirySlice, exposeListingSlice, selectExposeInquiry } from './slice';
 
 export const DRAFT_KEY = 'immosuite.exposeInquiry.v1';
 
@@ -23,3 +27,21 @@ export const exposeInquirySaga = contactPageSaga({
     return { event: 'immoObjectInquiry', label: customObjectId ?? String(objectId) };
   },
 });
+
+const { listingAsked, listingAnswered } = exposeListingSlice.actions;
+
+/** Asks whether the listing can be asked about; only the backend's 'unknown' says it is gone. */
+function* askListing({ payload: objectId }: ReturnType<typeof listingAsked>): Saga {
+  const result: ApiResult<unknown> = yield call(
+    callApi,
+    { method: 'GET', path: `/v1/wizard/listing/${objectId}` },
+    { hideError: true },
+  );
+  const gone =
+    !result.ok && result.error.kind === 'server' && result.error.code === 'unknown_object';
+  yield put(listingAnswered({ objectId, gone }));
+}
+
+export function* exposeListingSaga(): Saga {
+  yield takeLatest(listingAsked.type, askListing);
+}

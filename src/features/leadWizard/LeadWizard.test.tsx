@@ -196,7 +196,7 @@ describe('lead wizard screen', () => {
     expect(env.posted().some(([m]) => (m as { type: string }).type === 'tracking')).toBe(true);
   });
 
-  it('shows the failure above the form and keeps every input', async () => {
+  it('says once that a send found no connection, keeps every input, and sends the same lead again once online', async () => {
     nock(API).post('/v1/wizard/fields').reply(200, FIELDS);
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Haus' }));
@@ -209,13 +209,40 @@ describe('lead wizard screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Bitte rufen Sie an.');
     await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
     await user.click(screen.getByRole('checkbox', { name: /kontaktiert/ }));
-    nock(API).post('/v1/wizard/lead').replyWithError('offline');
+    const keys: string[] = [];
+    const key = (value: string) => Boolean(keys.push(value));
+    nock(API)
+      .post('/v1/wizard/lead')
+      .matchHeader('idempotency-key', key)
+      .replyWithError('offline')
+      .post('/v1/wizard/lead')
+      .matchHeader('idempotency-key', key)
+      .reply(201, { success: true, uuid: 'u1' });
+    const third = nock(API).post('/v1/wizard/lead').reply(500, {});
     await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
-    await waitFor(() =>
-      expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Es ist ein Fehler aufgetreten.'),
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Keine Verbindung zum Server: noch nicht gesendet. Ihre Eingaben bleiben erhalten und werden gesendet, sobald Sie wieder online sind.',
     );
+    // One message: neither the generic one nor the snackbar's beside it.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(/Es ist ein Fehler aufgetreten/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Keine Verbindung zum Server\. Bitte/)).not.toBeInTheDocument();
+    // The send button, below the message, sends again.
+    expect(screen.getByRole('button', { name: 'Erneut senden' })).toHaveAttribute('type', 'submit');
+    expect(screen.queryByRole('button', { name: 'Anfrage abschicken' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Bitte rufen Sie an.');
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika');
+
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(
+      await screen.findByText(/Ihre Anfrage wurde abgeschickt/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    // Sent again once, under the key of the send that failed.
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(third.isDone()).toBe(false);
+    nock.cleanAll();
   });
 
   it('answers the tile click with the address step and the map placeholder, then mounts the map', async () => {
@@ -250,6 +277,62 @@ describe('lead wizard screen', () => {
     expect(screen.getByRole('button', { name: 'Wohnung', pressed: true })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Adresse suchen' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['category-first', undefined],
+    ['address-first', 'address-first'],
+  ])(
+    'keeps a working map through Zurück and Weiter, again and again (%s)',
+    async (_name, order) => {
+      nock(API).post('/v1/wizard/fields').times(10).reply(200, FIELDS);
+      const { user } = await open(order ? { order } : {});
+      const click = (name: string) => user.click(screen.getByRole('button', { name }));
+      /** The map of the shown address step: Leaflet's panes inside, the pin once placed. */
+      const mapShown = async (pin: boolean) => {
+        await waitFor(() => {
+          const map = screen.getByRole('region', { name: 'Karte' });
+          expect(map.querySelector('.leaflet-map-pane .leaflet-tile-pane')).not.toBeNull();
+          expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(pin ? 1 : 0);
+        });
+        expect(screen.queryAllByRole('alert')).toEqual([]);
+      };
+      const details = () => screen.findByRole('textbox', { name: 'Preisvorstellung' });
+      if (order) {
+        await mapShown(false);
+        await chooseAddress(user);
+        for (let round = 0; round < 3; round += 1) {
+          await mapShown(true);
+          // To the category and straight back: the address step was hidden, not gone.
+          await click('Details eingeben');
+          await click('Zurück');
+          await mapShown(true);
+          await click('Details eingeben');
+          await click('Haus');
+          await details();
+          await click('Zurück');
+          await click('Zurück');
+        }
+      } else {
+        await click('Haus');
+        await mapShown(false);
+        await click('Zurück');
+        await click('Haus');
+        await mapShown(false);
+        await chooseAddress(user);
+        for (let round = 0; round < 3; round += 1) {
+          await mapShown(true);
+          await click('Weitere Details eingeben');
+          await details();
+          await click('Zurück');
+          await mapShown(true);
+          await click('Zurück');
+          await click('Haus');
+        }
+      }
+      await mapShown(true);
+      expect(document.querySelectorAll('.leaflet-container')).toHaveLength(1);
+    },
+  );
 
   it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });

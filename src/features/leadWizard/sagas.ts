@@ -33,7 +33,9 @@ import {
 } from '../../parts/location/slice';
 import { MAP } from '../../ui/constants';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
+import { resendWhenOnline } from '../../wizard/resend';
 import { refetchFailedFields, scrollOnStepChange } from '../../wizard/sagas';
+import { SUBMIT_CALL, waitsForConnection } from '../../wizard/submission';
 import { selectConfig } from '../../app/selectors';
 import { currentStepId } from './machine';
 import { parseLeadWizardOptions } from './options';
@@ -81,20 +83,24 @@ function* submit(): Saga {
   const submitUrl: string | null = yield select((s: RootState) => s.host.config.submitUrl);
   const lead: ReturnType<typeof selectLeadPayload> = yield select(selectLeadPayload);
   const contact: ReturnType<typeof selectContactPayload> = yield select(selectContactPayload);
-  const result: ApiResult<unknown> = yield call(callApi, {
-    method: 'POST',
-    path: submitUrl ?? '/v1/wizard/lead',
-    headers: { 'Idempotency-Key': state.submissionKey },
-    body: {
-      contact,
-      lead,
-      // The 'Nachricht' box travels beside the contact, as in the contact form's own route.
-      ...(state.contact.message.trim() ? { message: state.contact.message.trim() } : {}),
-      meta: { website: state.contact.website, fillMs: Math.max(0, env.now() - state.startedAt) },
+  const result: ApiResult<unknown> = yield call(
+    callApi,
+    {
+      method: 'POST',
+      path: submitUrl ?? '/v1/wizard/lead',
+      headers: { 'Idempotency-Key': state.submissionKey },
+      body: {
+        contact,
+        lead,
+        // The 'Nachricht' box travels beside the contact, as in the contact form's own route.
+        ...(state.contact.message.trim() ? { message: state.contact.message.trim() } : {}),
+        meta: { website: state.contact.website, fillMs: Math.max(0, env.now() - state.startedAt) },
+      },
     },
-  });
+    SUBMIT_CALL,
+  );
   if (!result.ok) {
-    yield put(actions.submitFailed());
+    yield put(actions.submitFailed({ offline: result.error.kind === 'network' }));
     return;
   }
   yield put(actions.submitSucceeded());
@@ -163,6 +169,13 @@ export function* leadWizardSaga(): Saga {
   });
   yield persistDraft(draft);
   yield takeLeading(actions.submitRequested.type, submit);
+  yield takeLatest(
+    actions.submitFailed.type,
+    resendWhenOnline(
+      (state) => waitsForConnection(selectLeadWizard(state)),
+      () => actions.submitRequested(),
+    ),
+  );
   yield takeEvery(actions.saveClicked.type, handToHost);
   yield call(
     scrollOnStepChange,

@@ -1,6 +1,6 @@
-import { createSelector } from '@reduxjs/toolkit';
 import { categoriesFor, categoryById, fieldIdsFor } from '../../../contract/catalog';
 import type { RootState } from '../../app/store';
+import { createSelector } from '../../wizard/selector';
 import { contactPayload } from '../../parts/contactForm/model';
 import type { FieldDefinition } from '../../parts/fields/definitions';
 import { valueRecords } from '../../parts/fields/records';
@@ -38,7 +38,7 @@ export const selectIsComplete = createSelector(selectLeadWizard, (w) => isComple
 export const selectMissingSteps = createSelector(
   [(state: RootState) => selectLeadWizard(state).submitRefused, selectLeadWizard],
   (refused, w) => (refused ? missingSteps(w) : NONE_MISSING),
-  { memoizeOptions: { resultEqualityCheck: (a: StepId[], b: StepId[]) => a.join() === b.join() } },
+  (a: StepId[], b: StepId[]) => a.join() === b.join(),
 );
 /** The contact step's message: what is still missing comes first. */
 export const selectSubmitError = createSelector(

@@ -21,7 +21,12 @@ import {
   suggestionChosen,
 } from '../../parts/location/slice';
 import { clampSteps } from '../../wizard/stepMachine';
-import { newSubmissionKey, SUBMISSION_ERRORS } from '../../wizard/submission';
+import {
+  failureMessage,
+  newSubmissionKey,
+  SUBMISSION_ERRORS,
+  type SubmitFailure,
+} from '../../wizard/submission';
 import {
   currentStepId,
   missingSteps,
@@ -207,8 +212,8 @@ export const leadWizardSlice = createSlice({
     },
     /** Without a contact step, the footer hands the assembled lead to the host page. */
     saveClicked() {},
-    submitFailed(state) {
-      if (apply(state, { type: 'FAILED' })) state.error = SUBMISSION_ERRORS.error;
+    submitFailed(state, action: PayloadAction<SubmitFailure | undefined>) {
+      if (apply(state, { type: 'FAILED' })) state.error = failureMessage(action.payload);
     },
   },
   extraReducers: (builder) => {

@@ -34,7 +34,11 @@ export function AccountForm({ inDialog = false }: { inDialog?: boolean }) {
         privacyUrl={privacyUrl}
         submitLabel={t('account.save')}
         busy={status === 'saving'}
-        error={status === 'error' || status === 'userError' ? SUBMISSION_ERRORS[status] : null}
+        error={
+          status === 'error' || status === 'userError' || status === 'offline'
+            ? SUBMISSION_ERRORS[status]
+            : null
+        }
         onChange={(values) => dispatch(actions.accountEdited(values))}
         onSubmit={(values) => {
           dispatch(actions.accountEdited(values));

@@ -8,6 +8,7 @@ const ANSWERS = {
   sent: { key: 'login.sent', severity: 'success' },
   checkEmail: { key: 'login.checkEmail', severity: 'error' },
   error: { key: 'errors.generic', severity: 'error' },
+  offline: { key: 'errors.submitOffline', severity: 'error' },
 } as const;
 
 export function LoginForm() {
@@ -42,7 +43,7 @@ export function LoginForm() {
       <Actions>
         <span />
         <PrimaryButton type="submit" aria-disabled={status === 'sending' || undefined}>
-          {t('login.submit')}
+          {t(status === 'offline' ? 'wizard.resend' : 'login.submit')}
         </PrimaryButton>
       </Actions>
     </form>

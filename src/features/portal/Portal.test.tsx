@@ -70,6 +70,21 @@ describe('login screen', () => {
     await user.click(screen.getByRole('button', { name: 'E-Mail verschicken' }));
     expect(await screen.findByText('Die E-Mail wurde verschickt.')).toBeInTheDocument();
   });
+
+  it('says once that the mail was not asked for without a connection, and asks again once online', async () => {
+    const { user } = await open();
+    await user.type(await screen.findByRole('textbox', { name: 'E-Mail' }), 'erika@example.de');
+    nock(API).post('/v1/auth/email').replyWithError('offline');
+    await user.click(screen.getByRole('button', { name: 'E-Mail verschicken' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Keine Verbindung zum Server: noch nicht gesendet\./);
+    expect(screen.getByRole('button', { name: 'Erneut senden' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(/Bitte versuchen Sie es erneut/)).not.toBeInTheDocument();
+    nock(API).post('/v1/auth/email', { email: 'erika@example.de' }).reply(200, { sent: true });
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Die E-Mail wurde verschickt.')).toBeInTheDocument();
+  });
 });
 
 describe('logged-in home', () => {
@@ -131,6 +146,29 @@ describe('logged-in home', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('says in the dialog that a delete found no connection, and deletes once back online', async () => {
+    const { user } = await open({ loggedIn: true });
+    await user.click(
+      await screen.findByRole('button', { name: 'Suchprofil löschen: Haus kaufen' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Suchprofil löschen' });
+    nock(API).delete(`/v1/saved-search/${SEARCH.uuid}`).replyWithError('offline');
+    await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Keine Verbindung zum Server: noch nicht gesendet\./,
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Erneut senden' })).toBeEnabled();
+    nock(API)
+      .delete(`/v1/saved-search/${SEARCH.uuid}`)
+      .reply(200, { deleted: true })
+      .get('/v1/saved-search')
+      .reply(200, []);
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Sie haben noch kein Suchprofil angelegt.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("logs out with 'Abmelden': 'Sie wurden abgemeldet.' and the login form again", async () => {
     const { user } = await open({ loggedIn: true });
     nock(API).delete('/v1/auth/me').reply(200, { loggedOut: true });
@@ -156,6 +194,26 @@ describe('logged-in home', () => {
     nock(API).put('/v1/contact').reply(200, CONTACT);
     await user.click(within(dialog).getByRole('button', { name: 'Änderungen speichern' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the account's changes when saving finds no connection, and 'Erneut senden' saves them", async () => {
+    const { user } = await open({ loggedIn: true });
+    await user.click(await screen.findByRole('tab', { name: 'Mein Konto' }));
+    const phone = await screen.findByRole('textbox', { name: 'Telefon' });
+    await user.type(phone, '030 1234567');
+    nock(API).put('/v1/contact').replyWithError('offline');
+    await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Keine Verbindung zum Server: noch nicht gesendet\./);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(phone).toHaveValue('030 1234567');
+    let saved: { phone?: string } = {};
+    nock(API)
+      .put('/v1/contact', (body) => Boolean((saved = body)))
+      .reply(200, { ...CONTACT, phone: '030 1234567' });
+    await user.click(screen.getByRole('button', { name: 'Erneut senden' }));
+    expect(await screen.findByText(/gespeichert/)).toBeInTheDocument();
+    expect(saved.phone).toBe('030 1234567');
   });
 
   it("says 'Ungültiger Benutzer' for a contact without e-mail", async () => {

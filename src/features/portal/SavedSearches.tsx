@@ -9,7 +9,7 @@ import { dataKey } from '../../i18n';
 import { formatCurrency } from '../../i18n/format';
 import type { Language } from '../../i18n/language';
 import { Dialog } from '../../ui/Dialog';
-import { Actions, PrimaryButton, SecondaryButton } from '../../ui/primitives';
+import { Actions, Alert, PrimaryButton, SecondaryButton } from '../../ui/primitives';
 import { EmbeddedScreen } from '../../app/routes';
 import type { SavedSearch, SavedSearchWizardProps } from '../savedSearchWizard';
 import { portalActions as actions, selectPortal } from './slice';
@@ -141,10 +141,25 @@ function SearchCard({ search }: { search: SavedSearch }) {
 }
 
 /** The create and edit dialogs: the saved-search wizard without contact step, with its buttons. */
+/** The dialog's change found no connection: said above its buttons, whose send says 'Erneut senden'. */
+function useOffline() {
+  return useAppSelector((state) => selectPortal(state).offlineChange !== null);
+}
+
+function OfflineNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert role="alert" $severity="error">
+      {t('errors.submitOffline')}
+    </Alert>
+  );
+}
+
 function SearchDialog({ profile }: { profile: SavedSearch | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const busy = useAppSelector((state) => selectPortal(state).busy);
+  const offline = useOffline();
   const visible = useAppSelector((state) => state.host.visible);
   return (
     <Dialog
@@ -157,29 +172,32 @@ function SearchDialog({ profile }: { profile: SavedSearch | null }) {
         props={{
           profile,
           footer: ({ isComplete, savedSearch }) => (
-            <Actions>
-              <SecondaryButton type="button" onClick={() => dispatch(actions.dialogClosed())}>
-                {t('savedSearch.cancel')}
-              </SecondaryButton>
-              {profile && !profile.active && (
-                <SecondaryButton
+            <>
+              {offline && <OfflineNotice />}
+              <Actions>
+                <SecondaryButton type="button" onClick={() => dispatch(actions.dialogClosed())}>
+                  {t('savedSearch.cancel')}
+                </SecondaryButton>
+                {profile && !profile.active && (
+                  <SecondaryButton
+                    type="button"
+                    disabled={!isComplete || busy}
+                    onClick={() =>
+                      dispatch(actions.searchSaveRequested({ ...savedSearch, active: true }))
+                    }
+                  >
+                    {t('savedSearch.activate')}
+                  </SecondaryButton>
+                )}
+                <PrimaryButton
                   type="button"
                   disabled={!isComplete || busy}
-                  onClick={() =>
-                    dispatch(actions.searchSaveRequested({ ...savedSearch, active: true }))
-                  }
+                  onClick={() => dispatch(actions.searchSaveRequested(savedSearch))}
                 >
-                  {t('savedSearch.activate')}
-                </SecondaryButton>
-              )}
-              <PrimaryButton
-                type="button"
-                disabled={!isComplete || busy}
-                onClick={() => dispatch(actions.searchSaveRequested(savedSearch))}
-              >
-                {t('savedSearch.save')}
-              </PrimaryButton>
-            </Actions>
+                  {t(offline ? 'wizard.resend' : 'savedSearch.save')}
+                </PrimaryButton>
+              </Actions>
+            </>
           ),
         }}
       />
@@ -191,6 +209,7 @@ function DeleteDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const busy = useAppSelector((state) => selectPortal(state).busy);
+  const offline = useOffline();
   const visible = useAppSelector((state) => state.host.visible);
   return (
     <Dialog
@@ -200,6 +219,7 @@ function DeleteDialog() {
       onClose={() => dispatch(actions.dialogClosed())}
     >
       <p>{t('savedSearch.deleteConfirm')}</p>
+      {offline && <OfflineNotice />}
       <Actions>
         <SecondaryButton type="button" onClick={() => dispatch(actions.dialogClosed())}>
           {t('savedSearch.cancel')}
@@ -209,7 +229,7 @@ function DeleteDialog() {
           disabled={busy}
           onClick={() => dispatch(actions.deleteConfirmed())}
         >
-          {t('savedSearch.confirmDelete')}
+          {t(offline ? 'wizard.resend' : 'savedSearch.confirmDelete')}
         </PrimaryButton>
       </Actions>
     </Dialog>

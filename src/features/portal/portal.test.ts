@@ -22,6 +22,15 @@ const CONTACT = {
 };
 const { wish: _wish, message: _message, website: _website, ...CONTACT_RECORD } = CONTACT;
 
+/** A saved search as the wizard assembles it. */
+const INPUT = {
+  objectType: 'LIVING',
+  categoryId: 30225,
+  marketingType: 'buy',
+  locations: [{ locationId: 2 }],
+  fields: [],
+};
+
 const SEARCH = {
   uuid: '0b9a2f8e-4c1d-4e7a-9f3b-2a6c8d1e5f70',
   active: true,
@@ -316,14 +325,7 @@ describe('portal lists and changes', () => {
       .get('/v1/saved-search')
       .reply(200, [SEARCH, created]);
     store.dispatch(portal.dialogOpened({ kind: 'createSearch' }));
-    const input = {
-      objectType: 'LIVING',
-      categoryId: 30225,
-      marketingType: 'buy',
-      locations: [{ locationId: 2 }],
-      fields: [],
-    };
-    store.dispatch(portal.searchSaveRequested(input));
+    store.dispatch(portal.searchSaveRequested(INPUT));
     await waitFor(() => expect(state(store).savedSearches).toHaveLength(2));
     expect(state(store).dialog).toBeNull();
 
@@ -333,7 +335,7 @@ describe('portal lists and changes', () => {
       .get('/v1/saved-search')
       .reply(200, [{ ...SEARCH, active: false }, created]);
     store.dispatch(portal.dialogOpened({ kind: 'editSearch', uuid: SEARCH.uuid }));
-    store.dispatch(portal.searchSaveRequested({ ...input, uuid: SEARCH.uuid, active: false }));
+    store.dispatch(portal.searchSaveRequested({ ...INPUT, uuid: SEARCH.uuid, active: false }));
     await waitFor(() => expect(state(store).savedSearches?.[0]?.active).toBe(false));
 
     nock(API)
@@ -344,6 +346,27 @@ describe('portal lists and changes', () => {
     store.dispatch(portal.dialogOpened({ kind: 'deleteSearch', uuid: created.uuid }));
     store.dispatch(portal.deleteConfirmed());
     await waitFor(() => expect(state(store).savedSearches).toHaveLength(1));
+  });
+
+  it('makes a saved search that found no connection again once back online, with what was entered', async () => {
+    const { store } = await loggedInStore();
+    nock(API).post('/v1/saved-search').replyWithError('offline');
+    store.dispatch(portal.dialogOpened({ kind: 'createSearch' }));
+    store.dispatch(portal.searchSaveRequested(INPUT));
+    await waitFor(() => expect(state(store).offlineChange).toEqual({ save: INPUT }));
+    expect(state(store).dialog).toEqual({ kind: 'createSearch' });
+    const created = { ...SEARCH, uuid: '1c9a2f8e-4c1d-4e7a-9f3b-2a6c8d1e5f71', categoryId: 30225 };
+    let sent: unknown = null;
+    nock(API)
+      .post('/v1/saved-search', (body) => Boolean((sent = body)))
+      .reply(201, created)
+      .get('/v1/saved-search')
+      .reply(200, [SEARCH, created]);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(state(store).savedSearches).toHaveLength(2));
+    expect(sent).toEqual(INPUT);
+    expect(state(store).dialog).toBeNull();
+    expect(state(store).offlineChange).toBeNull();
   });
 
   it('logs out cleanly when the session expired during a change', async () => {

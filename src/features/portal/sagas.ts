@@ -15,15 +15,17 @@ import {
   takeLeading,
 } from 'redux-saga/effects';
 import { SESSION_POLL_MS } from '../../app/constants';
-import { callApi, type CallOptions } from '../../app/apiSaga';
+import { callApi, shownMessage, type CallOptions } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import { messageShown } from '../../app/uiSlice';
 import { whenPageShown } from '../../app/visibility';
-import { errorMessage, type ApiRequest, type ApiResult } from '../../api/client';
+import type { ApiRequest, ApiResult } from '../../api/client';
 import { contactPayload, type ContactValues } from '../../parts/contactForm/model';
 import { loggedIn, loggedOut, loginFailed, nonceReceived } from '../../session/slice';
 import { embeddedWizardSaved } from '../../wizard/actions';
+import { resendWhenOnline } from '../../wizard/resend';
+import { SUBMIT_CALL } from '../../wizard/submission';
 import { parseInquiries, parseSavedSearches } from './parse';
 import { portalActions as actions, selectPortal, type PortalState } from './slice';
 
@@ -32,6 +34,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** The answer for a live session cookie without a valid nonce. */
 const NO_NONCE = 'rest_cookie_invalid_nonce';
+
+const isOffline = (result: ApiResult<unknown>) => !result.ok && result.error.kind === 'network';
 
 const isForbidden = (result: ApiResult<unknown>) =>
   !result.ok && result.error.kind === 'server' && result.error.status === 403;
@@ -46,10 +50,8 @@ function* portalCall<T>(request: ApiRequest, options: CallOptions = {}): Saga<Ap
     yield put(loggedOut());
     return result;
   }
-  if (!result.ok && !options.hideError) {
-    const message = errorMessage(result.error);
-    if (message) yield put(messageShown({ severity: 'error', ...message }));
-  }
+  const message = result.ok ? null : shownMessage(result.error, options.hideError);
+  if (message) yield put(messageShown({ severity: 'error', ...message }));
   return result;
 }
 
@@ -193,9 +195,9 @@ function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Sa
           }
         : null;
   if (!request) return;
-  const result: ApiResult<unknown> = yield call(portalCall, request);
+  const result: ApiResult<unknown> = yield call(portalCall, request, SUBMIT_CALL);
   if (!result.ok) {
-    yield put(actions.searchChangeFailed());
+    yield put(actions.searchChangeFailed(isOffline(result) ? { save: savedSearch } : undefined));
     return;
   }
   yield put(actions.searchesChanged());
@@ -206,24 +208,29 @@ function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Sa
 function* deleteSearch(): Saga {
   const { dialog }: PortalState = yield select(selectPortal);
   if (dialog?.kind !== 'deleteSearch') return;
-  const result: ApiResult<unknown> = yield call(portalCall, {
-    method: 'DELETE',
-    path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}`,
-  });
-  yield put(result.ok ? actions.searchesChanged() : actions.searchChangeFailed());
+  const result: ApiResult<unknown> = yield call(
+    portalCall,
+    { method: 'DELETE', path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}` },
+    SUBMIT_CALL,
+  );
+  yield put(
+    result.ok
+      ? actions.searchesChanged()
+      : actions.searchChangeFailed(isOffline(result) ? { delete: true } : undefined),
+  );
 }
 
 function* saveAccount(): Saga {
   const { contact }: PortalState = yield select(selectPortal);
   if (!contact) return;
-  const result: ApiResult<unknown> = yield call(portalCall, {
-    method: 'PUT',
-    path: '/v1/contact',
-    body: contactPayload(contact, { newsletter: true }),
-  });
+  const result: ApiResult<unknown> = yield call(
+    portalCall,
+    { method: 'PUT', path: '/v1/contact', body: contactPayload(contact, { newsletter: true }) },
+    SUBMIT_CALL,
+  );
   if (result.ok && isRecord(result.data))
     yield put(actions.accountSaved(result.data as unknown as ContactValues & { email: string }));
-  else yield put(actions.accountSaveFailed());
+  else yield put(actions.accountSaveFailed({ offline: isOffline(result) }));
 }
 
 function* logout(): Saga {
@@ -237,16 +244,16 @@ function* logout(): Saga {
 
 function* requestLoginMail(): Saga {
   const { login }: PortalState = yield select(selectPortal);
-  const result: ApiResult<unknown> = yield call(callApi, {
-    method: 'POST',
-    path: '/v1/auth/email',
-    body: { email: login.email.trim() },
-  });
+  const result: ApiResult<unknown> = yield call(
+    callApi,
+    { method: 'POST', path: '/v1/auth/email', body: { email: login.email.trim() } },
+    SUBMIT_CALL,
+  );
   if (result.ok)
     yield put(
       actions.loginEmailAnswered({ sent: isRecord(result.data) && result.data.sent === true }),
     );
-  else yield put(actions.loginEmailFailed());
+  else yield put(actions.loginEmailFailed({ offline: isOffline(result) }));
 }
 
 export function* portalSaga(): Saga {
@@ -259,7 +266,33 @@ export function* portalSaga(): Saga {
   );
   yield takeLeading(actions.searchSaveRequested.type, saveSearch);
   yield takeLeading(actions.deleteConfirmed.type, deleteSearch);
+  yield takeLatest(
+    actions.searchChangeFailed.type,
+    resendWhenOnline(
+      (state) => selectPortal(state).offlineChange !== null,
+      (state) => {
+        const change = selectPortal(state).offlineChange!;
+        return 'save' in change
+          ? actions.searchSaveRequested(change.save)
+          : actions.deleteConfirmed();
+      },
+    ),
+  );
   yield takeLeading(actions.accountSaveRequested.type, saveAccount);
+  yield takeLatest(
+    actions.accountSaveFailed.type,
+    resendWhenOnline(
+      (state) => selectPortal(state).accountStatus === 'offline',
+      () => actions.accountSaveRequested(),
+    ),
+  );
   yield takeLeading(actions.logoutClicked.type, logout);
   yield takeLeading(actions.loginEmailRequested.type, requestLoginMail);
+  yield takeLatest(
+    actions.loginEmailFailed.type,
+    resendWhenOnline(
+      (state) => selectPortal(state).login.status === 'offline',
+      () => actions.loginEmailRequested(),
+    ),
+  );
 }

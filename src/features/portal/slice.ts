@@ -3,6 +3,7 @@ import type { components } from '../../../contract/types';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
+import type { SubmitFailure } from '../../wizard/submission';
 import { loggedIn, loggedOut } from '../../session/slice';
 import type { SavedSearch } from '../savedSearchWizard';
 import {
@@ -16,7 +17,8 @@ import {
 
 export type InquiryItem = components['schemas']['InquiryItem'];
 
-export type LoginFormStatus = 'editing' | 'sending' | 'sent' | 'checkEmail' | 'error';
+/** 'offline': the mail was not asked for (no connection); it is asked for again once online. */
+export type LoginFormStatus = 'editing' | 'sending' | 'sent' | 'checkEmail' | 'error' | 'offline';
 
 /** The dialog open now, if any (one at a time). */
 export type PortalDialog =
@@ -39,10 +41,16 @@ export interface PortalState {
   contact: ContactValues | null;
   /** The contact as stored (its e-mail, the disclaimer's state). */
   stored: { email: string; disclaimer: boolean } | null;
-  accountStatus: 'editing' | 'saving' | 'saved' | 'error' | 'userError';
+  /** 'offline': not saved for want of a connection; saved again once online. */
+  accountStatus: 'editing' | 'saving' | 'saved' | 'error' | 'userError' | 'offline';
   dialog: PortalDialog | null;
   /** A saved-search change under way (the dialog's buttons wait). */
   busy: boolean;
+  /**
+   * The dialog's last change (a saved search to save, or the delete), while it waits for the
+   * connection: said in the dialog, and made again once the browser is back online.
+   */
+  offlineChange: { save: Record<string, unknown> } | { delete: true } | null;
 }
 
 /** What the portal holds of a contact, as it is before a login and after the session. */
@@ -55,6 +63,7 @@ const NO_CONTACT = {
   accountStatus: 'editing',
   dialog: null,
   busy: false,
+  offlineChange: null,
 } satisfies Partial<PortalState>;
 
 export const initialPortalState: PortalState = {
@@ -114,8 +123,8 @@ export const portalSlice = createSlice({
     loginEmailAnswered(state, action: PayloadAction<{ sent: boolean }>) {
       state.login.status = action.payload.sent ? 'sent' : 'checkEmail';
     },
-    loginEmailFailed(state) {
-      state.login.status = 'error';
+    loginEmailFailed(state, action: PayloadAction<SubmitFailure | undefined>) {
+      state.login.status = action.payload?.offline ? 'offline' : 'error';
     },
     tabShown(state, action: PayloadAction<Tab>) {
       state.tab = action.payload;
@@ -136,16 +145,21 @@ export const portalSlice = createSlice({
     },
     dialogOpened(state, action: PayloadAction<PortalDialog>) {
       state.dialog = action.payload;
+      state.offlineChange = null;
     },
     dialogClosed(state) {
-      if (!state.busy) state.dialog = null;
+      if (state.busy) return;
+      state.dialog = null;
+      state.offlineChange = null;
     },
     /** The wizard in the create or edit dialog assembled this saved search; 'Speichern'. */
     searchSaveRequested(state, _action: PayloadAction<Record<string, unknown>>) {
       state.busy = true;
+      state.offlineChange = null;
     },
     deleteConfirmed(state) {
       state.busy = true;
+      state.offlineChange = null;
     },
     /** A create, update or delete went through: the list is cleared and reloaded (spec 4). */
     searchesChanged(state) {
@@ -153,8 +167,10 @@ export const portalSlice = createSlice({
       state.dialog = null;
       state.savedSearches = null;
     },
-    searchChangeFailed(state) {
+    /** `offline`: the change that found no connection, to be made again. */
+    searchChangeFailed(state, action: PayloadAction<PortalState['offlineChange'] | undefined>) {
       state.busy = false;
+      state.offlineChange = action.payload ?? null;
     },
     accountEdited(state, action: PayloadAction<ContactValues>) {
       state.contact = action.payload;
@@ -171,8 +187,8 @@ export const portalSlice = createSlice({
       keepContact(state, action.payload);
       if (state.dialog?.kind === 'account') state.dialog = null;
     },
-    accountSaveFailed(state) {
-      state.accountStatus = 'error';
+    accountSaveFailed(state, action: PayloadAction<SubmitFailure | undefined>) {
+      state.accountStatus = action.payload?.offline ? 'offline' : 'error';
     },
     noticeDismissed(state) {
       state.notice = null;

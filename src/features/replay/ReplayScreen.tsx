@@ -12,7 +12,7 @@ import { SCREENS } from '../../app/screens';
 import { addScreenStrings } from '../../i18n/screens';
 import type { AppStore } from '../../app/store';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { LazyBoundary } from '../../ui/LazyPart';
+import { LazyBoundary, partLoader } from '../../ui/LazyPart';
 import {
   Actions,
   Alert,
@@ -70,9 +70,10 @@ function ReplayedView({ route, store }: { route: string; store: AppStore }) {
         <Provider store={displayOnly as unknown as AppStore}>
           {/* The view is keyed by its route: one lazy screen per view, a new one on retry. */}
           <LazyBoundary
+            part="page"
             create={() =>
               lazy(() =>
-                load().then((m) => {
+                partLoader(load)().then((m) => {
                   addScreenStrings(i18n, ...(m.feature.strings ?? []));
                   return { default: m.Screen };
                 }),

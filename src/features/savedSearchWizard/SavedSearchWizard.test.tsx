@@ -68,6 +68,25 @@ describe('saved-search wizard screen', () => {
     expect(next).toBeEnabled();
   });
 
+  it("picks one district in two clicks: 'Alle abwählen', then the district; 'Alle auswählen' and Ctrl+A choose all again", async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Alle abwählen' }));
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('false');
+    expect(screen.getByText('Bitte wählen Sie mindestens eine Region.')).toBeInTheDocument();
+    await user.click(item('Pankow'));
+    expect(screen.getByText('1 Region gewählt')).toBeInTheDocument();
+    expect(checked('Pankow')).toBe('true');
+    expect(checked('Mitte')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Alle auswählen' }));
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('true');
+    // The tree's own shortcut (APG): Ctrl+A clears when all are chosen, and chooses all else.
+    item('Mitte').focus();
+    await user.keyboard('{Control>}a{/Control}');
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('false');
+    await user.keyboard('{Control>}a{/Control}');
+    for (const name of ['Mitte', 'Pankow', 'Spandau']) expect(checked(name)).toBe('true');
+  });
+
   it('is worked by keyboard alone: arrows, Right opens, Space checks, typing finds a region', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
     const { user } = await open();
@@ -214,7 +233,7 @@ describe('saved-search wizard screen', () => {
     expect(env.sessionStore!.getItem('immosuite.mapConsent')).toBe('1');
   });
 
-  it('creates a search profile in English: regions, Buy/Rent without multi-family house, ranges, contact', async () => {
+  it('creates a search profile in English: regions, Buy/Rent without multi-family house, ranges, contact; without a connection, once back online', async () => {
     const { user } = await open({ english: true });
     await user.click(await screen.findByRole('button', { name: 'Enter details' }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
@@ -244,6 +263,13 @@ describe('saved-search wizard screen', () => {
     await user.click(
       screen.getByRole('checkbox', { name: 'I would like to receive the newsletter.' }),
     );
+    nock(API).post('/v1/wizard/saved-search').replyWithError('offline');
+    await user.click(screen.getByRole('button', { name: 'Create search profile' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^No connection to the server: not sent yet\./);
+    // The send button, below the message, sends again.
+    expect(screen.getByRole('button', { name: 'Send again' })).toHaveAttribute('type', 'submit');
+    expect(screen.queryByRole('button', { name: 'Create search profile' })).not.toBeInTheDocument();
     let sent: {
       savedSearch?: { marketingType: string; fields: unknown[] };
       contact?: { customFields: Record<string, boolean> };
@@ -251,7 +277,7 @@ describe('saved-search wizard screen', () => {
     nock(API)
       .post('/v1/wizard/saved-search', (b) => Boolean((sent = b)))
       .reply(201, { success: true });
-    await user.click(screen.getByRole('button', { name: 'Create search profile' }));
+    await act(async () => void window.dispatchEvent(new Event('online')));
     expect(
       await screen.findByText(
         'Your search profile has been created. Please check your inbox to confirm it.',

@@ -140,6 +140,7 @@ function RegionsStep() {
             selection={selection}
             label={t('regions.menu')}
             onToggle={(id) => dispatch(actions.regionToggled(id))}
+            onAll={(chosen) => dispatch(actions.allRegionsToggled(chosen))}
           />
           <p role="status">
             {chosen > 0 ? t('regions.chosen', { count: chosen }) : t('regions.none')}
@@ -153,7 +154,7 @@ function RegionsStep() {
             attribution={shapesAttribution}
             selection={selection}
             tiles={tiles}
-            labels={{ map: t('regions.map') }}
+            labels={{ map: t('regions.map'), sources: t('location.mapSources') }}
             loadingLabel={t('location.mapLoading')}
             onToggle={(id) => dispatch(actions.regionToggled(id))}
             onTilesFailed={(url) => dispatch(mapTilesActions.tilesFailed({ url }))}

@@ -29,7 +29,9 @@ import { definitionsRequested } from '../../parts/fields/slice';
 import { regionsActions, selectRegionsState, type RegionsState } from '../../parts/regions/slice';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
 import { embeddedWizardSaved } from '../../wizard/actions';
+import { resendWhenOnline } from '../../wizard/resend';
 import { refetchFailedFields, scrollOnStepChange } from '../../wizard/sagas';
+import { SUBMIT_CALL, waitsForConnection } from '../../wizard/submission';
 import { currentStepId } from './machine';
 import { parseSavedSearchWizardOptions } from './options';
 import { selectContactPayload, selectIsComplete, selectSavedSearchPayload } from './selectors';
@@ -88,18 +90,22 @@ function* submit(): Saga {
   const savedSearch: ReturnType<typeof selectSavedSearchPayload> =
     yield select(selectSavedSearchPayload);
   const contact: ReturnType<typeof selectContactPayload> = yield select(selectContactPayload);
-  const result: ApiResult<unknown> = yield call(callApi, {
-    method: 'POST',
-    path: (submitUrl as string | null) ?? '/v1/wizard/saved-search',
-    headers: { 'Idempotency-Key': state.submissionKey },
-    body: {
-      contact,
-      savedSearch,
-      meta: { website: state.contact.website, fillMs: Math.max(0, env.now() - state.startedAt) },
+  const result: ApiResult<unknown> = yield call(
+    callApi,
+    {
+      method: 'POST',
+      path: (submitUrl as string | null) ?? '/v1/wizard/saved-search',
+      headers: { 'Idempotency-Key': state.submissionKey },
+      body: {
+        contact,
+        savedSearch,
+        meta: { website: state.contact.website, fillMs: Math.max(0, env.now() - state.startedAt) },
+      },
     },
-  });
+    SUBMIT_CALL,
+  );
   if (!result.ok) {
-    yield put(actions.submitFailed());
+    yield put(actions.submitFailed({ offline: result.error.kind === 'network' }));
     return;
   }
   yield put(actions.submitSucceeded());
@@ -153,6 +159,13 @@ export function* savedSearchWizardSaga(): Saga {
   });
   yield persistDraft(draft);
   yield takeLeading(actions.submitRequested.type, submit);
+  yield takeLatest(
+    actions.submitFailed.type,
+    resendWhenOnline(
+      (state) => waitsForConnection(selectSavedSearchWizard(state)),
+      () => actions.submitRequested(),
+    ),
+  );
   yield takeEvery(actions.saveClicked.type, handToHost);
   yield call(
     scrollOnStepChange,

@@ -1,4 +1,3 @@
-import { createSelector } from '@reduxjs/toolkit';
 import {
   categoriesFor,
   categoryById,
@@ -7,6 +6,7 @@ import {
 } from '../../../contract/catalog';
 import { selectConfig } from '../../app/selectors';
 import type { RootState } from '../../app/store';
+import { createSelector } from '../../wizard/selector';
 import type { MessageKey } from '../../i18n';
 import { contactPayload } from '../../parts/contactForm/model';
 import type { FieldDefinition } from '../../parts/fields/definitions';
@@ -41,7 +41,7 @@ export const selectIsComplete = createSelector(selectSavedSearchWizard, (w) => i
 export const selectMissingSteps = createSelector(
   [(state: RootState) => selectSavedSearchWizard(state).submitRefused, selectSavedSearchWizard],
   (refused, w) => (refused ? missingSteps(w) : NONE_MISSING),
-  { memoizeOptions: { resultEqualityCheck: (a: StepId[], b: StepId[]) => a.join() === b.join() } },
+  (a: StepId[], b: StepId[]) => a.join() === b.join(),
 );
 export const selectSubmitError = createSelector(
   [selectMissingSteps, (state: RootState) => selectSavedSearchWizard(state).error],

@@ -14,7 +14,12 @@ import { inputsFromRecords } from '../../parts/fields/records';
 import { buildTree, selectAll, selectionFrom, toggle, type Region } from '../../parts/regions/tree';
 import { embeddedWizardSaved } from '../../wizard/actions';
 import { clampSteps } from '../../wizard/stepMachine';
-import { newSubmissionKey, SUBMISSION_ERRORS } from '../../wizard/submission';
+import {
+  failureMessage,
+  newSubmissionKey,
+  SUBMISSION_ERRORS,
+  type SubmitFailure,
+} from '../../wizard/submission';
 import {
   currentStepId,
   missingSteps,
@@ -181,6 +186,11 @@ export const savedSearchWizardSlice = createSlice({
       if (state.regionIds === null) return;
       state.regionIds = toggle(treeOf(state.regionList), state.regionIds, action.payload);
     },
+    /** 'Alle auswählen' (true) or 'Alle abwählen' (false) in the regions menu. */
+    allRegionsToggled(state, action: PayloadAction<boolean>) {
+      if (state.regionIds === null) return;
+      state.regionIds = action.payload ? selectAll(treeOf(state.regionList)) : [];
+    },
     objectTypeChosen(state, action: PayloadAction<ObjectType>) {
       if (state.objectType === action.payload) return;
       state.objectType = action.payload;
@@ -236,8 +246,8 @@ export const savedSearchWizardSlice = createSlice({
     submitSucceeded(state) {
       apply(state, { type: 'SUCCEEDED' });
     },
-    submitFailed(state) {
-      if (apply(state, { type: 'FAILED' })) state.error = SUBMISSION_ERRORS.error;
+    submitFailed(state, action: PayloadAction<SubmitFailure | undefined>) {
+      if (apply(state, { type: 'FAILED' })) state.error = failureMessage(action.payload);
     },
     /** Without a contact step, the footer's 'Speichern' hands the saved search to the host. */
     saveClicked() {},

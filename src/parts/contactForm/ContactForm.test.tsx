@@ -183,7 +183,7 @@ describe('contact form checks', () => {
     renderForm({ options: NONE, initial: filled, onSubmit });
     await user.click(screen.getByRole('button', { name: 'Senden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Dieser Teil konnte nicht geladen werden.',
+      'Die Prüfung Ihrer Eingaben konnte nicht geladen werden.',
     );
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('  Erika ');

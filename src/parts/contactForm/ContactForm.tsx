@@ -30,6 +30,7 @@ import {
   Spinner,
   TextArea,
 } from '../../ui/primitives';
+import { SUBMISSION_ERRORS } from '../../wizard/submission';
 import { trimContact, type ContactValues } from './model';
 import type { ContactFormOptions } from './schema';
 
@@ -115,6 +116,8 @@ export function ContactForm(props: ContactFormProps) {
     validateOnBlur: false,
     onSubmit: (values) => props.onSubmit(trimContact(values)),
   });
+  // No connection at the last send: said above the buttons, and the button sends again.
+  const offline = props.error === SUBMISSION_ERRORS.offline;
   const { setValues, submitCount } = formik;
   const attempted = submitCount > 0;
   const { values } = props;
@@ -262,10 +265,11 @@ export function ContactForm(props: ContactFormProps) {
     >
       {checksFailed ? (
         <Alert role="alert" $severity="error">
-          {t('errors.partFailed')}
+          {t('errors.partLoadFailed', { part: t('parts.checks') })}
         </Alert>
       ) : (
-        props.error && (
+        props.error &&
+        !offline && (
           <Alert role="alert" $severity="error">
             {t(props.error)}
           </Alert>
@@ -353,6 +357,12 @@ export function ContactForm(props: ContactFormProps) {
           />
         </label>
       </Trap>
+      {/* A send that found no connection says so where the visitor sent it from. */}
+      {offline && (
+        <Alert role="alert" $severity="error">
+          {t(props.error!)}
+        </Alert>
+      )}
       <Actions>
         {props.secondaryAction ?? <span />}
         <PrimaryButton
@@ -361,7 +371,7 @@ export function ContactForm(props: ContactFormProps) {
           aria-busy={props.busy || undefined}
         >
           {props.busy && <Spinner aria-hidden="true" />}
-          {props.busy ? t('wizard.sending') : props.submitLabel}
+          {props.busy ? t('wizard.sending') : offline ? t('wizard.resend') : props.submitLabel}
         </PrimaryButton>
       </Actions>
     </Form>

@@ -2,8 +2,12 @@
 import { retryableLazy } from '../../ui/LazyPart';
 import type { ContactFormProps } from './ContactForm';
 
-export const LazyContactForm = retryableLazy<ContactFormProps>(() =>
-  import(/* webpackChunkName: "contact-form" */ './ContactForm').then((m) => ({
-    default: m.ContactForm,
-  })),
+const load = () => import(/* webpackChunkName: "contact-form" */ './ContactForm');
+
+export const LazyContactForm = retryableLazy<ContactFormProps>(
+  () => load().then((m) => ({ default: m.ContactForm })),
+  'contactForm',
 );
+
+/** Starts loading the form's code before it shows (a failure shows when the form does). */
+export const preloadContactForm = () => void load().catch(() => {});

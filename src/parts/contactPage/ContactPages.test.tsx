@@ -93,6 +93,30 @@ describe('contact page screen', () => {
     expect(await within(form).findByText('Es ist ein Fehler aufgetreten.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
   });
+
+  it("says once that a send found no connection, and 'Erneut senden' sends it with the same key", async () => {
+    const { user } = await open('/contact-form-wizard');
+    await fillContact(user);
+    const keys: string[] = [];
+    const key = (value: string) => Boolean(keys.push(value));
+    nock(API)
+      .post('/v1/wizard/contact')
+      .matchHeader('idempotency-key', key)
+      .replyWithError('socket hang up');
+    await user.click(screen.getByRole('button', { name: 'Anfrage senden' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Keine Verbindung zum Server: noch nicht gesendet\./);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('status')).not.toHaveTextContent(/Verbindung/);
+    nock(API)
+      .post('/v1/wizard/contact')
+      .matchHeader('idempotency-key', key)
+      .reply(201, { success: true });
+    await user.click(screen.getByRole('button', { name: 'Erneut senden' }));
+    expect(await screen.findByText(/Ihre Anfrage wurde abgeschickt/)).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });
 
 describe('newsletter page screen', () => {
@@ -116,6 +140,21 @@ describe('newsletter page screen', () => {
     expect(await screen.findByText(/Your newsletter settings have been sent/)).toBeInTheDocument();
     expect(sent.type).toBe('newsletter');
   });
+
+  it('says in English that the settings were not sent for want of a connection, and sends them once back online', async () => {
+    const { user } = await open('/newsletter-wizard', { english: true });
+    await fillContact(user, ENGLISH);
+    await user.click(screen.getByRole('checkbox', { name: /newsletter/ }));
+    nock(API).post('/v1/wizard/contact').replyWithError('offline');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as you are back online.',
+    );
+    const sent = nock(API).post('/v1/wizard/contact').reply(201, {});
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText(/Your newsletter settings have been sent/)).toBeInTheDocument();
+    expect(sent.isDone()).toBe(true);
+  });
 });
 
 describe('listing-inquiry page screen', () => {
@@ -131,10 +170,14 @@ describe('listing-inquiry page screen', () => {
   });
 
   it("names the listing, asks 'Ihr Wunsch' and sends the inquiry", async () => {
+    nock(API)
+      .get('/v1/wizard/listing/3')
+      .reply(200, { objectId: 3, customObjectId: 'W-1003', title: 'Laden' });
     const { user } = await open('/expose-inquiry-wizard', {
       query: { objectId: '3', customObjectId: 'W-1003' },
     });
-    expect(screen.getByText(/Ihre Anfrage zum Objekt W-1003/)).toBeInTheDocument();
+    expect(await screen.findByText(/Ihre Anfrage zum Objekt W-1003/)).toBeInTheDocument();
+    await screen.findByRole('form', { name: 'Kontaktdaten' });
     await fillContact(user);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Ihr Wunsch' }), 'Besichtigung');
     await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Wann geht es?');
@@ -148,8 +191,27 @@ describe('listing-inquiry page screen', () => {
     expect(sent.contact?.wish).toBe('viewing');
   });
 
-  it('says the listing is no longer available when the backend does not know it', async () => {
+  it('says at once that a listing the backend does not know is no longer available, and offers the contact form', async () => {
+    nock(API)
+      .get('/v1/wizard/listing/999')
+      .reply(404, { code: 'unknown_object', message: 'x', data: { status: 404 } });
     const { user } = await open('/expose-inquiry-wizard', { query: { objectId: '999' } });
+    // No form while the page asks, nor after the answer.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Dieses Objekt ist nicht mehr verfügbar.');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('link', { name: 'Zum Kontaktformular' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Kontakt' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toBeInTheDocument();
+  });
+
+  it('shows the form when the answer does not come, and says so if the listing turns out to be gone on sending', async () => {
+    nock(API).get('/v1/wizard/listing/999').replyWithError('offline');
+    const { user } = await open('/expose-inquiry-wizard', { query: { objectId: '999' } });
+    await screen.findByRole('form', { name: 'Kontaktdaten' });
     await fillContact(user);
     nock(API)
       .post('/v1/wizard/expose-inquiry')

@@ -4,7 +4,15 @@
  * page to the success message.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { call, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import {
+  call,
+  getContext,
+  put,
+  select,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
@@ -15,6 +23,8 @@ import type { AppConfig } from '../../host/config';
 import { scrollToTopRequested, trackingEventOccurred } from '../../host/actions';
 import type { TrackingEvent } from '../../host/protocol';
 import { persistDraft, restoreDraft, type DraftOptions } from '../../wizard/draftSaga';
+import { resendWhenOnline } from '../../wizard/resend';
+import { SUBMIT_CALL, waitsForConnection } from '../../wizard/submission';
 import type { ContactPageDraft, ContactPageSlice, ContactPageState } from './slice';
 
 export interface ContactPageOptions {
@@ -53,21 +63,30 @@ export function contactPageSaga(options: ContactPageOptions): () => Saga {
     // The machine refused (already sending or sent): nothing to do.
     if (state.status !== 'loading') return;
     const config: AppConfig = yield select(selectConfig);
-    const result: ApiResult<unknown> = yield call(callApi, {
-      method: 'POST',
-      path: config.submitUrl ?? options.path,
-      headers: { 'Idempotency-Key': state.submissionKey },
-      body: {
-        ...options.body(state, config),
-        meta: {
-          website: state.contact.website,
-          fillMs: Math.max(0, env.now() - state.startedAt),
+    const result: ApiResult<unknown> = yield call(
+      callApi,
+      {
+        method: 'POST',
+        path: config.submitUrl ?? options.path,
+        headers: { 'Idempotency-Key': state.submissionKey },
+        body: {
+          ...options.body(state, config),
+          meta: {
+            website: state.contact.website,
+            fillMs: Math.max(0, env.now() - state.startedAt),
+          },
         },
       },
-    });
+      SUBMIT_CALL,
+    );
     if (!result.ok) {
-      const code = result.error.kind === 'server' ? result.error.code : null;
-      yield put(actions.submitFailed({ code }));
+      const { error } = result;
+      yield put(
+        actions.submitFailed({
+          code: error.kind === 'server' ? error.code : null,
+          offline: error.kind === 'network',
+        }),
+      );
       return;
     }
     yield put(actions.submitSucceeded());
@@ -84,6 +103,13 @@ export function contactPageSaga(options: ContactPageOptions): () => Saga {
       });
       yield persistDraft(draft);
       yield takeLeading(actions.submitRequested.type, submit);
+      yield takeLatest(
+        actions.submitFailed.type,
+        resendWhenOnline(
+          (state) => waitsForConnection(options.select(state)),
+          () => actions.submitRequested(),
+        ),
+      );
     },
   }[`${slice.name}Saga`]!;
   return saga;

@@ -7,10 +7,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MessageKey } from '../../i18n';
 import {
+  failureMessage,
   newSubmissionKey,
   submissionTransition,
   SUBMISSION_ERRORS,
   type SubmissionEvent,
+  type SubmitFailure,
   type SubmitStatus,
 } from '../../wizard/submission';
 import { EMPTY_CONTACT, type ContactValues } from '../contactForm/model';
@@ -90,13 +92,13 @@ export function createContactPageSlice<Name extends string>(name: Name) {
       submitSucceeded(state) {
         apply(state, { type: 'SUCCEEDED' });
       },
-      submitFailed(state, action: PayloadAction<{ code: string | null }>) {
+      submitFailed(state, action: PayloadAction<SubmitFailure & { code?: string | null }>) {
         if (!apply(state, { type: 'FAILED' })) return;
         const code = action.payload.code;
         state.error =
           code && code in PAGE_REFUSALS
             ? PAGE_REFUSALS[code as keyof typeof PAGE_REFUSALS]
-            : SUBMISSION_ERRORS.error;
+            : failureMessage(action.payload);
       },
     },
   });

@@ -1,8 +1,10 @@
 /**
  * One field of a category (spec 3). Numbers show their formatted value and switch to what was
- * typed on focus (spec 4); the display after blur shows the visitor what was understood.
+ * typed on focus (spec 4); the display after blur shows the visitor what was understood. A
+ * focus that selected all of the value (Tab does) selects all of the typed text it switches
+ * to, so what is typed next replaces it rather than being added to its end.
  */
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/language';
 import { formatCurrency, formatDecimal, formatInt } from '../../i18n/format';
@@ -37,6 +39,12 @@ export function FieldInput({
   const { t } = useTranslation();
   const id = useId();
   const [editing, setEditing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const selectAll = useRef(false);
+  useLayoutEffect(() => {
+    if (editing && selectAll.current) input.current?.select();
+    selectAll.current = false;
+  }, [editing]);
   const caption = definition.unit ? t('fields.withUnit', { label, unit: definition.unit }) : label;
 
   if (definition.type === 'select') {
@@ -84,7 +92,13 @@ export function FieldInput({
           inputMode={definition.type === 'int' ? 'numeric' : 'decimal'}
           value={shown}
           maxLength={40}
-          onFocus={() => setEditing(true)}
+          ref={input}
+          onFocus={(event) => {
+            const { value: before, selectionStart, selectionEnd } = event.currentTarget;
+            selectAll.current =
+              before !== '' && selectionStart === 0 && selectionEnd === before.length;
+            setEditing(true);
+          }}
           onBlur={() => setEditing(false)}
           onChange={(e) => onChange(e.target.value)}
           aria-invalid={!editing && invalid ? true : undefined}

@@ -2,14 +2,23 @@
  * The regions menu (spec 2.3, 3, 9): a tree of regions with check boxes, the complete
  * keyboard alternative to the map (WAI-ARIA APG tree view: one tab stop; arrows move, Right
  * and Left open and close, Home and End, Space or Enter checks, typing jumps to a region by
- * its name, the typed letters forgotten after 1000 ms). It shows 20 rows and 20 more whenever
- * the list is scrolled near its end (or the focus goes past them); at most 500 px high.
+ * its name, the typed letters forgotten after 1000 ms, Ctrl+A selects all or, when all are,
+ * none). It shows 20 rows and 20 more whenever the list is scrolled near its end (or the focus
+ * goes past them); at most 500 px high. Above it, 'Alle auswählen' and 'Alle abwählen' act on
+ * the top level with everything below it; a region's own row does so for its localities.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AUTOCOMPLETE_PAGE, REGION_MENU_MAX_HEIGHT, TYPEAHEAD_RESET_MS } from '../../app/constants';
+import { LinkButton } from '../../ui/primitives';
 import { ancestorsOf, checkState, parentOf, visibleRows, type RegionTree } from './tree';
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 1rem;
+`;
 
 const List = styled.ul`
   max-height: ${REGION_MENU_MAX_HEIGHT}px;
@@ -69,6 +78,8 @@ export interface RegionMenuProps {
   selection: readonly number[];
   label: string;
   onToggle(id: number): void;
+  /** Every region chosen (true) or none. */
+  onAll(chosen: boolean): void;
 }
 
 /** What the visitor types while the menu has the focus: the letters and when they came. */
@@ -77,7 +88,7 @@ interface TypeAhead {
   at: number;
 }
 
-export function RegionMenu({ tree, selection, label, onToggle }: RegionMenuProps) {
+export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMenuProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [focused, setFocused] = useState<number | null>(tree.order[0] ?? null);
@@ -183,6 +194,10 @@ export function RegionMenu({ tree, selection, label, onToggle }: RegionMenuProps
         onToggle(current.id);
         break;
       default:
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+          onAll(selection.length < tree.order.length);
+          break;
+        }
         if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
           typeAhead(event.key, Date.now());
           break;
@@ -201,56 +216,66 @@ export function RegionMenu({ tree, selection, label, onToggle }: RegionMenuProps
   }
 
   return (
-    <List
-      ref={listRef}
-      role="tree"
-      aria-label={label}
-      aria-multiselectable="true"
-      onKeyDown={onKeyDown}
-      onScroll={onScroll}
-    >
-      {rows.slice(0, shown).map((row) => {
-        const region = tree.byId.get(row.id)!;
-        const state = checkState(tree, selected, row.id);
-        const open = expanded.has(row.id);
-        return (
-          <Row
-            key={row.id}
-            $level={row.level}
-            role="treeitem"
-            data-region={row.id}
-            aria-level={row.level}
-            aria-posinset={row.position}
-            aria-setsize={row.siblings}
-            aria-checked={state === 'mixed' ? 'mixed' : state === 'checked'}
-            aria-expanded={row.hasChildren ? open : undefined}
-            tabIndex={row.id === current?.id ? 0 : -1}
-            onClick={() => {
-              setFocused(row.id);
-              onToggle(row.id);
-            }}
-          >
-            {row.hasChildren ? (
-              <Twisty
-                aria-hidden="true"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setFocused(row.id);
-                  setOpen(row.id, !open);
-                }}
-              >
-                {t(open ? 'regions.marks.open' : 'regions.marks.closed')}
-              </Twisty>
-            ) : (
-              <Twisty aria-hidden="true" />
-            )}
-            <Box $state={state} aria-hidden="true">
-              {state !== 'unchecked' && t(`regions.marks.${state}`)}
-            </Box>
-            <span>{region.name}</span>
-          </Row>
-        );
-      })}
-    </List>
+    <>
+      <Tools>
+        <LinkButton type="button" onClick={() => onAll(true)}>
+          {t('regions.selectAll')}
+        </LinkButton>
+        <LinkButton type="button" onClick={() => onAll(false)}>
+          {t('regions.clearAll')}
+        </LinkButton>
+      </Tools>
+      <List
+        ref={listRef}
+        role="tree"
+        aria-label={label}
+        aria-multiselectable="true"
+        onKeyDown={onKeyDown}
+        onScroll={onScroll}
+      >
+        {rows.slice(0, shown).map((row) => {
+          const region = tree.byId.get(row.id)!;
+          const state = checkState(tree, selected, row.id);
+          const open = expanded.has(row.id);
+          return (
+            <Row
+              key={row.id}
+              $level={row.level}
+              role="treeitem"
+              data-region={row.id}
+              aria-level={row.level}
+              aria-posinset={row.position}
+              aria-setsize={row.siblings}
+              aria-checked={state === 'mixed' ? 'mixed' : state === 'checked'}
+              aria-expanded={row.hasChildren ? open : undefined}
+              tabIndex={row.id === current?.id ? 0 : -1}
+              onClick={() => {
+                setFocused(row.id);
+                onToggle(row.id);
+              }}
+            >
+              {row.hasChildren ? (
+                <Twisty
+                  aria-hidden="true"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setFocused(row.id);
+                    setOpen(row.id, !open);
+                  }}
+                >
+                  {t(open ? 'regions.marks.open' : 'regions.marks.closed')}
+                </Twisty>
+              ) : (
+                <Twisty aria-hidden="true" />
+              )}
+              <Box $state={state} aria-hidden="true">
+                {state !== 'unchecked' && t(`regions.marks.${state}`)}
+              </Box>
+              <span>{region.name}</span>
+            </Row>
+          );
+        })}
+      </List>
+    </>
   );
 }

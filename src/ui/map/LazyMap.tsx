@@ -54,7 +54,7 @@ function usePaintedOnce(): boolean {
 export function lazyMap<P extends { narrow: boolean }>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ) {
-  const Map = retryableLazy(load);
+  const Map = retryableLazy(load, 'map');
   function LazyMapView(props: Omit<P, 'narrow'> & { loadingLabel: string }) {
     const narrow = useNarrow();
     const painted = usePaintedOnce();

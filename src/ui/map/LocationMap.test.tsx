@@ -1,23 +1,30 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { makeTheme } from '../theme';
 import { DEFAULT_THEME } from '../theme';
-import LocationMap from './LocationMap';
+import LocationMap, { type LocationMapProps } from './LocationMap';
 
 const HOSTILE = '<img src=x onerror="window.pwned=1"> © "Tiles" & more';
 
-function renderMap(attribution: string) {
+function renderMap(props: Partial<LocationMapProps> = {}) {
   return render(
     <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
       <LocationMap
         view={{ lat: 52.52, lng: 13.405, zoom: 12 }}
         marker={null}
-        tiles={{ url: 'https://tiles.test/{z}/{x}/{y}.png', attribution }}
+        tiles={{ url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: '© Kacheln' }}
         narrow={false}
-        labels={{ map: 'Karte', placePin: 'Markierung setzen', pin: 'Markierung' }}
+        labels={{
+          map: 'Karte',
+          placePin: 'Markierung setzen',
+          pin: 'Standort der Immobilie',
+          sources: 'Quellen der Karte',
+        }}
         onPlace={() => {}}
         onMove={() => {}}
         onTilesFailed={() => {}}
+        {...props}
       />
     </ThemeProvider>,
   );
@@ -25,11 +32,46 @@ function renderMap(attribution: string) {
 
 describe('map attribution', () => {
   it('from the init config reaches the rendered map as text, never as markup', () => {
-    const { container } = renderMap(HOSTILE);
+    const { container } = renderMap({
+      tiles: { url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: HOSTILE },
+    });
     const attribution = container.querySelector('.leaflet-control-attribution');
     expect(attribution).not.toBeNull();
     expect(attribution!.textContent).toContain(HOSTILE);
     expect(attribution!.querySelector('img')).toBeNull();
     expect(container.querySelector('img[src="x"]')).toBeNull();
+  });
+});
+
+describe('the pin', () => {
+  it('is a tab stop named by its label', () => {
+    const { container } = renderMap({ marker: { lat: 52.52, lng: 13.405 }, tiles: null });
+    const pin = container.querySelector('.leaflet-marker-icon')!;
+    expect(pin).toHaveAttribute('tabindex', '0');
+    expect(pin).toHaveAttribute('role', 'button');
+    expect(pin).toHaveAttribute('aria-label', 'Standort der Immobilie');
+  });
+});
+
+describe('the map sources on a phone', () => {
+  it('fold into a toggle that shows and hides them', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { container } = renderMap({ narrow: true });
+    const attribution = container.querySelector('.leaflet-control-attribution')!;
+    expect(attribution).toHaveTextContent('© Kacheln');
+    const toggle = screen.getByRole('button', { name: 'Quellen der Karte' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(attribution).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(attribution).toBeVisible();
+    await user.click(toggle);
+    expect(attribution).not.toBeVisible();
+  });
+
+  it('stay open on a wider screen, without a toggle', () => {
+    const { container } = renderMap();
+    expect(screen.queryByRole('button', { name: 'Quellen der Karte' })).not.toBeInTheDocument();
+    expect(container.querySelector('.leaflet-control-attribution')).toBeVisible();
   });
 });

@@ -18,7 +18,7 @@ export interface LocationMapProps {
   marker: { lat: number; lng: number } | null;
   tiles: { url: string; attribution: string } | null;
   narrow: boolean;
-  labels: { map: string; placePin: string; pin: string };
+  labels: { map: string; placePin: string; pin: string; sources: string };
   onPlace(point: { lat: number; lng: number }): void;
   onMove(view: LatLngZoom): void;
   onTilesFailed(url: string): void;
@@ -75,15 +75,19 @@ function FollowView({ view }: { view: LatLngZoom }) {
 export default function LocationMap(props: LocationMapProps) {
   const mapRef = useRef<LeafletMap | null>(null);
   const { onPlace } = props;
+  const pinLabel = props.labels.pin;
   const markerHandlers = useMemo(
     () => ({
       dragend(event: L.LeafletEvent) {
         const { lat, lng } = (event.target as L.Marker).getLatLng();
         onPlace({ lat, lng });
       },
-      // The keyboard's drag: a focused pin moves with the arrow keys (Shift: further).
+      // The keyboard's drag: a focused pin moves with the arrow keys (Shift: further). The pin
+      // is a tab stop (a button): its name is its label, not left to the image's alt text,
+      // which not every browser and screen reader reads for a button.
       add(event: L.LeafletEvent) {
         const marker = event.target as L.Marker;
+        marker.getElement()?.setAttribute('aria-label', pinLabel);
         marker.getElement()?.addEventListener('keydown', (key: KeyboardEvent) => {
           const step = NUDGE[key.key];
           const map = mapRef.current;
@@ -101,7 +105,7 @@ export default function LocationMap(props: LocationMapProps) {
         });
       },
     }),
-    [onPlace],
+    [onPlace, pinLabel],
   );
   return (
     <MapBase
@@ -109,6 +113,7 @@ export default function LocationMap(props: LocationMapProps) {
       tiles={props.tiles}
       narrow={props.narrow}
       label={props.labels.map}
+      sourcesLabel={props.labels.sources}
       onTilesFailed={props.onTilesFailed}
       mapRef={(map) => {
         mapRef.current = map;

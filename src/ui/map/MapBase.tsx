@@ -9,11 +9,12 @@ import L, { type Map as LeafletMap } from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useMemo, useRef, type ReactNode } from 'react';
-import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { GeoJSON, TileLayer } from 'react-leaflet';
 import styled from 'styled-components';
 import { MAP } from '../constants';
 import germany from './germany.json';
+import { MapContainer } from './MapContainer';
 
 export interface LatLngZoom {
   lat: number;
@@ -21,17 +22,68 @@ export interface LatLngZoom {
   zoom: number;
 }
 
-const Frame = styled.div<{ $height: string }>`
+const Frame = styled.div<{ $height: string; $collapsed: boolean }>`
   .leaflet-container {
     height: ${(p) => p.$height};
     width: 100%;
     background: #dfe8ee;
     font: inherit;
   }
+  ${(p) => p.$collapsed && '.leaflet-control-attribution { display: none; }'}
+`;
+
+/** The map and what lies over it (the sources' toggle on a phone). */
+const Over = styled.div`
+  position: relative;
+  .leaflet-control-attribution {
+    padding-right: 2rem;
+  }
+`;
+
+/**
+ * On a phone the sources (the attribution, which wraps over much of a small map) fold into
+ * a compact 'ⓘ' in the corner, as Leaflet's collapsed controls do; it opens and closes them.
+ */
+const SourcesToggle = styled.button`
+  position: absolute;
+  right: 0;
+  bottom: 0;
+  z-index: 1001;
+  width: 2rem;
+  height: 2rem;
+  padding: 0;
+  border: 0;
+  display: grid;
+  place-items: center;
+  background: rgb(255 255 255 / 85%);
+  color: #333;
+  cursor: pointer;
+  /* An 'i' in a circle, drawn: not every phone's fonts have the ⓘ sign. */
+  &::before {
+    content: 'i';
+    display: grid;
+    place-items: center;
+    width: 1.2rem;
+    height: 1.2rem;
+    border: 2px solid currentColor;
+    border-radius: 50%;
+    font:
+      bold 0.8rem/1 Georgia,
+      serif;
+  }
 `;
 
 // Leaflet's default marker images, from our own static files (every marker of the chunk).
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
+
+const MAP_OPTIONS: L.MapOptions = {
+  minZoom: MAP.minZoom,
+  maxZoom: MAP.maxZoom,
+  scrollWheelZoom: MAP.scrollWheelZoom,
+  // Tiles show as they arrive: Leaflet's fade runs a frame loop while a visitor types.
+  fadeAnimation: false,
+  keyboard: true,
+};
 
 const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
 
@@ -46,6 +98,8 @@ export interface MapBaseProps {
   narrow: boolean;
   /** The map's accessible name. */
   label: string;
+  /** The name of the button that shows the map's sources on a phone. */
+  sourcesLabel: string;
   onTilesFailed(url: string): void;
   /** The Leaflet map, once created (null when it goes). */
   mapRef?(map: LeafletMap | null): void;
@@ -57,6 +111,7 @@ export interface MapBaseProps {
 
 export function MapBase(props: MapBaseProps) {
   const failed = useRef(false);
+  const [sourcesShown, setSourcesShown] = useState(false);
   const { onTilesFailed } = props;
   const url = props.tiles?.url ?? '';
   const tileHandlers = useMemo(
@@ -70,36 +125,41 @@ export function MapBase(props: MapBaseProps) {
     [onTilesFailed, url],
   );
   return (
-    <Frame $height={props.narrow ? MAP.narrowHeight : MAP.height}>
-      <MapContainer
-        ref={(map) => {
-          props.mapRef?.(map);
-          map?.getContainer().setAttribute('aria-label', props.label);
-          map?.getContainer().setAttribute('role', 'region');
-        }}
-        center={[props.view.lat, props.view.lng]}
-        zoom={props.view.zoom}
-        minZoom={MAP.minZoom}
-        maxZoom={MAP.maxZoom}
-        scrollWheelZoom={MAP.scrollWheelZoom}
-        // Tiles show as they arrive: Leaflet's fade runs a frame loop while a visitor types.
-        fadeAnimation={false}
-        keyboard
-      >
-        <GeoJSON
-          data={germany as GeoJSON.GeoJsonObject}
-          style={OUTLINE_STYLE}
-          interactive={false}
-        />
-        {props.tiles && (
-          <TileLayer
-            url={props.tiles.url}
-            attribution={escapeHtml(props.tiles.attribution)}
-            eventHandlers={tileHandlers}
+    <Frame
+      $height={props.narrow ? MAP.narrowHeight : MAP.height}
+      $collapsed={props.narrow && !sourcesShown}
+    >
+      <Over>
+        <MapContainer
+          onMap={props.mapRef}
+          label={props.label}
+          center={[props.view.lat, props.view.lng]}
+          zoom={props.view.zoom}
+          options={MAP_OPTIONS}
+        >
+          <GeoJSON
+            data={germany as GeoJSON.GeoJsonObject}
+            style={OUTLINE_STYLE}
+            interactive={false}
+          />
+          {props.tiles && (
+            <TileLayer
+              url={props.tiles.url}
+              attribution={escapeHtml(props.tiles.attribution)}
+              eventHandlers={tileHandlers}
+            />
+          )}
+          {props.children}
+        </MapContainer>
+        {props.narrow && (
+          <SourcesToggle
+            type="button"
+            aria-label={props.sourcesLabel}
+            aria-expanded={sourcesShown}
+            onClick={() => setSourcesShown(!sourcesShown)}
           />
         )}
-        {props.children}
-      </MapContainer>
+      </Over>
       {props.after}
     </Frame>
   );

@@ -10,7 +10,7 @@ export interface PointMapProps {
   zoom: number;
   tiles: { url: string; attribution: string } | null;
   narrow: boolean;
-  labels: { map: string; pin: string };
+  labels: { map: string; pin: string; sources: string };
   onTilesFailed(url: string): void;
 }
 
@@ -21,6 +21,7 @@ export default function PointMap(props: PointMapProps) {
       tiles={props.tiles}
       narrow={props.narrow}
       label={props.labels.map}
+      sourcesLabel={props.labels.sources}
       onTilesFailed={props.onTilesFailed}
     >
       <Marker

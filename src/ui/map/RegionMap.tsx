@@ -26,7 +26,7 @@ export interface RegionMapProps {
   selection: readonly number[];
   tiles: { url: string; attribution: string } | null;
   narrow: boolean;
-  labels: { map: string };
+  labels: { map: string; sources: string };
   onToggle(id: number): void;
   onTilesFailed(url: string): void;
 }
@@ -93,6 +93,7 @@ export default function RegionMap(props: RegionMapProps) {
       tiles={props.tiles}
       narrow={props.narrow}
       label={props.labels.map}
+      sourcesLabel={props.labels.sources}
       onTilesFailed={props.onTilesFailed}
       mapRef={(map) => {
         mapRef.current = map;

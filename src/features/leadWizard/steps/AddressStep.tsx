@@ -105,6 +105,7 @@ export function AddressStep({
           map: t('location.map'),
           placePin: t('location.placePin'),
           pin: t('location.pin'),
+          sources: t('location.mapSources'),
         }}
         loadingLabel={t('location.mapLoading')}
         onPlace={onPlace}

@@ -4,13 +4,14 @@
  * This module (and yup with it) loads only when there is a draft to revive.
  */
 import * as yup from 'yup';
-import { RESTORABLE_STATUSES } from './submission';
+import { OPEN } from './submission';
 
 /** The fields every wizard's draft has: where the visitor stood and their submission. */
 export const draftStepFields = {
   step: yup.number().integer().required(),
   maxStep: yup.number().integer().required(),
-  status: yup.string().oneOf(RESTORABLE_STATUSES).required(),
+  // A send in flight did not finish: a draft comes back open.
+  status: yup.string().oneOf(OPEN).required(),
   submissionKey: yup
     .string()
     .matches(/^[\w-]{8,100}$/)

@@ -1,37 +1,50 @@
 /**
- * A wizard's submission (spec 4): editing, loading, sent, error, userError. One
+ * A form's submission (product 4.2): editing, loading, sent, error, userError. One
  * Idempotency-Key per submission, kept across retries, so a retry never sends twice.
  */
 import { nanoid } from '@reduxjs/toolkit';
+import { rowFor, type Row, type Table } from '../machine/table';
 
 export type SubmitStatus = 'editing' | 'loading' | 'sent' | 'error' | 'userError';
 
 export type SubmissionEvent =
   { type: 'SUBMIT' } | { type: 'SUCCEEDED' } | { type: 'FAILED' } | { type: 'INVALID' };
 
-/** Once sent, or while sending, the form stays as it is. */
-export const isOpen = (status: SubmitStatus) => status !== 'sent' && status !== 'loading';
+/** The statuses in which the form may still change; sending or sent, it stays as it is. */
+export const OPEN: readonly SubmitStatus[] = ['editing', 'error', 'userError'];
 
-/** @param ready whether the wizard may send now (last step, its own guards hold) */
-export function submissionTransition(
-  status: SubmitStatus,
-  event: SubmissionEvent,
-  ready: boolean,
-): SubmitStatus | null {
-  switch (event.type) {
-    case 'SUBMIT':
-      return isOpen(status) && ready ? 'loading' : null;
-    case 'SUCCEEDED':
-      return status === 'loading' ? 'sent' : null;
-    case 'FAILED':
-      return status === 'loading' ? 'error' : null;
-    case 'INVALID':
-      return isOpen(status) ? 'userError' : null;
-  }
-}
+export const isOpen = (status: SubmitStatus) => OPEN.includes(status);
 
-/** The statuses a reloaded draft may come back in (a send in flight did not finish). */
-export const RESTORABLE_STATUSES: readonly SubmitStatus[] = ['editing', 'error', 'userError'];
+/**
+ * The submission's rows; `ready` names the guards that must hold to send (a one-step page has
+ * none, a wizard its own).
+ */
+export const submissionRows = <Guard extends string>(
+  ready: readonly Guard[],
+): Row<SubmitStatus, SubmissionEvent['type'], Guard>[] => [
+  { from: OPEN, on: 'SUBMIT', when: ready, to: 'loading' },
+  { from: ['loading'], on: 'SUCCEEDED', to: 'sent' },
+  { from: ['loading'], on: 'FAILED', to: 'error' },
+  { from: OPEN, on: 'INVALID', to: 'userError' },
+];
+
+export const SUBMIT_STATUSES: readonly SubmitStatus[] = [
+  'editing',
+  'loading',
+  'sent',
+  'error',
+  'userError',
+];
+
+/** A one-step page's submission: it may send whenever it is open. */
+export const SUBMISSION_TABLE: Table<SubmitStatus, SubmissionEvent['type']> = {
+  states: SUBMIT_STATUSES,
+  rows: submissionRows([]),
+};
+
+/** The status after an event on a one-step page, or null when the table allows none. */
+export const submissionTransition = (status: SubmitStatus, event: SubmissionEvent) =>
+  rowFor(SUBMISSION_TABLE, {}, status, null, event)?.to ?? null;
 
 /**
  * A submission's Idempotency-Key: the time it was made (milliseconds in 9 base-36 digits, so
@@ -55,9 +68,10 @@ export const SUBMISSION_ERRORS = {
 /** A send's call options: a lost connection is the form's own message, not the snackbar's. */
 export const SUBMIT_CALL = { hideError: 'network' } as const;
 
-/** How a failed send is reported to its slice: whether the connection was what failed. */
+/** How a failed send is reported to its slice: whether the connection was what failed, and the server's code. */
 export interface SubmitFailure {
   offline?: boolean;
+  code?: string | null;
 }
 
 /** Whether a form's failed send waits for the connection (and is sent again once online). */

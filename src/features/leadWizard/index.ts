@@ -7,7 +7,7 @@ import { locationSaga } from '../../parts/location/sagas';
 import { geocoderSlice } from '../../parts/location/slice';
 import { mapTilesSaga } from '../../parts/mapTiles/sagas';
 import { mapTilesSlice } from '../../parts/mapTiles/slice';
-import { leadWizardSaga } from './sagas';
+import { leadWizardSaga, leadAddressSaga } from './sagas';
 import { leadWizardSlice } from './slice';
 
 export { LeadWizard as Screen } from './LeadWizard';
@@ -15,6 +15,6 @@ export { parseLeadWizardOptions } from './options';
 
 export const feature: Feature = {
   slices: [leadWizardSlice, fieldsSlice, geocoderSlice, mapTilesSlice],
-  sagas: [fieldsSaga, locationSaga, mapTilesSaga, leadWizardSaga],
+  sagas: [fieldsSaga, locationSaga, mapTilesSaga, leadWizardSaga, leadAddressSaga],
   strings: [LEAD_STRINGS],
 };

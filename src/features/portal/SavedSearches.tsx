@@ -171,7 +171,7 @@ function SearchDialog({ profile }: { profile: SavedSearch | null }) {
         id="savedSearchWizard"
         props={{
           profile,
-          footer: ({ isComplete, savedSearch }) => (
+          footer: ({ isComplete, assembled: savedSearch }) => (
             <>
               {offline && <OfflineNotice />}
               <Actions>

@@ -321,7 +321,7 @@ describe("saved-search wizard in a dialog (the portal's create and edit)", () =>
         <I18nextProvider i18n={createI18n('de', BUNDLED)}>
           <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
             <Screen
-              footer={({ isComplete, savedSearch }) => (
+              footer={({ isComplete, assembled: savedSearch }) => (
                 <button type="button" disabled={!isComplete} onClick={() => onSave(savedSearch)}>
                   Übernehmen
                 </button>

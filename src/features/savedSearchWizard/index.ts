@@ -7,7 +7,7 @@ import { mapTilesSaga } from '../../parts/mapTiles/sagas';
 import { mapTilesSlice } from '../../parts/mapTiles/slice';
 import { regionsSaga } from '../../parts/regions/sagas';
 import { regionsSlice } from '../../parts/regions/slice';
-import { savedSearchWizardSaga } from './sagas';
+import { savedSearchWizardSaga, savedSearchRegionsSaga } from './sagas';
 import { savedSearchWizardSlice } from './slice';
 
 export { SavedSearchWizard as Screen, type SavedSearchWizardProps } from './SavedSearchWizard';
@@ -16,6 +16,6 @@ export type { SavedSearch } from './slice';
 
 export const feature: Feature = {
   slices: [savedSearchWizardSlice, regionsSlice, fieldsSlice, mapTilesSlice],
-  sagas: [regionsSaga, fieldsSaga, mapTilesSaga, savedSearchWizardSaga],
+  sagas: [regionsSaga, fieldsSaga, mapTilesSaga, savedSearchWizardSaga, savedSearchRegionsSaga],
   strings: [SAVED_SEARCH_STRINGS],
 };

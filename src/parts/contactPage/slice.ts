@@ -42,8 +42,7 @@ export const initialContactPageState: ContactPageState = {
 };
 
 function apply(state: ContactPageState, event: SubmissionEvent): boolean {
-  // One step, nothing to fill before the form: the page may send whenever it is open.
-  const status = submissionTransition(state.status, event, true);
+  const status = submissionTransition(state.status, event);
   if (status) state.status = status;
   return status !== null;
 }
@@ -92,7 +91,7 @@ export function createContactPageSlice<Name extends string>(name: Name) {
       submitSucceeded(state) {
         apply(state, { type: 'SUCCEEDED' });
       },
-      submitFailed(state, action: PayloadAction<SubmitFailure & { code?: string | null }>) {
+      submitFailed(state, action: PayloadAction<SubmitFailure>) {
         if (!apply(state, { type: 'FAILED' })) return;
         const code = action.payload.code;
         state.error =

@@ -1,0 +1,215 @@
+/**
+ * Every wizard's screen around its steps (product 2.1, 2.3): heading, step header, the steps,
+ * the footer slot, focus, and the success message in place of the form. It reads selectors,
+ * dispatches events and holds no rules. One step policy: the current step shows; the steps
+ * before and after it are kept hidden (React's Activity: rendered when the browser is idle,
+ * without effects, out of the layout and the accessibility tree), so that Weiter and Zurück
+ * only reveal a step that is ready. What the visitor entered lives in the store, so nothing
+ * typed is lost when a step goes away.
+ */
+import {
+  Activity,
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Category, WizardKind } from '../../contract/catalog';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import type { MessageKey } from '../i18n';
+import { Alert, PageHeading, PageLead, PrimaryButton, Section, Title } from '../ui/primitives';
+import type { WizardSelectors } from './selectors';
+import { StepHeader } from './StepHeader';
+import type { WizardEvents } from './slice';
+
+/** What the kit's parts need of one wizard: its events, its selectors, its categories. */
+export interface WizardKit {
+  actions: WizardEvents;
+  selectors: WizardSelectors;
+  kind: WizardKind;
+}
+
+const WizardContext = createContext<WizardKit | null>(null);
+
+/** The wizard around a step (its shell provides it). */
+export const useWizard = () => useContext(WizardContext)!;
+
+export interface FooterSlot<P> {
+  isComplete: boolean;
+  /** What the wizard assembled, as it would be sent. */
+  assembled: P;
+}
+
+export interface WizardShellProps<Id extends string, P> {
+  kit: WizardKit;
+  /** Prefix of the steps' heading ids. */
+  idPrefix: string;
+  title: string;
+  lead: MessageKey;
+  /** The step header's label of each step. */
+  labels: Record<Id, MessageKey>;
+  /** A step's title after 'Schritt n von N · '. */
+  stepTitle(id: Id, category: Category | null): ReactNode;
+  steps: Record<Id, ComponentType>;
+  success: readonly MessageKey[];
+  hideContactStep: boolean;
+  hideStepHeader: boolean;
+  footerLabel: MessageKey;
+  /** What it assembled, for an embedder's footer. */
+  selectAssembled(state: Parameters<WizardSelectors['select']>[0]): P;
+  /**
+   * An embedder's footer in place of the contact step (product 2.1.10, the portal's dialogs):
+   * the wizard then shows no heading of its own.
+   */
+  footer?: (slot: FooterSlot<P>) => ReactNode;
+}
+
+function Footer<P>({
+  label,
+  footer,
+  selectAssembled,
+}: {
+  label: string;
+  footer?: (slot: FooterSlot<P>) => ReactNode;
+  selectAssembled(state: Parameters<WizardSelectors['select']>[0]): P;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { actions, selectors } = useWizard();
+  const complete = useAppSelector(selectors.selectIsComplete);
+  const assembled = useAppSelector(selectAssembled);
+  return (
+    // The footer slot (product 2.1.10): a save action, enabled once the wizard is complete.
+    <Section aria-label={label}>
+      {footer ? (
+        footer({ isComplete: complete, assembled })
+      ) : (
+        <PrimaryButton
+          type="button"
+          disabled={!complete}
+          onClick={() => dispatch(actions.saveClicked())}
+        >
+          {t('wizard.save')}
+        </PrimaryButton>
+      )}
+    </Section>
+  );
+}
+
+function StepTitle<Id extends string>({
+  id,
+  index,
+  total,
+  title,
+}: {
+  id: Id;
+  index: number;
+  total: number;
+  title: WizardShellProps<Id, unknown>['stepTitle'];
+}) {
+  const { t } = useTranslation();
+  const category = useAppSelector(useWizard().selectors.selectCategory);
+  return (
+    <>
+      {t('wizard.stepOf', { step: index + 1, total })}
+      {t('wizard.stepSeparator')}
+      {title(id, category)}
+    </>
+  );
+}
+
+export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>) {
+  const { kit, footer } = props;
+  const { selectors, actions } = kit;
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const step = useAppSelector((state) => selectors.select(state).step);
+  const sent = useAppSelector((state) => selectors.select(state).status === 'sent');
+  const steps = useAppSelector(selectors.selectSteps) as readonly string[] as readonly Id[];
+  const stepId = useAppSelector(selectors.selectCurrentStepId) as Id;
+  const jumpable = useAppSelector(selectors.selectJumpable);
+  const missing = useAppSelector(
+    selectors.selectMissingSteps,
+  ) as readonly string[] as readonly Id[];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+
+  useDocumentTitle(footer ? null : props.title);
+
+  // Keyboard and screen-reader users land on the new step's title, or on the message.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    (sent ? successRef : headingRef).current?.focus({ preventScroll: true });
+  }, [step, sent]);
+
+  if (sent) {
+    // Product 2.1.12: the message replaces the form, and the step header goes.
+    return (
+      <main>
+        <PageHeading>{props.title}</PageHeading>
+        <Section>
+          <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
+            {props.success.map((key) => (
+              <p key={key}>{t(key)}</p>
+            ))}
+          </Alert>
+        </Section>
+      </main>
+    );
+  }
+
+  const index = steps.indexOf(stepId);
+  const body = (
+    <WizardContext.Provider value={kit}>
+      {!props.hideStepHeader && (
+        <StepHeader
+          steps={steps}
+          current={step}
+          labelOf={(id) => t(props.labels[id] as MessageKey)}
+          canJump={(number) => jumpable[number - 1] ?? false}
+          onJump={(number) => dispatch(actions.stepHeaderClicked(number))}
+          missing={missing}
+        />
+      )}
+      {steps.map((id, at) => {
+        if (Math.abs(at - index) > 1) return null;
+        const Step: ComponentType = props.steps[id];
+        const current = at === index;
+        const heading = `${props.idPrefix}-step-${id}`;
+        return (
+          <Activity key={id} mode={current ? 'visible' : 'hidden'}>
+            <Section aria-labelledby={heading}>
+              <Title id={heading} tabIndex={-1} ref={current ? headingRef : undefined}>
+                <StepTitle id={id} index={at} total={steps.length} title={props.stepTitle} />
+              </Title>
+              <Step />
+            </Section>
+          </Activity>
+        );
+      })}
+      {props.hideContactStep && (
+        <Footer
+          label={t(props.footerLabel)}
+          footer={footer}
+          selectAssembled={props.selectAssembled}
+        />
+      )}
+    </WizardContext.Provider>
+  );
+  if (footer) return body;
+  return (
+    <main>
+      <PageHeading>{props.title}</PageHeading>
+      <PageLead>{t(props.lead)}</PageLead>
+      {body}
+    </main>
+  );
+}

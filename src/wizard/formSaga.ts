@@ -1,0 +1,148 @@
+/**
+ * What every form that sends (a wizard, a contact page) does: its draft kept across a reload,
+ * the send (one Idempotency-Key per submission, the configured submit URL, the honeypot and the
+ * fill time), tracking and the host page scrolled to the message after success, and a send
+ * that found no connection made again once the browser is back online.
+ */
+import type { Action, ActionCreatorWithoutPayload, PayloadActionCreator } from '@reduxjs/toolkit';
+import {
+  call,
+  getContext,
+  put,
+  select,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import { callApi } from '../app/apiSaga';
+import type { AppEnv } from '../app/env';
+import type { Saga } from '../app/saga';
+import { selectConfig } from '../app/selectors';
+import type { RootState } from '../app/store';
+import type { ApiResult } from '../api/client';
+import type { AppConfig } from '../host/config';
+import { scrollToTopRequested, trackingEventOccurred } from '../host/actions';
+import type { TrackingEvent } from '../host/protocol';
+import type { ContactValues } from '../parts/contactForm/model';
+import type { DraftSchema } from './draft';
+import { persistDraft, restoreDraft, type DraftOptions } from './draftSaga';
+import { resendWhenOnline } from './resend';
+import {
+  SUBMIT_CALL,
+  waitsForConnection,
+  type SubmitFailure,
+  type SubmitStatus,
+} from './submission';
+
+/** What a sending form's state holds. */
+export interface FormState {
+  status: SubmitStatus;
+  contact: ContactValues;
+  submissionKey: string;
+  startedAt: number;
+  error: string | null;
+}
+
+/** The events of a sending form (its slice's actions). */
+export interface FormActions<D> {
+  opened: { type: string };
+  restored: PayloadActionCreator<D>;
+  submitRequested: ActionCreatorWithoutPayload;
+  submitSucceeded: ActionCreatorWithoutPayload;
+  submitFailed: PayloadActionCreator<SubmitFailure>;
+}
+
+export interface FormOptions<S extends FormState, D> {
+  /** The slice's name: its actions are the form's, and its saga is named after it. */
+  name: string;
+  actions: FormActions<D>;
+  select(state: RootState): S;
+  draft: {
+    key: string;
+    /** Loads the schema a stored draft must pass (its own chunk). */
+    schema(): Promise<DraftSchema>;
+    /** The draft as stored. */
+    select(state: RootState): D & { status: SubmitStatus };
+    /** The actions that change the draft (by default the form's own). */
+    changes?(action: Action): boolean;
+  };
+  /** The backend path it posts to unless the config names a submit URL (product 7.2). */
+  path: string;
+  /** What it sends besides the honeypot and the fill time. */
+  body(state: S, config: AppConfig, root: RootState): Record<string, unknown>;
+  /** The tracking event after success (product 4.3), or null when it has none. */
+  tracking(config: AppConfig): { event: TrackingEvent; label?: string } | null;
+  /** Effects of its own once opened, after the draft is back. */
+  opened?(): Saga;
+}
+
+export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
+  const { actions } = options;
+  const prefix = `${options.name}/`;
+  const draft: DraftOptions<D> = {
+    key: options.draft.key,
+    select: options.draft.select,
+    schema: options.draft.schema,
+    restored: actions.restored,
+    changes: options.draft.changes ?? ((action) => action.type.startsWith(prefix)),
+  };
+
+  function* send(): Saga {
+    const env: AppEnv = yield getContext('env');
+    const state: S = yield select(options.select);
+    // The machine refused (already sending or sent): nothing to do.
+    if (state.status !== 'loading') return;
+    const config: AppConfig = yield select(selectConfig);
+    const root: RootState = yield select();
+    const result: ApiResult<unknown> = yield call(
+      callApi,
+      {
+        method: 'POST',
+        path: config.submitUrl ?? options.path,
+        headers: { 'Idempotency-Key': state.submissionKey },
+        body: {
+          ...options.body(state, config, root),
+          meta: {
+            website: state.contact.website,
+            fillMs: Math.max(0, env.now() - state.startedAt),
+          },
+        },
+      },
+      SUBMIT_CALL,
+    );
+    if (!result.ok) {
+      const { error } = result;
+      yield put(
+        actions.submitFailed({
+          code: error.kind === 'server' ? error.code : null,
+          offline: error.kind === 'network',
+        }),
+      );
+      return;
+    }
+    yield put(actions.submitSucceeded());
+    const tracking = options.tracking(config);
+    if (tracking) yield put(trackingEventOccurred(tracking));
+    // The form gives way to a short message: the host page brings the frame's top into view.
+    yield put(scrollToTopRequested());
+  }
+
+  // Named after the form, so a failing one says which (store.ts logs the saga's name).
+  return {
+    *[`${options.name}Saga`](): Saga {
+      yield takeEvery(actions.opened.type, function* () {
+        yield call(restoreDraft<D>, draft);
+        if (options.opened) yield call(options.opened);
+      });
+      yield persistDraft(draft);
+      yield takeLeading(actions.submitRequested.type, send);
+      yield takeLatest(
+        actions.submitFailed.type,
+        resendWhenOnline(
+          (state) => waitsForConnection(options.select(state)),
+          () => actions.submitRequested(),
+        ),
+      );
+    },
+  }[`${options.name}Saga`]!;
+}

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { loadAllFeatures } from '../src/app/screens';
-import { rootReducer } from '../src/app/store';
+import { SCREENS } from '../src/app/screens';
+import { loadFeatures, rootReducer } from '../src/app/store';
 import {
   checkpointsOf,
   parseActionLog,
@@ -32,7 +32,7 @@ const fixture = path.join(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export async function replaySpeed() {
-  await loadAllFeatures();
+  await loadFeatures(SCREENS);
   const reducer = rootReducer as Reducer;
   const journey = parseActionLog(fs.readFileSync(fixture, 'utf8'));
   const entries = Array.from({ length: ACTIONS }, (_, i) => ({

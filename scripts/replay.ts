@@ -7,8 +7,8 @@
  * agrees, 1 it diverges, 2 the log or the arguments cannot be used (one line on stderr).
  */
 import fs from 'node:fs';
-import { loadAllFeatures } from '../src/app/screens';
-import { rootReducer } from '../src/app/store';
+import { SCREENS } from '../src/app/screens';
+import { loadFeatures, rootReducer } from '../src/app/store';
 import {
   ActionLogError,
   firstDifference,
@@ -74,7 +74,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const args = parseArgs(argv);
     const log = parseActionLog(read(args.file, 'log'));
-    await loadAllFeatures();
+    await loadFeatures(SCREENS);
     const replayed = replayLog(log, rootReducer as Reducer, args.until);
     // The slices the recorded store had (the replay's store has every screen's).
     const result = { ...replayed, state: project(replayed.state, log.slices) };

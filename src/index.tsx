@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { basePathFromPublicPath } from './app/basePath';
 import { browserEnv } from './app/env';
 import { bodyClasses } from './app/platform';
+import { SCREENS } from './app/screens';
 import { makeStore, rootReducer } from './app/store';
 import { initAccepted } from './host/slice';
 import { languageFromTag } from './i18n/language';
@@ -46,7 +47,7 @@ const env = browserEnv(async (language) => {
   await switchLanguage(i18n, language);
   document.documentElement.lang = localeOf(language);
 }, recorder);
-const store = makeStore({ env, recorder });
+const store = makeStore({ env, recorder, screens: SCREENS });
 
 const root = document.getElementById('root');
 if (root) {

@@ -5,15 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadAllFeatures } from '../src/app/screens';
-import { rootReducer } from '../src/app/store';
+import { SCREENS } from '../src/app/screens';
+import { loadFeatures, rootReducer } from '../src/app/store';
 import { parseActionLog, replayLog, type Reducer } from '../src/qa/log';
 
 const dir = path.join(__dirname, 'fixtures', 'action-logs');
 const files = fs.readdirSync(dir).filter((file) => file.endsWith('.json'));
 
 beforeAll(async () => {
-  await loadAllFeatures();
+  await loadFeatures(SCREENS);
 });
 
 it('has a recorded journey for each order of the lead wizard', () => {

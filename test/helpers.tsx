@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from '../src/app/App';
 import type { AppEnv } from '../src/app/env';
+import { SCREENS } from '../src/app/screens';
 import { makeStore, type Feature, type RootState } from '../src/app/store';
 import { request } from '../src/api/client';
 import { hostMessage } from '../src/host/protocol';
@@ -117,6 +118,7 @@ export function setupStore(
   const env = options.env ?? createTestEnv();
   const store = makeStore({
     env,
+    screens: SCREENS,
     preloadedState: options.preloadedState,
     features: options.features,
     onSaga: trackSaga,

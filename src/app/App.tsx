@@ -7,9 +7,8 @@ import { ProgressBar } from '../ui/ProgressBar';
 import { Snackbar } from '../ui/Snackbar';
 import { makeTheme } from '../ui/theme';
 import { messagesOutOfView } from '../host/actions';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 import { ScreenRoute } from './routes';
-import { SCREENS } from './screens';
 import { selectConfig, selectInitialised, selectLoading, selectMessages } from './selectors';
 import { messageDismissed } from './uiSlice';
 
@@ -56,6 +55,7 @@ export function App({ children }: { children?: ReactNode }) {
   const loading = useAppSelector(selectLoading);
   const initOverdue = useAppSelector((state) => state.host.initOverdue);
   const { theme: colors } = useAppSelector(selectConfig);
+  const { screens } = useAppStore();
   const theme = useMemo(() => makeTheme(colors), [colors]);
   return (
     <ThemeProvider theme={theme}>
@@ -68,7 +68,7 @@ export function App({ children }: { children?: ReactNode }) {
       {initialised && (
         <Suspense fallback={<ProgressBar label={t('app.loading')} />}>
           <Routes>
-            {SCREENS.map((screen) => (
+            {screens.map((screen) => (
               <Route
                 key={screen.id}
                 path={screen.path}
@@ -76,7 +76,7 @@ export function App({ children }: { children?: ReactNode }) {
                 element={<ScreenRoute key={screen.id} screen={screen} />}
               />
             ))}
-            <Route path="/" element={<Navigate to={SCREENS[0]!.path} replace />} />
+            <Route path="/" element={<Navigate to={screens[0]!.path} replace />} />
             <Route path="*" element={<NotFound>{t('app.notFound')}</NotFound>} />
           </Routes>
         </Suspense>

@@ -1,29 +1,11 @@
 /**
- * The one list of screens (spec 2): id, route path, title key, the query its demo page
- * passes, and `load`, which imports the screen's folder as its own chunk. The router, the
- * demo host pages and the replay all follow from this list; adding a screen is one line here
- * plus its folder under features/.
+ * The one list of screens (product 2.0.1): id, route path, title key, the query its demo page
+ * passes, and `load`, which imports the screen's folder as its own chunk. The router, the demo
+ * host pages and the replay all follow from this list; adding a screen is one line here plus
+ * its folder under features/. Only the shell's start (index.tsx) and the tools import it: the
+ * app reaches it through its store (`store.screens`).
  */
-import type { ComponentType } from 'react';
-import type { MessageKey } from '../i18n';
-import type { Feature } from './store';
-
-export interface ScreenModule {
-  Screen: ComponentType;
-  feature: Feature;
-}
-
-export interface ScreenEntry {
-  id: string;
-  path: string;
-  titleKey: MessageKey & `routes.${string}`;
-  /** Named routes (spec 2: /login is named "home"). */
-  name?: string;
-  /** Query parameters the demo host page gives the embedded widget. */
-  demoQuery?: string;
-  /** Absent while the screen is not built yet: the route shows a placeholder. */
-  load?: () => Promise<ScreenModule>;
-}
+import type { ScreenEntry } from './store';
 
 // prettier-ignore
 export const SCREENS: readonly ScreenEntry[] = [
@@ -35,15 +17,3 @@ export const SCREENS: readonly ScreenEntry[] = [
   { id: 'login', path: 'login', titleKey: 'routes.login', name: 'home', load: () => import(/* webpackChunkName: "screen-login" */ '../features/portal') },
   { id: 'replay', path: 'replay', titleKey: 'routes.replay', load: () => import(/* webpackChunkName: "screen-replay" */ '../features/replay') },
 ];
-
-export function pathOf(name: string): string {
-  const screen = SCREENS.find((s) => s.name === name || s.id === name);
-  if (!screen) throw new Error(`unknown route ${name}`);
-  return `/${screen.path}`;
-}
-
-/** Every built screen's feature, for a store with every reducer (QA recorder and replay). */
-export async function loadAllFeatures(): Promise<Feature[]> {
-  const modules = await Promise.all(SCREENS.flatMap((s) => (s.load ? [s.load()] : [])));
-  return modules.map((m) => m.feature);
-}

@@ -5,9 +5,11 @@ import {
   type Middleware,
   type Slice,
 } from '@reduxjs/toolkit';
+import type { ComponentType } from 'react';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { hostSlice } from '../host/slice';
 import { sessionSlice } from '../session/slice';
+import type { MessageKey } from '../i18n';
 import type { ScreenStrings } from '../i18n/screens';
 import type { AppEnv } from './env';
 import type { Saga } from './saga';
@@ -39,6 +41,29 @@ export interface Feature {
   strings?: readonly ScreenStrings[];
 }
 
+/** What a screen's folder exports, once its chunk has loaded. */
+export interface ScreenModule {
+  Screen: ComponentType;
+  feature: Feature;
+}
+
+/** One screen of the app (product 2.0.1): the list is src/app/screens.ts. */
+export interface ScreenEntry {
+  id: string;
+  path: string;
+  titleKey: MessageKey & `routes.${string}`;
+  /** Named routes (product 2.0.1: /login is named "home"). */
+  name?: string;
+  /** Query parameters the demo host page gives the embedded widget. */
+  demoQuery?: string;
+  /** Imports the screen's folder as its own chunk. */
+  load(): Promise<ScreenModule>;
+}
+
+/** Every screen's feature, for a store with every reducer (the QA recorder and replay). */
+export const loadFeatures = async (screens: readonly ScreenEntry[]): Promise<Feature[]> =>
+  (await Promise.all(screens.map((screen) => screen.load()))).map((m) => m.feature);
+
 /** A screen's chunk loaded: its injected slices take their initial state on this action. */
 export const featureStarted = createAction<{ slices: string[] }>('app/featureStarted');
 
@@ -47,6 +72,12 @@ export const stateReplaced = createAction<unknown>('app/stateReplaced');
 
 export interface StoreOptions {
   env: AppEnv;
+  /**
+   * The app's screens (src/app/screens.ts, given by the shell): a screen that shows another,
+   * or all of them, finds them here (`store.screens`, the sagas' context) rather than importing
+   * the list, which imports every screen.
+   */
+  screens?: readonly ScreenEntry[];
   preloadedState?: Partial<RootState>;
   /** The QA recorder's middleware (qa/recording.ts). */
   recorder?: { middleware: Middleware };
@@ -62,6 +93,7 @@ export interface StoreOptions {
 
 export function makeStore({
   env,
+  screens = [],
   preloadedState,
   recorder,
   runSagas = true,
@@ -70,7 +102,7 @@ export function makeStore({
   onSaga,
 }: StoreOptions) {
   const sagaMiddleware = createSagaMiddleware({
-    context: { env },
+    context: { env, screens },
     onError: (error) => env.log('saga error', error),
   });
   const reducer: typeof rootReducer = replaceable
@@ -109,7 +141,7 @@ export function makeStore({
   }
   if (runSagas) run(rootSaga);
   features.forEach(startFeature);
-  return Object.assign(store, { startFeature });
+  return Object.assign(store, { startFeature, screens });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -19,18 +19,29 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Category, WizardKind } from '../../contract/catalog';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import type { RootState } from '../app/store';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import type { MessageKey } from '../i18n';
 import { Alert, PageHeading, PageLead, PrimaryButton, Section, Title } from '../ui/primitives';
 import type { WizardSelectors } from './selectors';
-import { StepHeader } from './StepHeader';
 import type { WizardEvents } from './slice';
+import { StepHeader } from './StepHeader';
 
-/** What the kit's parts need of one wizard: its events, its selectors, its categories. */
-export interface WizardKit {
+/** The texts a wizard has under its name: its title, lead, footer and missing-steps message. */
+type Texts<N extends string> = `routes.${N}` | `${N}.heading` | `${N}.footer` | `${N}.missingSteps`;
+
+/** One wizard as its kit's parts see it: its events, selectors, categories and settings. */
+export interface WizardKit<N extends string = string> {
+  /** Its slice's name, under which its texts are (`${name}.heading`, …). */
+  name: Texts<N> extends MessageKey ? N : never;
+  kind: WizardKind;
   actions: WizardEvents;
   selectors: WizardSelectors;
-  kind: WizardKind;
+  /** The details step's way on, and the contact step's send button, for the state now. */
+  nextLabel(state: RootState): MessageKey;
+  submitLabel(state: RootState): MessageKey;
+  /** Whether the contact form asks for a message. */
+  message: boolean;
 }
 
 const WizardContext = createContext<WizardKit | null>(null);
@@ -46,10 +57,6 @@ export interface FooterSlot<P> {
 
 export interface WizardShellProps<Id extends string, P> {
   kit: WizardKit;
-  /** Prefix of the steps' heading ids. */
-  idPrefix: string;
-  title: string;
-  lead: MessageKey;
   /** The step header's label of each step. */
   labels: Record<Id, MessageKey>;
   /** A step's title after 'Schritt n von N · '. */
@@ -58,9 +65,8 @@ export interface WizardShellProps<Id extends string, P> {
   success: readonly MessageKey[];
   hideContactStep: boolean;
   hideStepHeader: boolean;
-  footerLabel: MessageKey;
-  /** What it assembled, for an embedder's footer. */
-  selectAssembled(state: Parameters<WizardSelectors['select']>[0]): P;
+  /** What it assembled, for the footer of an embedder. */
+  selectAssembled(state: RootState): P;
   /**
    * An embedder's footer in place of the contact step (product 2.1.10, the portal's dialogs):
    * the wizard then shows no heading of its own.
@@ -68,63 +74,9 @@ export interface WizardShellProps<Id extends string, P> {
   footer?: (slot: FooterSlot<P>) => ReactNode;
 }
 
-function Footer<P>({
-  label,
-  footer,
-  selectAssembled,
-}: {
-  label: string;
-  footer?: (slot: FooterSlot<P>) => ReactNode;
-  selectAssembled(state: Parameters<WizardSelectors['select']>[0]): P;
-}) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const { actions, selectors } = useWizard();
-  const complete = useAppSelector(selectors.selectIsComplete);
-  const assembled = useAppSelector(selectAssembled);
-  return (
-    // The footer slot (product 2.1.10): a save action, enabled once the wizard is complete.
-    <Section aria-label={label}>
-      {footer ? (
-        footer({ isComplete: complete, assembled })
-      ) : (
-        <PrimaryButton
-          type="button"
-          disabled={!complete}
-          onClick={() => dispatch(actions.saveClicked())}
-        >
-          {t('wizard.save')}
-        </PrimaryButton>
-      )}
-    </Section>
-  );
-}
-
-function StepTitle<Id extends string>({
-  id,
-  index,
-  total,
-  title,
-}: {
-  id: Id;
-  index: number;
-  total: number;
-  title: WizardShellProps<Id, unknown>['stepTitle'];
-}) {
-  const { t } = useTranslation();
-  const category = useAppSelector(useWizard().selectors.selectCategory);
-  return (
-    <>
-      {t('wizard.stepOf', { step: index + 1, total })}
-      {t('wizard.stepSeparator')}
-      {title(id, category)}
-    </>
-  );
-}
-
 export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>) {
   const { kit, footer } = props;
-  const { selectors, actions } = kit;
+  const { selectors, actions, name } = kit;
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const step = useAppSelector((state) => selectors.select(state).step);
@@ -135,10 +87,14 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
   const missing = useAppSelector(
     selectors.selectMissingSteps,
   ) as readonly string[] as readonly Id[];
+  const complete = useAppSelector(selectors.selectIsComplete);
+  const assembled = useAppSelector(props.selectAssembled);
+  const category = useAppSelector(selectors.selectCategory);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
+  const title = t(`routes.${name}` as MessageKey);
 
-  useDocumentTitle(footer ? null : props.title);
+  useDocumentTitle(footer ? null : title);
 
   // Keyboard and screen-reader users land on the new step's title, or on the message.
   const firstRender = useRef(true);
@@ -154,7 +110,7 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
     // Product 2.1.12: the message replaces the form, and the step header goes.
     return (
       <main>
-        <PageHeading>{props.title}</PageHeading>
+        <PageHeading>{title}</PageHeading>
         <Section>
           <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
             {props.success.map((key) => (
@@ -183,12 +139,14 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
         if (Math.abs(at - index) > 1) return null;
         const Step: ComponentType = props.steps[id];
         const current = at === index;
-        const heading = `${props.idPrefix}-step-${id}`;
+        const heading = `${kit.kind}-step-${id}`;
         return (
           <Activity key={id} mode={current ? 'visible' : 'hidden'}>
             <Section aria-labelledby={heading}>
               <Title id={heading} tabIndex={-1} ref={current ? headingRef : undefined}>
-                <StepTitle id={id} index={at} total={steps.length} title={props.stepTitle} />
+                {t('wizard.stepOf', { step: at + 1, total: steps.length })}
+                {t('wizard.stepSeparator')}
+                {props.stepTitle(id, category)}
               </Title>
               <Step />
             </Section>
@@ -196,19 +154,28 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
         );
       })}
       {props.hideContactStep && (
-        <Footer
-          label={t(props.footerLabel)}
-          footer={footer}
-          selectAssembled={props.selectAssembled}
-        />
+        // The footer slot (product 2.1.10): a save action, enabled once the wizard is complete.
+        <Section aria-label={t(`${name}.footer` as MessageKey)}>
+          {footer ? (
+            footer({ isComplete: complete, assembled })
+          ) : (
+            <PrimaryButton
+              type="button"
+              disabled={!complete}
+              onClick={() => dispatch(actions.saveClicked())}
+            >
+              {t('wizard.save')}
+            </PrimaryButton>
+          )}
+        </Section>
       )}
     </WizardContext.Provider>
   );
   if (footer) return body;
   return (
     <main>
-      <PageHeading>{props.title}</PageHeading>
-      <PageLead>{t(props.lead)}</PageLead>
+      <PageHeading>{title}</PageHeading>
+      <PageLead>{t(`${name}.heading` as MessageKey)}</PageLead>
       {body}
     </main>
   );

@@ -5,23 +5,14 @@
  */
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectConfig } from '../app/selectors';
 import { CategoryPicker } from '../parts/category/CategoryPicker';
 import { LazyContactForm as ContactForm } from '../parts/contactForm/LazyContactForm';
-import type { FieldDefinition } from '../parts/fields/definitions';
-import { FieldInput } from '../parts/fields/FieldInput';
-import { selectFieldsState } from '../parts/fields/slice';
-import { Actions, Alert, PrimaryButton, SecondaryButton } from '../ui/primitives';
+import { retryableLazy } from '../ui/LazyPart';
+import { Actions } from '../ui/primitives';
 import { BackButton } from './BackButton';
 import { useWizard } from './WizardShell';
-
-const Fields = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
-  gap: 1rem;
-`;
 
 /** 'Zurück' for the step shown, or null on the first. */
 export function useBack() {
@@ -60,86 +51,24 @@ export function CategoryStep() {
   );
 }
 
-/** One field of the details step, as the visitor typed it; `id` names the value it edits. */
-export function WizardField({
-  definition,
-  label,
-  id = definition.id,
-}: {
-  definition: FieldDefinition;
-  label: string;
-  id?: string;
-}) {
-  const dispatch = useAppDispatch();
-  const { actions, selectors } = useWizard();
-  const text = useAppSelector((state) => selectors.select(state).fieldInputs[id] ?? '');
-  const language = useAppSelector((state) => selectConfig(state).language);
-  return (
-    <FieldInput
-      definition={definition}
-      label={label}
-      text={text}
-      language={language}
-      onChange={(value) => dispatch(actions.fieldEdited({ id, text: value }))}
-    />
-  );
-}
-
 /**
- * The category's fields (each by the wizard's own `Field`, given its label for the marketing
- * type), 'Erneut versuchen' when their definitions failed to load, and the way on.
+ * A step whose code loads apart from the wizard's first screen (its neighbour's render, hidden,
+ * loads it before it shows), with 'Wird geladen …' meanwhile and 'Erneut versuchen' if it fails.
  */
-export function DetailsStep({
-  Field,
-  nextLabel,
-}: {
-  Field: ComponentType<{ definition: FieldDefinition; label: string }>;
-  nextLabel: string;
-}) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const { actions, selectors } = useWizard();
-  const definitions = useAppSelector(selectors.selectFieldDefinitions);
-  const marketingType = useAppSelector((state) => selectors.select(state).marketingType);
-  const hideContactStep = useAppSelector((state) => selectors.select(state).hideContactStep);
-  const failed = useAppSelector((state) => selectFieldsState(state).status === 'failed');
-  const back = useBack();
-  return (
-    <>
-      {failed && (
-        <Alert $severity="error" role="alert">
-          <p>{t('fields.failed')}</p>
-          <SecondaryButton type="button" onClick={() => dispatch(actions.fieldsRetryClicked())}>
-            {t('app.retry')}
-          </SecondaryButton>
-        </Alert>
-      )}
-      <Fields>
-        {definitions.map((definition) => (
-          <Field
-            key={definition.id}
-            definition={definition}
-            label={definition.marketingTypeLabel?.[marketingType] ?? definition.label}
-          />
-        ))}
-      </Fields>
-      <Actions>
-        <BackButton onBack={back} />
-        {!hideContactStep && (
-          <PrimaryButton type="button" onClick={() => dispatch(actions.nextClicked())}>
-            {nextLabel}
-          </PrimaryButton>
-        )}
-      </Actions>
-    </>
-  );
+export function lazyStep(load: () => Promise<{ default: ComponentType }>) {
+  const Part = retryableLazy(load);
+  return function LazyStep() {
+    const { t } = useTranslation();
+    return <Part fallback={<p role="status">{t('app.loading')}</p>} />;
+  };
 }
 
 /** The contact form that sends the wizard (its message box if the wizard sends one). */
-export function ContactStep({ message, submitLabel }: { message: boolean; submitLabel: string }) {
+export function ContactStep() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { actions, selectors } = useWizard();
+  const { actions, selectors, message, submitLabel } = useWizard();
+  const label = useAppSelector(submitLabel);
   const contact = useAppSelector((state) => selectors.select(state).contact);
   const status = useAppSelector((state) => selectors.select(state).status);
   const error = useAppSelector(selectors.selectSubmitError);
@@ -152,7 +81,7 @@ export function ContactStep({ message, submitLabel }: { message: boolean; submit
         values={contact}
         options={{ message, wish: false, newsletter: 'optional' }}
         privacyUrl={privacyUrl}
-        submitLabel={submitLabel}
+        submitLabel={t(label)}
         busy={status === 'loading'}
         error={error}
         onChange={(values) => dispatch(actions.contactEdited(values))}

@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { pathOf } from '../../app/screens';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { selectConfig } from '../../app/selectors';
 import { LazyContactForm, preloadContactForm } from '../../parts/contactForm/LazyContactForm';
@@ -47,6 +46,7 @@ export function ExposeInquiry() {
   const config = useAppSelector(selectConfig);
   const { objectId, customObjectId } = parseExposeTarget(config);
   const listing = useAppSelector(selectExposeListing);
+  const contactPage = useAppStore().screens.find((s) => s.id === 'contactFormWizard')!;
   useEffect(() => {
     if (objectId === null) return;
     dispatch(exposeListingSlice.actions.listingAsked(objectId));
@@ -68,7 +68,7 @@ export function ExposeInquiry() {
         <Alert role="alert" $severity="error">
           <p>{t('exposeInquiry.gone')}</p>
           <p>{t('exposeInquiry.goneNext')}</p>
-          <Link to={pathOf('contactFormWizard')}>{t('exposeInquiry.toContact')}</Link>
+          <Link to={`/${contactPage.path}`}>{t('exposeInquiry.toContact')}</Link>
         </Alert>
       </WithoutForm>
     );

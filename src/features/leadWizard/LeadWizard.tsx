@@ -8,7 +8,6 @@ import type { Category } from '../../../contract/catalog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
 import { dataKey } from '../../i18n';
-import type { FieldDefinition } from '../../parts/fields/definitions';
 import type { Address } from '../../parts/location/address';
 import { LocationPicker } from '../../parts/location/LocationPicker';
 import {
@@ -23,20 +22,17 @@ import { useMapTiles } from '../../parts/mapTiles/useMapTiles';
 import { MAP } from '../../ui/constants';
 import { useNarrow } from '../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../ui/map/LocationMap';
-import { CategoryStep, ContactStep, DetailsStep, useBack, WizardField } from '../../wizard/steps';
+import { CategoryStep, ContactStep, lazyStep, useBack } from '../../wizard/steps';
 import { WizardShell, type WizardKit } from '../../wizard/WizardShell';
 import type { StepId } from './machine';
 import {
   leadSelectors,
-  selectCanNext,
   selectLeadPayload,
   selectLeadWizard,
   selectLeadWizardOptions,
 } from './selectors';
 import { leadWizardActions as actions } from './slice';
 import { AddressStep } from './steps/AddressStep';
-
-const KIT: WizardKit = { actions, selectors: leadSelectors, kind: 'lead' };
 
 const LABELS = {
   category: 'leadWizard.stepCategory',
@@ -76,7 +72,7 @@ function AddressStepView() {
   const manualEntry = useAppSelector((state) => selectLeadWizard(state).manualEntry);
   const mapView = useAppSelector((state) => selectLeadWizard(state).mapView);
   const { order } = useAppSelector(selectLeadWizardOptions);
-  const canNext = useAppSelector(selectCanNext);
+  const canNext = useAppSelector(leadSelectors.selectCanNext);
   const narrow = useNarrow();
   const back = useBack();
   const onPlace = useCallback(
@@ -113,37 +109,22 @@ function AddressStepView() {
   );
 }
 
-function LeadField({ definition, label }: { definition: FieldDefinition; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <WizardField
-      definition={definition}
-      label={definition.id === 'price.price' ? t('fields.priceLead') : label}
-    />
-  );
-}
-
-function LeadDetailsStep() {
-  const { t } = useTranslation();
-  const { order } = useAppSelector(selectLeadWizardOptions);
-  return (
-    <DetailsStep
-      Field={LeadField}
-      nextLabel={order === 'address-first' ? t('leadWizard.enterContact') : t('wizard.next')}
-    />
-  );
-}
-
-function LeadContactStep() {
-  const { t } = useTranslation();
-  return <ContactStep message submitLabel={t('leadWizard.submit')} />;
-}
+const KIT: WizardKit<'leadWizard'> = {
+  name: 'leadWizard',
+  kind: 'lead',
+  actions,
+  selectors: leadSelectors,
+  nextLabel: (state) =>
+    selectLeadWizard(state).order === 'address-first' ? 'leadWizard.enterContact' : 'wizard.next',
+  submitLabel: () => 'leadWizard.submit',
+  message: true,
+};
 
 const STEPS = {
   category: CategoryStep,
   address: AddressStepView,
-  details: LeadDetailsStep,
-  contact: LeadContactStep,
+  details: lazyStep(() => import(/* webpackChunkName: "lead-details" */ './steps/DetailsStep')),
+  contact: ContactStep,
 };
 
 function useStepTitle() {
@@ -158,7 +139,6 @@ function useStepTitle() {
 }
 
 export function LeadWizard() {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { order, hideContactStep, hideStepHeader } = useAppSelector(selectLeadWizardOptions);
   const stepTitle = useStepTitle();
@@ -168,16 +148,12 @@ export function LeadWizard() {
   return (
     <WizardShell
       kit={KIT}
-      idPrefix="lead"
-      title={t('routes.leadWizard')}
-      lead="leadWizard.heading"
       labels={LABELS}
       stepTitle={stepTitle}
       steps={STEPS}
       success={['leadWizard.success', 'leadWizard.successNext']}
       hideContactStep={hideContactStep}
       hideStepHeader={hideStepHeader}
-      footerLabel="leadWizard.footer"
       selectAssembled={selectLeadPayload}
     />
   );

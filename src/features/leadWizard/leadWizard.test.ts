@@ -21,7 +21,9 @@ import {
   suggestionChosen,
 } from '../../parts/location/slice';
 import { DRAFT_KEY } from './sagas';
-import { selectLeadPayload, selectMissingSteps, selectSubmitError } from './selectors';
+import { leadSelectors, selectLeadPayload } from './selectors';
+
+const { selectMissingSteps, selectSubmitError } = leadSelectors;
 import { leadWizardActions as wizard, selectLeadWizard } from './slice';
 import { selectFieldsState } from '../../parts/fields/slice';
 import { feature } from '.';

@@ -16,20 +16,6 @@ export const leadSelectors = wizardSelectors({
   contact: { wish: false, newsletter: true },
 });
 
-export const {
-  selectSteps,
-  selectJumpable,
-  selectCanNext,
-  selectCurrentStepId,
-  selectIsComplete,
-  selectMissingSteps,
-  selectSubmitError,
-  selectOfferedCategories,
-  selectCategory,
-  selectFieldDefinitions,
-  selectContactPayload,
-} = leadSelectors;
-
 export const selectLeadWizardOptions = createSelector(
   selectConfig,
   (config) => parseLeadWizardOptions(config).options,
@@ -37,7 +23,7 @@ export const selectLeadWizardOptions = createSelector(
 
 /** The lead as product 3.2 shapes it. */
 export const selectLeadPayload = createSelector(
-  [selectLeadWizard, selectFieldDefinitions],
+  [selectLeadWizard, leadSelectors.selectFieldDefinitions],
   (w, definitions) => {
     const l = w.location;
     return {

@@ -7,8 +7,7 @@ import { lazy, useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { SCREENS } from '../../app/screens';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { addScreenStrings } from '../../i18n/screens';
 import type { AppStore } from '../../app/store';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -61,7 +60,7 @@ function readText(file: Blob): Promise<string> {
 /** The real screen of the log's route, fed by the player's store; what it dispatches is dropped. */
 function ReplayedView({ route, store }: { route: string; store: AppStore }) {
   const { t, i18n } = useTranslation();
-  const load = SCREENS.find((s) => s.path === route)?.load;
+  const load = useAppStore().screens.find((s) => s.path === route)?.load;
   const displayOnly = useMemo(() => ({ ...store, dispatch: <A,>(action: A) => action }), [store]);
   if (!load) return null;
   return (

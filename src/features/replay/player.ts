@@ -3,7 +3,13 @@
  * screen shows through the real screens. Seeking replaces the state with the log's initial
  * state and applies the actions up to the position.
  */
-import { makeStore, stateReplaced, type AppStore, type Feature } from '../../app/store';
+import {
+  makeStore,
+  stateReplaced,
+  type AppStore,
+  type Feature,
+  type ScreenEntry,
+} from '../../app/store';
 import type { AppEnv } from '../../app/env';
 import type { ActionLog } from '../../qa/log';
 
@@ -19,8 +25,13 @@ export interface Player {
 const players = new Map<string, Player>();
 let created = 0;
 
-export function createPlayer(log: ActionLog, env: AppEnv, features: readonly Feature[]): Player {
-  const store = makeStore({ env, runSagas: false, features, replaceable: true });
+export function createPlayer(
+  log: ActionLog,
+  env: AppEnv,
+  features: readonly Feature[],
+  screens: readonly ScreenEntry[],
+): Player {
+  const store = makeStore({ env, screens, runSagas: false, features, replaceable: true });
   let position = 0;
   store.dispatch(stateReplaced(log.initialState));
   created += 1;

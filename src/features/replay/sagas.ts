@@ -7,8 +7,7 @@ import type { Task } from 'redux-saga';
 import { delay } from 'redux-saga/effects';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
-import { loadAllFeatures, SCREENS } from '../../app/screens';
-import { rootReducer, type Feature } from '../../app/store';
+import { loadFeatures, rootReducer, type Feature, type ScreenEntry } from '../../app/store';
 import { ActionLogError, parseActionLog, replayLog, type Reducer } from '../../qa/log';
 import { createPlayer, playerById } from './player';
 import { replayActions as actions, selectReplay, type ReplayState } from './slice';
@@ -29,10 +28,11 @@ function* readLog(action: ReturnType<typeof actions.fileChosen>): Saga {
     return;
   }
   try {
-    const features: Feature[] = yield call(loadAllFeatures);
+    const screens: readonly ScreenEntry[] = yield getContext('screens');
+    const features: Feature[] = yield call(loadFeatures, screens);
     // A reducers-only pass over the whole log finds every divergence up front.
     const { divergences } = replayLog(log, rootReducer as Reducer);
-    const player = createPlayer(log, env, features);
+    const player = createPlayer(log, env, features, screens);
     yield put(
       actions.logLoaded({
         log: {
@@ -44,7 +44,7 @@ function* readLog(action: ReturnType<typeof actions.fileChosen>): Saga {
           total: log.entries.length,
           dropped: log.dropped,
           redacted: log.redacted,
-          hasScreen: SCREENS.some((s) => s.path === log.route && s.load),
+          hasScreen: screens.some((s) => s.path === log.route),
         },
         divergences,
       }),

@@ -6,14 +6,10 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import styled from 'styled-components';
-import { SEARCH_RANGE_FIELDS, type Category } from '../../../contract/catalog';
+import type { Category } from '../../../contract/catalog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
-import type { RootState } from '../../app/store';
 import { dataKey } from '../../i18n';
-import { isNumeric, type FieldDefinition } from '../../parts/fields/definitions';
-import { parseNumber } from '../../parts/fields/parse';
-import { rangeKey } from '../../parts/fields/records';
 import { mapTilesActions } from '../../parts/mapTiles/slice';
 import { useMapTiles } from '../../parts/mapTiles/useMapTiles';
 import { RegionMenu } from '../../parts/regions/RegionMenu';
@@ -21,20 +17,12 @@ import { regionsActions, selectRegionsState } from '../../parts/regions/slice';
 import { compactSelection } from '../../parts/regions/tree';
 import { LazyRegionMap, useNarrow } from '../../ui/map/LazyMap';
 import { MAP } from '../../ui/constants';
-import {
-  Actions,
-  Alert,
-  FieldError,
-  Hint,
-  PrimaryButton,
-  SecondaryButton,
-} from '../../ui/primitives';
-import { CategoryStep, ContactStep, DetailsStep, WizardField } from '../../wizard/steps';
+import { Actions, Alert, Hint, PrimaryButton, SecondaryButton } from '../../ui/primitives';
+import { CategoryStep, ContactStep, lazyStep } from '../../wizard/steps';
 import { WizardShell, type FooterSlot, type WizardKit } from '../../wizard/WizardShell';
 import type { StepId } from './machine';
 import {
   savedSearchSelectors,
-  selectCanNext,
   selectRegionIds,
   selectRegionTree,
   selectSavedSearchOptions,
@@ -43,21 +31,6 @@ import {
   type SavedSearchPayload,
 } from './selectors';
 import { savedSearchWizardActions as actions, type SavedSearch } from './slice';
-
-const Range = styled.fieldset`
-  grid-column: 1 / -1;
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
-  gap: 1rem;
-  margin: 0;
-  padding: 0;
-  border: none;
-  legend {
-    padding: 0;
-    margin-bottom: 0.25rem;
-    font-weight: 600;
-  }
-`;
 
 const Regions = styled.div`
   display: grid;
@@ -76,8 +49,6 @@ const LABELS = {
   contact: 'savedSearchWizard.stepContact',
 } as const satisfies Record<StepId, string>;
 
-const KIT: WizardKit = { actions, selectors: savedSearchSelectors, kind: 'search' };
-
 function RegionsStep() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -87,7 +58,7 @@ function RegionsStep() {
   const shapesAttribution = useAppSelector((state) => selectRegionsState(state).shapesAttribution);
   const tree = useAppSelector(selectRegionTree);
   const selection = useAppSelector(selectRegionIds);
-  const canNext = useAppSelector(selectCanNext);
+  const canNext = useAppSelector(savedSearchSelectors.selectCanNext);
   const { tiles, consentPanel } = useMapTiles();
   const narrow = useNarrow();
   useEffect(() => {
@@ -151,66 +122,24 @@ function RegionsStep() {
   );
 }
 
-/** A price or year built as 'von'/'bis' (product 3.15), with a note when the two are the wrong way round. */
-function RangeInput({ definition, label }: { definition: FieldDefinition; label: string }) {
-  const { t } = useTranslation();
-  const typed = (end: 'min' | 'max') => (state: RootState) =>
-    selectSavedSearchWizard(state).fieldInputs[rangeKey(definition.id, end)]?.trim() ?? '';
-  const read = (text: string) => (text ? parseNumber(text, definition.type as 'number') : null);
-  const low = read(useAppSelector(typed('min')));
-  const high = read(useAppSelector(typed('max')));
-  const swapped = low !== null && high !== null && low > high;
-  return (
-    <Range>
-      <legend>{label}</legend>
-      {(['min', 'max'] as const).map((end) => (
-        <WizardField
-          key={end}
-          id={rangeKey(definition.id, end)}
-          definition={definition}
-          label={t(end === 'min' ? 'savedSearchWizard.rangeMin' : 'savedSearchWizard.rangeMax', {
-            label,
-          })}
-        />
-      ))}
-      {swapped && <FieldError role="status">{t('savedSearchWizard.rangeSwapped')}</FieldError>}
-    </Range>
-  );
-}
-
-function SearchField({ definition, label }: { definition: FieldDefinition; label: string }) {
-  const { t } = useTranslation();
-  if (isNumeric(definition.type) && SEARCH_RANGE_FIELDS.includes(definition.id))
-    return <RangeInput definition={definition} label={label} />;
-  return (
-    <WizardField
-      definition={definition}
-      label={isNumeric(definition.type) ? t('savedSearchWizard.minimum', { label }) : label}
-    />
-  );
-}
-
-function SearchDetailsStep() {
-  const { t } = useTranslation();
-  return <DetailsStep Field={SearchField} nextLabel={t('wizard.next')} />;
-}
-
-function SearchContactStep() {
-  const { t } = useTranslation();
-  const editing = useAppSelector((state) => selectSavedSearchWizard(state).uuid !== null);
-  return (
-    <ContactStep
-      message={false}
-      submitLabel={t(editing ? 'savedSearchWizard.saveChanges' : 'savedSearchWizard.create')}
-    />
-  );
-}
+const KIT: WizardKit<'savedSearchWizard'> = {
+  name: 'savedSearchWizard',
+  kind: 'search',
+  actions,
+  selectors: savedSearchSelectors,
+  nextLabel: () => 'wizard.next',
+  submitLabel: (state) =>
+    selectSavedSearchWizard(state).uuid === null
+      ? 'savedSearchWizard.create'
+      : 'savedSearchWizard.saveChanges',
+  message: false,
+};
 
 const STEPS = {
   regions: RegionsStep,
   category: CategoryStep,
-  details: SearchDetailsStep,
-  contact: SearchContactStep,
+  details: lazyStep(() => import(/* webpackChunkName: "saved-search-details" */ './DetailsStep')),
+  contact: ContactStep,
 };
 
 function stepTitle(t: TFunction, id: StepId, category: Category | null) {
@@ -252,9 +181,6 @@ export function SavedSearchWizard({ profile = null, footer }: SavedSearchWizardP
   return (
     <WizardShell
       kit={KIT}
-      idPrefix="search"
-      title={t('routes.savedSearchWizard')}
-      lead="savedSearchWizard.heading"
       labels={LABELS}
       stepTitle={(id, category) => stepTitle(t, id, category)}
       steps={STEPS}
@@ -265,7 +191,6 @@ export function SavedSearchWizard({ profile = null, footer }: SavedSearchWizardP
       }
       hideContactStep={hideContactStep}
       hideStepHeader={options.hideStepHeader || footer !== undefined}
-      footerLabel="savedSearchWizard.footer"
       selectAssembled={selectSavedSearchPayload}
       footer={footer}
     />

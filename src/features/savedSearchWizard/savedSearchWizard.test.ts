@@ -14,13 +14,15 @@ import { rangeKey } from '../../parts/fields/records';
 import { regionsActions, selectRegionsState } from '../../parts/regions/slice';
 import { embeddedWizardSaved } from '../../wizard/actions';
 import { DRAFT_KEY } from './sagas';
-import { selectJumpable, selectSavedSearchPayload, selectSubmitError } from './selectors';
+import { savedSearchSelectors, selectSavedSearchPayload } from './selectors';
 import {
   savedSearchWizardActions as wizard,
   selectSavedSearchWizard,
   type SavedSearch,
 } from './slice';
 import { feature } from '.';
+
+const { selectJumpable, selectSubmitError } = savedSearchSelectors;
 
 const contact = {
   ...EMPTY_CONTACT,

@@ -19,20 +19,6 @@ export const savedSearchSelectors = wizardSelectors({
   contact: { newsletter: true },
 });
 
-export const {
-  selectSteps,
-  selectJumpable,
-  selectCanNext,
-  selectCurrentStepId,
-  selectIsComplete,
-  selectMissingSteps,
-  selectSubmitError,
-  selectOfferedCategories,
-  selectCategory,
-  selectFieldDefinitions,
-  selectContactPayload,
-} = savedSearchSelectors;
-
 export const selectSavedSearchOptions = createSelector(
   selectConfig,
   (config) => parseSavedSearchWizardOptions(config).options,
@@ -49,7 +35,7 @@ export const selectRegionIds = (state: RootState) =>
 
 /** The saved search as product 7.2 shapes it. */
 export const selectSavedSearchPayload = createSelector(
-  [selectSavedSearchWizard, selectFieldDefinitions, selectRegionTree],
+  [selectSavedSearchWizard, savedSearchSelectors.selectFieldDefinitions, selectRegionTree],
   (w, definitions, tree) => ({
     objectType: w.objectType,
     categoryId: w.categoryId,

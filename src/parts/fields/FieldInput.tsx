@@ -23,19 +23,15 @@ export function formatValue(
   return formatDecimal(value, language);
 }
 
-export function FieldInput({
-  definition,
-  label,
-  text,
-  language,
-  onChange,
-}: {
+export interface FieldInputProps {
   definition: FieldDefinition;
   label: string;
   text: string;
   language: Language;
   onChange(text: string): void;
-}) {
+}
+
+export function FieldInput({ definition, label, text, language, onChange }: FieldInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const [editing, setEditing] = useState(false);

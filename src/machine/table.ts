@@ -16,7 +16,8 @@ export interface Row<State extends string, Event extends string, Guard extends s
 }
 
 export interface Table<State extends string, Event extends string, Guard extends string = never> {
-  states: readonly State[];
+  /** Its states, for the drawing; the rows' states when absent. */
+  states?: readonly State[];
   rows: readonly Row<State, Event, Guard>[];
 }
 

@@ -74,17 +74,17 @@ export interface FormOptions<S extends FormState, D> {
   tracking(config: AppConfig): { event: TrackingEvent; label?: string } | null;
   /** Effects of its own once opened, after the draft is back. */
   opened?(): Saga;
+  /** Effects of its own besides (started after the form's). */
+  more?(): Saga;
 }
 
 export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
   const { actions } = options;
   const prefix = `${options.name}/`;
   const draft: DraftOptions<D> = {
-    key: options.draft.key,
-    select: options.draft.select,
-    schema: options.draft.schema,
+    changes: (action) => action.type.startsWith(prefix),
+    ...options.draft,
     restored: actions.restored,
-    changes: options.draft.changes ?? ((action) => action.type.startsWith(prefix)),
   };
 
   function* send(): Saga {
@@ -143,6 +143,7 @@ export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
           () => actions.submitRequested(),
         ),
       );
+      if (options.more) yield call(options.more);
     },
   }[`${options.name}Saga`]!;
 }

@@ -5,16 +5,7 @@
  * page without a contact step.
  */
 import type { Action, ActionCreatorWithoutPayload, PayloadActionCreator } from '@reduxjs/toolkit';
-import {
-  call,
-  fork,
-  getContext,
-  put,
-  select,
-  take,
-  takeEvery,
-  takeLatest,
-} from 'redux-saga/effects';
+import { call, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { fieldIdsFor } from '../../contract/catalog';
 import type { AppEnv } from '../app/env';
 import type { Saga } from '../app/saga';
@@ -107,7 +98,14 @@ export function wizardSaga<S extends WizardState, D, K extends PayloadKey>(
     yield call(requestFields);
   }
 
-  const form = formSaga<S, D>({
+  function* handToHost(): Saga {
+    const complete: boolean = yield select(selectors.selectIsComplete);
+    if (!complete) return;
+    const assembled: object = yield select(payload.select);
+    yield put(wizardHandedToHost({ [payload.key]: assembled } as WidgetPayloads['save']));
+  }
+
+  return formSaga<S, D>({
     ...options,
     body: (state, _config, root) => ({
       contact: selectors.selectContactPayload(root),
@@ -121,17 +119,7 @@ export function wizardSaga<S extends WizardState, D, K extends PayloadKey>(
       yield call(requestFields);
       if (options.opened) yield call(options.opened);
     },
-  });
-
-  function* handToHost(): Saga {
-    const complete: boolean = yield select(selectors.selectIsComplete);
-    if (!complete) return;
-    const assembled: object = yield select(payload.select);
-    yield put(wizardHandedToHost({ [payload.key]: assembled } as WidgetPayloads['save']));
-  }
-
-  return {
-    *[`${options.name}Saga`](): Saga {
+    *more(): Saga {
       yield takeLatest(
         [
           actions.nextClicked.type,
@@ -148,7 +136,6 @@ export function wizardSaga<S extends WizardState, D, K extends PayloadKey>(
         yield call(requestFields);
       });
       yield takeEvery(actions.saveClicked.type, handToHost);
-      yield fork(form);
       yield call(
         scrollOnStepChange,
         (state: RootState) => options.select(state).step,
@@ -156,5 +143,5 @@ export function wizardSaga<S extends WizardState, D, K extends PayloadKey>(
         options.isWizardAction,
       );
     },
-  }[`${options.name}Saga`]!;
+  });
 }

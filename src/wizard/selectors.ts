@@ -14,8 +14,7 @@ import type { StepOf, WizardMachine } from './stepMachine';
 
 export function wizardSelectors<Id extends string, S extends WizardState>(options: {
   select(state: RootState): S;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any guards
-  machine: WizardMachine<Id, S, any>;
+  machine: WizardMachine<Id, S>;
   kind: WizardKind;
   /** The message of a submit refused for missing steps. */
   missingSteps: MessageKey;

@@ -78,8 +78,7 @@ export interface WizardSliceOptions<
 > {
   name: Name;
   initialState: S;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any step ids and guards
-  machine: WizardMachine<any, S, any>;
+  machine: WizardMachine<string, S>;
   /** Which categories it offers (product 3.14). */
   kind: WizardKind;
   /**

@@ -5,13 +5,7 @@
  * them (wizardMachine). Pure: slices ask it and apply what it answers.
  */
 import { rowFor, type Guards, type Table } from '../machine/table';
-import {
-  OPEN,
-  SUBMIT_STATUSES,
-  submissionRows,
-  type SubmissionEvent,
-  type SubmitStatus,
-} from './submission';
+import { OPEN, submissionRows, type SubmissionEvent, type SubmitStatus } from './submission';
 
 /** The step every wizard ends with unless its options hide it: the contact form, which sends. */
 export const CONTACT_STEP = 'contact';
@@ -44,9 +38,8 @@ export type StepGuard =
 /** The changes of the context a row makes (besides its status). */
 export type StepChange = 'forward' | 'back' | 'jump';
 
-/** States: the submission's statuses (the step is the context). */
+/** Its states are the submission's statuses; the step is the context the rows change. */
 export const STEP_TABLE: Table<SubmitStatus, WizardEvent['type'], StepGuard> = {
-  states: SUBMIT_STATUSES,
   rows: [
     { from: OPEN, on: 'NEXT', when: ['beforeLast', 'mayLeave'], does: 'forward' },
     { from: OPEN, on: 'BACK', when: ['afterFirst'], does: 'back' },
@@ -84,8 +77,7 @@ export interface WizardTable<Id extends string, C extends StepContext, Guard ext
 
 export type StepOf<Id extends string> = Id | typeof CONTACT_STEP;
 
-export interface WizardMachine<Id extends string, C extends StepContext, Guard extends string> {
-  table: WizardTable<Id, C, Guard>;
+export interface WizardMachine<Id extends string, C extends StepContext> {
   /** Every guard the step table names, for this wizard. */
   guards: Guards<StepGuard, C, WizardEvent>;
   stepsOf(ctx: Pick<C, 'hideContactStep'> & Partial<C>): readonly StepOf<Id>[];
@@ -101,7 +93,7 @@ export interface WizardMachine<Id extends string, C extends StepContext, Guard e
 
 export function wizardMachine<Id extends string, C extends StepContext, Guard extends string>(
   table: WizardTable<Id, C, Guard>,
-): WizardMachine<Id, C, Guard> {
+): WizardMachine<Id, C> {
   const withContact = new WeakMap<readonly Id[], readonly StepOf<Id>[]>();
   const stepsOf = (ctx: Pick<C, 'hideContactStep'> & Partial<C>): readonly StepOf<Id>[] => {
     const own = table.steps(ctx as C);
@@ -139,7 +131,6 @@ export function wizardMachine<Id extends string, C extends StepContext, Guard ex
     };
   };
   return {
-    table,
     guards,
     stepsOf,
     currentStepId,

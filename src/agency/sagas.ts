@@ -156,7 +156,11 @@ export function* agencySaga(): Saga {
   yield takeLeading(actions.signInRequested.type, requestLink);
   yield takeLeading(actions.signOutClicked.type, signOut);
   yield takeLatest([actions.filterChanged.type, actions.filterReset.type], onFilterChange);
-  yield takeLatest([actions.listRequested.type, actions.signedIn.type], () => loadList(false));
+  // Signed in: the list is asked for.
+  yield takeEvery(actions.signedIn.type, function* () {
+    yield put(actions.listRequested());
+  });
+  yield takeLatest(actions.listRequested.type, () => loadList(false));
   yield takeLeading(actions.moreRequested.type, () => loadList(true));
   yield takeLatest(actions.detailOpened.type, loadDetail);
   yield takeLatest(actions.handlingChosen.type, saveHandling);

@@ -7,6 +7,18 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FunnelReport } from '../../contract/funnel';
 import { isDay } from '../../contract/days';
 import {
+  HANDLING_TABLE,
+  listTransition,
+  LOAD_TABLE,
+  next,
+  SESSION_TABLE,
+  type HandlingStatus,
+  type ListEvent,
+  type ListStatus,
+  type LoadStatus,
+  type SessionPhase,
+} from './machines';
+import {
   EMPTY_FILTER,
   type ConsentEvent,
   type Delivery,
@@ -18,11 +30,10 @@ import {
 } from './types';
 
 export type AgencyError = 'generic' | 'network' | 'notFound' | 'invalidKey' | 'badRequest';
-type Load = 'idle' | 'loading' | 'done' | 'failed';
 
 export interface AgencyState {
   session: {
-    phase: 'starting' | 'signedOut' | 'signedIn';
+    phase: SessionPhase;
     email: string | null;
     /** The sign-in form: what was typed, and what the last request answered. */
     form: { email: string; status: 'editing' | 'sending' | 'sent' | 'failed' };
@@ -32,7 +43,7 @@ export interface AgencyState {
     filter: Filter;
     items: InboxRow[];
     next: number | null;
-    status: Load;
+    status: ListStatus;
     error: AgencyError | null;
   };
   detail: {
@@ -41,17 +52,17 @@ export interface AgencyState {
     deliveries: Delivery[];
     /** The history of the contact's consents, oldest first. */
     consentLog: ConsentEvent[];
-    status: Load;
+    status: LoadStatus;
     error: AgencyError | null;
     /** The last status change: saving, saved (announced) or failed. */
-    handling: 'idle' | 'saving' | 'saved' | 'failed';
+    handling: HandlingStatus;
   };
   /** The wizards' drop-off funnel over a period of days ('YYYY-MM-DD', in Berlin). */
   funnel: {
     from: string;
     to: string;
     report: FunnelReport | null;
-    status: Load;
+    status: LoadStatus;
     error: AgencyError | null;
   };
 }
@@ -82,6 +93,10 @@ export const FUNNEL_DAYS = 30;
 /** Whether a period can be asked for: two days the inbox takes, the first not after the last. */
 export const isPeriod = (from: string, to: string) => isDay(from) && isDay(to) && from <= to;
 
+function listEvent(list: AgencyState['list'], event: ListEvent) {
+  list.status = listTransition(list, event) ?? list.status;
+}
+
 export const agencySlice = createSlice({
   name: 'agency',
   initialState: initialAgencyState,
@@ -89,12 +104,12 @@ export const agencySlice = createSlice({
     /** The page opened, with the key `k` of a mailed link if any. */
     opened(_state, _action: PayloadAction<{ k: string | null }>) {},
     signedIn(state, action: PayloadAction<{ email: string }>) {
-      state.session.phase = 'signedIn';
+      state.session.phase = next(SESSION_TABLE, state.session.phase, 'SIGNED_IN');
       state.session.email = action.payload.email;
       state.session.keyRefused = false;
     },
     signedOut(state) {
-      state.session.phase = 'signedOut';
+      state.session.phase = next(SESSION_TABLE, state.session.phase, 'SIGNED_OUT');
       state.session.email = null;
       state.list = initialAgencyState.list;
       state.detail = initialAgencyState.detail;
@@ -125,11 +140,11 @@ export const agencySlice = createSlice({
       state.list.filter = initialAgencyState.list.filter;
     },
     listRequested(state) {
-      state.list.status = 'loading';
+      listEvent(state.list, { type: 'REQUESTED' });
       state.list.error = null;
     },
     moreRequested(state) {
-      state.list.status = 'loading';
+      listEvent(state.list, { type: 'MORE' });
       state.list.error = null;
     },
     listLoaded(
@@ -138,38 +153,39 @@ export const agencySlice = createSlice({
     ) {
       const { items, next, append } = action.payload;
       state.list.items = append ? [...state.list.items, ...items] : items;
+      listEvent(state.list, { type: 'LOADED', rows: state.list.items.length });
       state.list.next = next;
-      state.list.status = 'done';
     },
     listFailed(state, action: PayloadAction<AgencyError>) {
-      state.list.status = 'failed';
+      listEvent(state.list, { type: 'FAILED' });
       state.list.error = action.payload;
     },
 
     detailOpened(state, action: PayloadAction<string>) {
-      state.detail = { ...initialAgencyState.detail, uuid: action.payload, status: 'loading' };
+      state.detail = { ...initialAgencyState.detail, uuid: action.payload };
+      state.detail.status = next(LOAD_TABLE, state.detail.status, 'REQUESTED');
     },
     detailLoaded(state, action: PayloadAction<SubmissionDetail>) {
       state.detail.submission = action.payload.submission;
       state.detail.deliveries = action.payload.deliveries;
       state.detail.consentLog = action.payload.consentLog;
-      state.detail.status = 'done';
+      state.detail.status = next(LOAD_TABLE, state.detail.status, 'LOADED');
     },
     detailFailed(state, action: PayloadAction<AgencyError>) {
-      state.detail.status = 'failed';
+      state.detail.status = next(LOAD_TABLE, state.detail.status, 'FAILED');
       state.detail.error = action.payload;
     },
     handlingChosen(state, _action: PayloadAction<Handling>) {
-      state.detail.handling = 'saving';
+      state.detail.handling = next(HANDLING_TABLE, state.detail.handling, 'CHOSEN');
     },
     handlingSaved(state, action: PayloadAction<{ uuid: string; handling: Handling }>) {
       const { uuid, handling } = action.payload;
       if (state.detail.submission?.uuid === uuid) state.detail.submission.handling = handling;
-      state.detail.handling = 'saved';
+      state.detail.handling = next(HANDLING_TABLE, state.detail.handling, 'SAVED');
       for (const row of state.list.items) if (row.uuid === uuid) row.handling = handling;
     },
     handlingFailed(state) {
-      state.detail.handling = 'failed';
+      state.detail.handling = next(HANDLING_TABLE, state.detail.handling, 'FAILED');
     },
     deliveryRetryClicked(_state, _action: PayloadAction<number>) {},
 
@@ -180,15 +196,15 @@ export const agencySlice = createSlice({
     },
     funnelRetryClicked() {},
     funnelRequested(state) {
-      state.funnel.status = 'loading';
+      state.funnel.status = next(LOAD_TABLE, state.funnel.status, 'REQUESTED');
       state.funnel.error = null;
     },
     funnelLoaded(state, action: PayloadAction<FunnelReport>) {
       state.funnel.report = action.payload;
-      state.funnel.status = 'done';
+      state.funnel.status = next(LOAD_TABLE, state.funnel.status, 'LOADED');
     },
     funnelFailed(state, action: PayloadAction<AgencyError>) {
-      state.funnel.status = 'failed';
+      state.funnel.status = next(LOAD_TABLE, state.funnel.status, 'FAILED');
       state.funnel.error = action.payload;
     },
     deliveryUpdated(state, action: PayloadAction<Delivery>) {

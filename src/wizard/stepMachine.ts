@@ -43,7 +43,7 @@ export const STEP_TABLE: Table<SubmitStatus, WizardEvent['type'], StepGuard> = {
   rows: [
     { from: OPEN, on: 'NEXT', when: ['beforeLast', 'mayLeave'], does: 'forward' },
     { from: OPEN, on: 'BACK', when: ['afterFirst'], does: 'back' },
-    { from: OPEN, on: 'JUMP', when: ['stepExists', 'notCurrent', 'toFirst'], does: 'jump' },
+    { from: OPEN, on: 'JUMP', when: ['notCurrent', 'toFirst'], does: 'jump' },
     { from: OPEN, on: 'JUMP', when: ['stepExists', 'notCurrent', 'mayJumpAhead'], does: 'jump' },
     ...submissionRows<StepGuard>(['onContactStep', 'complete']),
   ],

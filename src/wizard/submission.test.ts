@@ -1,4 +1,10 @@
-import { newSubmissionKey } from './submission';
+import { matrix } from '../../test/tables';
+import {
+  newSubmissionKey,
+  SUBMISSION_TABLE,
+  SUBMIT_STATUSES,
+  submissionTransition,
+} from './submission';
 
 describe('newSubmissionKey', () => {
   it('is a valid Idempotency-Key that sorts by the time it was made', () => {
@@ -14,5 +20,21 @@ describe('newSubmissionKey', () => {
     const keys = new Set(Array.from({ length: 1000 }, () => newSubmissionKey(at)));
     expect(keys.size).toBe(1000);
     for (const key of keys) expect(key.slice(0, 9)).toBe(at.toString(36).padStart(9, '0'));
+  });
+});
+
+describe('the submission of a one-step page, as a table', () => {
+  it('sends whenever open, and only a send in flight succeeds or fails', () => {
+    expect(
+      matrix(SUBMISSION_TABLE, SUBMIT_STATUSES, ['SUBMIT', 'SUCCEEDED', 'FAILED', 'INVALID']),
+    ).toEqual({
+      editing: { SUBMIT: 'loading', SUCCEEDED: null, FAILED: null, INVALID: 'userError' },
+      loading: { SUBMIT: null, SUCCEEDED: 'sent', FAILED: 'error', INVALID: null },
+      sent: { SUBMIT: null, SUCCEEDED: null, FAILED: null, INVALID: null },
+      error: { SUBMIT: 'loading', SUCCEEDED: null, FAILED: null, INVALID: 'userError' },
+      userError: { SUBMIT: 'loading', SUCCEEDED: null, FAILED: null, INVALID: 'userError' },
+    });
+    expect(submissionTransition('error', { type: 'SUBMIT' })).toBe('loading');
+    expect(submissionTransition('sent', { type: 'SUBMIT' })).toBeNull();
   });
 });

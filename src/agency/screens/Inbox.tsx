@@ -152,7 +152,7 @@ export function Inbox() {
       <p role="status">
         {status === 'loading' ? t('list.loading') : t('list.shown', { count: items.length })}
       </p>
-      {items.length === 0 && status === 'done' ? (
+      {status === 'empty' ? (
         <p>{t('list.empty')}</p>
       ) : (
         <Scroll>

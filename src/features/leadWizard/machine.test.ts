@@ -1,12 +1,9 @@
-import {
-  can,
-  currentStepId,
-  isComplete,
-  missingSteps,
-  stepsOf,
-  transition,
-  type MachineContext,
-} from './machine';
+import { walkTable, type Case } from '../../../test/tables';
+import { STEP_TABLE, type WizardEvent } from '../../wizard/stepMachine';
+import type { SubmitStatus } from '../../wizard/submission';
+import { leadMachine, STEP_ORDERS, type MachineContext } from './machine';
+
+const { can, currentStepId, isComplete, missingSteps, stepsOf, transition } = leadMachine;
 
 const base: MachineContext = {
   order: 'category-first',
@@ -19,6 +16,68 @@ const base: MachineContext = {
 };
 const ctx = (overrides: Partial<MachineContext>): MachineContext => ({ ...base, ...overrides });
 const located = { lat: 52.5, lng: 13.4 };
+
+/** The rows of the step table (wizard/stepMachine.ts) the lead's events take. */
+const ROW = { next: 0, back: 1, jumpFirst: 2, jumpAhead: 3, submit: 4, succeeded: 5, failed: 6 };
+
+describe('lead wizard machine, walked as a table', () => {
+  it.each(Object.keys(STEP_ORDERS) as (keyof typeof STEP_ORDERS)[])(
+    '%s: each step is left only with its data, the header opens the rest once a category is chosen, and only a whole lead is sent',
+    (order) => {
+      const steps = stepsOf({ order, hideContactStep: false });
+      const at = (id: string, more: Partial<MachineContext> = {}): MachineContext => {
+        const step = steps.indexOf(id as (typeof steps)[number]) + 1;
+        return { ...base, order, step, maxStep: step, ...more };
+      };
+      const c = (
+        ctx: MachineContext,
+        event: WizardEvent,
+        row: number | null,
+      ): Case<SubmitStatus, MachineContext, WizardEvent> => ({
+        state: ctx.status,
+        ctx,
+        event,
+        row,
+      });
+      const whole = { categoryId: 30225, location: located };
+      const cases = [
+        c(at('category'), { type: 'NEXT' }, null),
+        c(at('category', { categoryId: 30225 }), { type: 'NEXT' }, ROW.next),
+        c(at('address'), { type: 'NEXT' }, null),
+        c(at('address', { location: { lat: 52.5, lng: null } }), { type: 'NEXT' }, null),
+        c(at('address', { location: located }), { type: 'NEXT' }, ROW.next),
+        c(at('details'), { type: 'NEXT' }, ROW.next),
+        c(at('contact', whole), { type: 'NEXT' }, null),
+        c(at('details'), { type: 'BACK' }, ROW.back),
+        c({ ...base, order, step: 1 }, { type: 'BACK' }, null),
+        c(at('contact'), { type: 'JUMP', step: 1 }, ROW.jumpFirst),
+        c({ ...base, order, step: 1, categoryId: 30225 }, { type: 'JUMP', step: 1 }, null),
+        c(at('address'), { type: 'JUMP', step: 4 }, null),
+        c(at('address', { categoryId: 30225 }), { type: 'JUMP', step: 4 }, ROW.jumpAhead),
+        c(at('address', { categoryId: 30225 }), { type: 'JUMP', step: 5 }, null),
+        c(
+          at('address', { categoryId: 30225 }),
+          { type: 'JUMP', step: steps.indexOf('address') + 1 },
+          null,
+        ),
+        c(at('contact', whole), { type: 'SUBMIT' }, ROW.submit),
+        c(at('contact', { categoryId: 30225 }), { type: 'SUBMIT' }, null),
+        c(at('details', whole), { type: 'SUBMIT' }, null),
+        c(at('contact', { ...whole, status: 'loading' }), { type: 'SUCCEEDED' }, ROW.succeeded),
+        c(at('contact', { ...whole, status: 'loading' }), { type: 'FAILED' }, ROW.failed),
+        c(at('contact', whole), { type: 'SUCCEEDED' }, null),
+        c(at('contact', whole), { type: 'FAILED' }, null),
+        c(at('contact', whole), { type: 'INVALID' }, 7),
+        c(at('contact', { ...whole, status: 'sent' }), { type: 'INVALID' }, null),
+      ];
+      expect(walkTable(STEP_TABLE, leadMachine.guards, cases)).toEqual({
+        wrong: [],
+        never: [],
+        unrefused: [],
+      });
+    },
+  );
+});
 
 describe('lead wizard machine', () => {
   it('orders the steps by the option, and drops the contact step when hidden', () => {

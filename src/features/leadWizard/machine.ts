@@ -2,7 +2,12 @@
  * The lead wizard's table (product 2.1, 4.1): its steps in both orders and the guards for
  * leaving them, applied by the shared step machine (wizard/stepMachine.ts). Pure.
  */
-import { wizardMachine, type StepContext, type StepOf } from '../../wizard/stepMachine';
+import {
+  wizardMachine,
+  type StepContext,
+  type StepOf,
+  type WizardTable,
+} from '../../wizard/stepMachine';
 import type { LeadWizardOrder } from './options';
 
 export type OwnStepId = 'category' | 'address' | 'details';
@@ -19,16 +24,19 @@ export interface MachineContext extends StepContext {
   location: { lat: number | null; lng: number | null } | null;
 }
 
-export const leadMachine = wizardMachine({
-  steps: (ctx: MachineContext) => STEP_ORDERS[ctx.order],
-  guards: {
-    hasCategory: (ctx) => ctx.categoryId !== null,
-    hasCoordinates: (ctx) =>
-      typeof ctx.location?.lat === 'number' && typeof ctx.location?.lng === 'number',
-  },
-  leave: { category: 'hasCategory', address: 'hasCoordinates' },
-  // Steps 2 to 4 open in the header only once a category is chosen.
-  jumpAhead: ['hasCategory'],
-});
+export const LEAD_TABLE: WizardTable<OwnStepId, MachineContext, 'hasCategory' | 'hasCoordinates'> =
+  {
+    steps: (ctx: MachineContext) => STEP_ORDERS[ctx.order],
+    guards: {
+      hasCategory: (ctx) => ctx.categoryId !== null,
+      hasCoordinates: (ctx) =>
+        typeof ctx.location?.lat === 'number' && typeof ctx.location?.lng === 'number',
+    },
+    leave: { category: 'hasCategory', address: 'hasCoordinates' },
+    // Steps 2 to 4 open in the header only once a category is chosen.
+    jumpAhead: ['hasCategory'],
+  };
+
+export const leadMachine = wizardMachine(LEAD_TABLE);
 
 export const { stepsOf, currentStepId, transition, can, isComplete, missingSteps } = leadMachine;

@@ -1,21 +1,29 @@
 /**
- * The portal's session machine (spec 2.7, 4): starting (a key to use, or the current user to
- * fetch), logged out (the login form), logged in (the tabbed home). Pure: the slice asks it.
+ * The portal's session machine (product 2.7, 4.7): starting (a key to use, or the current user
+ * to fetch), logged out (the login form), logged in (the tabbed home), as a table. Pure: the
+ * slice asks it and applies what it answers.
  */
+import { rowFor, type Table } from '../../machine/table';
+
 export type Phase = 'starting' | 'loggedOut' | 'loggedIn';
 
-export type SessionEvent = { type: 'LOGGED_IN' } | { type: 'LOGGED_OUT' } | { type: 'NO_SESSION' };
+export type SessionEvent =
+  { type: 'OPENED' } | { type: 'LOGGED_IN' } | { type: 'LOGGED_OUT' } | { type: 'NO_SESSION' };
 
-export function sessionTransition(phase: Phase, event: SessionEvent): Phase | null {
-  switch (event.type) {
-    case 'LOGGED_IN':
-      return phase === 'loggedIn' ? null : 'loggedIn';
-    case 'LOGGED_OUT':
-      return phase === 'loggedOut' ? null : 'loggedOut';
-    case 'NO_SESSION':
-      return phase === 'starting' ? 'loggedOut' : null;
-  }
-}
+export const SESSION_TABLE: Table<Phase, SessionEvent['type']> = {
+  states: ['starting', 'loggedOut', 'loggedIn'],
+  rows: [
+    // The login route opened again: a logged-out visitor's key or session is looked at anew.
+    { from: ['loggedOut'], on: 'OPENED', to: 'starting' },
+    { from: ['starting', 'loggedOut'], on: 'LOGGED_IN', to: 'loggedIn' },
+    { from: ['starting', 'loggedIn'], on: 'LOGGED_OUT', to: 'loggedOut' },
+    // No session and no key (or a key refused): the login form.
+    { from: ['starting'], on: 'NO_SESSION', to: 'loggedOut' },
+  ],
+};
+
+export const sessionTransition = (phase: Phase, event: SessionEvent): Phase | null =>
+  rowFor(SESSION_TABLE, {}, phase, null, event)?.to ?? null;
 
 export type Tab = 'exposeInquiry' | 'savedSearch' | 'account';
 /** spec 2.7: the tabs in order; saved searches is the default. */

@@ -95,7 +95,7 @@ export const portalSlice = createSlice({
   reducers: {
     /** The login route opened, with the key `k` from its address, if any. */
     opened(state, _action: PayloadAction<{ k: string | null }>) {
-      if (state.phase !== 'loggedIn') state.phase = 'starting';
+      apply(state, { type: 'OPENED' });
     },
     /** No session and no key: the login form shows. */
     noSession(state) {

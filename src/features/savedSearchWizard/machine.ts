@@ -2,7 +2,12 @@
  * The saved-search wizard's table (product 2.3, 4.1): its steps and the guards for leaving
  * them, applied by the shared step machine (wizard/stepMachine.ts). Pure.
  */
-import { wizardMachine, type StepContext, type StepOf } from '../../wizard/stepMachine';
+import {
+  wizardMachine,
+  type StepContext,
+  type StepOf,
+  type WizardTable,
+} from '../../wizard/stepMachine';
 
 export type OwnStepId = 'regions' | 'category' | 'details';
 export type StepId = StepOf<OwnStepId>;
@@ -16,7 +21,11 @@ export interface MachineContext extends StepContext {
 }
 
 /** Product 5.8: a saved search is complete (and sent) only with a region and a category. */
-export const savedSearchMachine = wizardMachine({
+export const SAVED_SEARCH_TABLE: WizardTable<
+  OwnStepId,
+  MachineContext,
+  'hasRegions' | 'hasCategory'
+> = {
   steps: (_ctx: MachineContext) => STEPS,
   guards: {
     hasRegions: (ctx) => (ctx.regionIds?.length ?? 0) > 0,
@@ -25,7 +34,9 @@ export const savedSearchMachine = wizardMachine({
   leave: { regions: 'hasRegions', category: 'hasCategory' },
   // Product 2.3.5: steps 2 to 4 open in the header once regions and a category are set.
   jumpAhead: ['hasRegions', 'hasCategory'],
-});
+};
+
+export const savedSearchMachine = wizardMachine(SAVED_SEARCH_TABLE);
 
 export const { stepsOf, currentStepId, transition, can, isComplete, missingSteps } =
   savedSearchMachine;

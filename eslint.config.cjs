@@ -73,6 +73,26 @@ module.exports = tseslint.config(
       ],
     },
   },
+  {
+    // A backend path is written only as a call's `path` (or a type), which the compiler checks
+    // against the contract (src/api/contract.ts); never built from pieces.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Literal[value=/^\\/(v1|agency\\/api)\\//]:not(Property[key.name='path'] > Literal, TSLiteralType > Literal)",
+          message: "Name a backend path as a call's `path`, where the contract types it.",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\/(v1|agency\\/api)\\//]',
+          message: "Name a backend path as a call's `path`, where the contract types it.",
+        },
+      ],
+    },
+  },
   { files: ['src/app/hooks.ts', 'src/agency/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     // The floor pages are plain apps of the same libraries, not ours: they use them directly.

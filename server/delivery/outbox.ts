@@ -24,11 +24,6 @@ import { createWorker, type Repeat } from './worker';
 
 export type MailKind = 'confirm' | 'login' | 'noAccount' | 'notice';
 export type WebhookEvent = 'submission.created' | 'submission.confirmed' | 'consent.withdrawn';
-export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [
-  'submission.created',
-  'submission.confirmed',
-  'consent.withdrawn',
-];
 
 export interface OutboxMail {
   to: string;

@@ -1,17 +1,11 @@
-/** The inbox API's calls (server/agency/routes.ts), through the project's HTTP client. */
+/**
+ * The inbox API's calls (docs/agency.md#the-inbox), through the project's HTTP client: each
+ * names a path of the contract, whose types give its parameters, body and answer.
+ */
 import { AGENCY_API } from '../../contract/agency';
-import type { FunnelReport } from '../../contract/funnel';
 import { request, type ApiResult } from '../api/client';
-import {
-  filterQuery,
-  type Delivery,
-  type Filter,
-  type Handling,
-  type InboxRow,
-  type SubmissionDetail,
-} from './types';
-
-export { AGENCY_API };
+import type { AnswerOf, ContractRequest, MethodOf, Path } from '../api/contract';
+import { filterQuery, type Filter, type Handling } from './types';
 
 export interface AgencyEnv {
   origin: string;
@@ -21,38 +15,35 @@ export interface AgencyEnv {
 }
 
 export function agencyApi(env: AgencyEnv) {
-  const call = <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    options: { body?: unknown; query?: Record<string, string | number | undefined> } = {},
-  ) =>
-    request<T>(
-      { method, path: AGENCY_API + path, ...options },
-      { origin: env.origin, nonce: null, cookies: env.cookies() },
-    );
+  const call = <P extends Path, M extends MethodOf<P>>(req: ContractRequest<P, M>) =>
+    request(req, { origin: env.origin, nonce: null, cookies: env.cookies() }) as Promise<
+      ApiResult<AnswerOf<P, M>>
+    >;
   return {
-    me: () => call<{ email: string }>('GET', '/auth/me'),
+    me: () => call({ method: 'GET', path: '/agency/api/auth/me' }),
     requestLink: (email: string) =>
-      call<{ sent: boolean }>('POST', '/auth/email', { body: { email } }),
-    login: (k: string) => call<{ email: string }>('POST', '/auth/login', { body: { k } }),
-    logout: () => call<{ loggedOut: boolean }>('DELETE', '/auth/me'),
+      call({ method: 'POST', path: '/agency/api/auth/email', body: { email } }),
+    login: (k: string) => call({ method: 'POST', path: '/agency/api/auth/login', body: { k } }),
+    logout: () => call({ method: 'DELETE', path: '/agency/api/auth/me' }),
     list: (filter: Filter, before?: number) =>
-      call<{ items: InboxRow[]; next: number | null }>('GET', '/submissions', {
+      call({
+        method: 'GET',
+        path: '/agency/api/submissions',
         query: { ...filterQuery(filter), before },
       }),
     detail: (uuid: string) =>
-      call<SubmissionDetail>('GET', `/submissions/${encodeURIComponent(uuid)}`),
+      call({ method: 'GET', path: '/agency/api/submissions/{uuid}', params: { uuid } }),
     setHandling: (uuid: string, handling: Handling) =>
-      call<{ uuid: string; handling: Handling }>(
-        'PUT',
-        `/submissions/${encodeURIComponent(uuid)}/handling`,
-        {
-          body: { handling },
-        },
-      ),
-    retry: (id: number) => call<Delivery>('POST', `/deliveries/${id}/retry`, { body: {} }),
+      call({
+        method: 'PUT',
+        path: '/agency/api/submissions/{uuid}/handling',
+        params: { uuid },
+        body: { handling },
+      }),
+    retry: (id: number) =>
+      call({ method: 'POST', path: '/agency/api/deliveries/{id}/retry', params: { id } }),
     funnel: (from: string, to: string) =>
-      call<FunnelReport>('GET', '/funnel', { query: { from, to } }),
+      call({ method: 'GET', path: '/agency/api/funnel', query: { from, to } }),
   };
 }
 
@@ -63,5 +54,3 @@ export function csvHref(filter: Filter): string {
   const query = new URLSearchParams(filterQuery(filter)).toString();
   return `${AGENCY_API}/submissions.csv${query ? `?${query}` : ''}`;
 }
-
-export type Result<T> = ApiResult<T>;

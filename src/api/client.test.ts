@@ -118,6 +118,17 @@ describe('error catalogue (spec 8)', () => {
     expect(errorMessage(result.error)).toEqual({ key: 'errors.generic' });
   });
 
+  it.each(['null', '7', '"denied"', '["denied"]', '{"code":7,"message":["x"]}', 'true'])(
+    'a failure whose JSON body %s names no code or message → the generic message, never a crash',
+    async (body) => {
+      nock(API).get('/v1/contact').reply(500, body, { 'Content-Type': 'application/json' });
+      const result = await request({ method: 'GET', path: '/v1/contact' }, context());
+      if (result.ok) throw new Error('expected failure');
+      expect(result.error).toEqual({ kind: 'server', status: 500, code: null, message: null });
+      expect(errorMessage(result.error)).toEqual({ key: 'errors.generic' });
+    },
+  );
+
   it('no response → no connection, in words; URL and message kept for the console and QA', async () => {
     nock(API).get('/v1/contact').replyWithError('socket hang up');
     const result = await request({ method: 'GET', path: '/v1/contact' }, context());

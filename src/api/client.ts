@@ -1,19 +1,24 @@
 /**
- * A thin typed HTTP client over the platform's fetch (DECISIONS 5): the backend prefix, JSON
+ * A thin typed HTTP client over the platform's fetch (decision 5): the backend prefix, JSON
  * bodies, the XSRF cookie sent back as a header to the backend only, the WordPress nonce on
  * /v1 calls, no timeout, 2xx as success, abortable. Every call resolves to data or a typed
- * error; it never throws and knows nothing of Redux.
+ * error; it never throws and knows nothing of Redux. Its callers name the contract's paths
+ * (api/contract.ts types them).
  */
-/** Where the backend's product paths start (spec 7). */
-export const API_PREFIX = '/wp-json/sw-immosuite';
 import type { MessageKey } from '../i18n';
+
+/** Where the backend's product paths start (product 7.1). */
+export const API_PREFIX = '/wp-json/sw-immosuite';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiRequest {
   method: HttpMethod;
-  /** A product path such as '/v1/auth/me', or a configured absolute or root-relative URL. */
-  path: string;
+  /** A path of the contract such as '/v1/saved-search/{uuid}' (its parameters in `params`). */
+  path?: string;
+  params?: Record<string, string | number>;
+  /** An absolute or root-relative URL in place of the path (a configured submit URL, the geocoder). */
+  url?: string | null;
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
@@ -57,8 +62,12 @@ export function readCookie(cookies: string, name: string): string | null {
 }
 
 export function resolveUrl(request: ApiRequest, origin: string): URL {
-  const isProductPath = request.path.startsWith('/v1/');
-  const url = new URL(isProductPath ? API_PREFIX + request.path : request.path, origin);
+  const path =
+    request.url ??
+    request.path!.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(request.params![name]!),
+    );
+  const url = new URL(path.startsWith('/v1/') ? API_PREFIX + path : path, origin);
   for (const [key, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -79,10 +88,6 @@ export function buildHeaders(url: URL, request: ApiRequest, context: ClientConte
   }
   if (context.nonce && isProductV1(url, context.origin)) headers.set(NONCE_HEADER, context.nonce);
   return headers;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const MAX_SERVER_MESSAGE = 500;
@@ -133,7 +138,8 @@ export async function request<T>(req: ApiRequest, context: ClientContext): Promi
     }
     return { ok: true, data: body.value as T, status: response.status, nonce };
   }
-  const payload = body.ok && isRecord(body.value) ? body.value : {};
+  // Any JSON but null is read safely: what is not a text field of an object is undefined here.
+  const payload = ((body.ok && body.value) || {}) as Record<string, unknown>;
   const code = typeof payload.code === 'string' ? payload.code : null;
   const message =
     typeof payload.message === 'string' && payload.message.trim() !== ''

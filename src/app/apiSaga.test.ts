@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { runSaga, type Saga as ReduxSaga } from 'redux-saga';
-import { call, cancel, fork, delay } from 'redux-saga/effects';
+import { cancel, fork, delay } from 'redux-saga/effects';
 import { callApi } from './apiSaga';
 import { API, createTestEnv, sendInit, setupStore } from '../../test/helpers';
 import type { ApiResult } from '../api/client';
@@ -33,10 +33,10 @@ describe('callApi', () => {
       .reply(200, []);
     await Promise.all([
       run(store, env, function* () {
-        yield call(callApi, { method: 'GET', path: '/v1/saved-search' });
+        yield* callApi({ method: 'GET', path: '/v1/saved-search' });
       }),
       run(store, env, function* () {
-        yield call(callApi, { method: 'GET', path: '/v1/expose-inquiry' });
+        yield* callApi({ method: 'GET', path: '/v1/expose-inquiry' });
       }),
     ]);
     unsubscribe();
@@ -51,7 +51,7 @@ describe('callApi', () => {
       .get('/v1/auth/me')
       .reply(200, { email: 'a@b.de' }, { 'X-WP-Nonce': 'renewed' });
     await run(store, env, function* () {
-      yield call(callApi, { method: 'GET', path: '/v1/auth/me' });
+      yield* callApi({ method: 'GET', path: '/v1/auth/me' });
     });
     expect(store.getState().session.auth.authenticationToken).toBe('renewed');
   });
@@ -63,7 +63,7 @@ describe('callApi', () => {
       .get('/v1/auth/me')
       .reply(200, {});
     await run(store, env, function* () {
-      yield call(callApi, { method: 'GET', path: '/v1/auth/me' });
+      yield* callApi({ method: 'GET', path: '/v1/auth/me' });
     });
     scope.done();
   });
@@ -73,7 +73,7 @@ describe('callApi', () => {
     nock(API).get('/v1/contact').reply(500, { code: 'internal_server_error', message: 'x' });
     let result: ApiResult<unknown> | undefined;
     await run(store, env, function* () {
-      result = yield call(callApi, { method: 'GET', path: '/v1/contact' });
+      result = yield* callApi({ method: 'GET', path: '/v1/contact' });
     });
     expect(result?.ok).toBe(false);
     expect(store.getState().ui.messages).toEqual([
@@ -86,15 +86,16 @@ describe('callApi', () => {
     nock(API).get('/v1/auth/me').reply(403, { code: 'rest_forbidden', message: 'Nein' });
     let result: ApiResult<unknown> | undefined;
     await run(store, env, function* () {
-      result = yield call(callApi, { method: 'GET', path: '/v1/auth/me' }, { hideError: true });
+      result = yield* callApi({ method: 'GET', path: '/v1/auth/me' }, { hideError: true });
     });
     expect(result).toMatchObject({ ok: false, error: { kind: 'server', status: 403 } });
     expect(store.getState().ui.messages).toEqual([]);
   });
 
-  it('aborts the request when its saga is cancelled, with no message', async () => {
+  it('aborts the request when its saga is cancelled, with no message; the saga goes no further', async () => {
     const { env, store } = setupStore();
     let aborted = false;
+    let wentOn = false;
     nock(API).get('/v1/saved-search').delay(500).reply(200, []);
     const realRequest = env.request;
     env.request = (req, ctx) => {
@@ -104,11 +105,15 @@ describe('callApi', () => {
       return realRequest(req, ctx);
     };
     await run(store, env, function* () {
-      const task = yield fork(callApi, { method: 'GET', path: '/v1/saved-search' });
+      const task = yield fork(function* () {
+        yield* callApi({ method: 'GET', path: '/v1/saved-search' });
+        wentOn = true;
+      });
       yield delay(10);
       yield cancel(task);
     });
     expect(aborted).toBe(true);
+    expect(wentOn).toBe(false);
     expect(store.getState().ui.pendingCalls).toBe(0);
     expect(store.getState().ui.messages).toEqual([]);
   });

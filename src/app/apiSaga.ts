@@ -1,6 +1,7 @@
 /** The one way sagas call the backend: loading counter, nonce, error messages, cancellation. */
 import { call, cancelled, getContext, put, select } from 'redux-saga/effects';
 import { errorMessage, type ApiError, type ApiRequest, type ApiResult } from '../api/client';
+import type { AnswerOf, ContractRequest, MethodOf, Path } from '../api/contract';
 import { nonceReceived } from '../session/slice';
 import type { AppEnv } from './env';
 import type { Saga } from './saga';
@@ -24,7 +25,26 @@ export const shownMessage = (error: ApiError, hide: CallOptions['hideError']) =>
 const selectNonce = (state: RootState) => state.session.auth.authenticationToken;
 const selectLanguage = (state: RootState) => state.host.config.language;
 
-export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<ApiResult<T>> {
+/**
+ * A call of the contract: its path, method, parameters, body and answer typed as the contract
+ * says. Delegate to it (`yield* callApi(…)`) to keep the types.
+ */
+export function callApi<P extends Path, M extends MethodOf<P>>(
+  req: ContractRequest<P, M>,
+  options?: CallOptions,
+): Saga<ApiResult<AnswerOf<P, M>>>;
+/** A call of a URL outside the contract (the geocoder). */
+export function callApi<T>(
+  req: { method: 'GET'; url: string; query?: ApiRequest['query'] },
+  options?: CallOptions,
+): Saga<ApiResult<T>>;
+export function* callApi(request: unknown, options?: CallOptions): Saga<ApiResult<unknown>> {
+  // A task of its own: a caller cancelled while it waits cancels the call (its request is
+  // aborted, the progress bar settled) and goes no further.
+  return yield call(apiCall, request as ApiRequest, options);
+}
+
+function* apiCall(req: ApiRequest, options: CallOptions = {}): Saga<ApiResult<unknown>> {
   const env: AppEnv = yield getContext('env');
   const nonce: string | null = yield select(selectNonce);
   // The backend answers (and mails) in the widget's language, not the browser's.
@@ -32,8 +52,8 @@ export function* callApi<T>(req: ApiRequest, options: CallOptions = {}): Saga<Ap
   const controller = new AbortController();
   if (!options.background) yield put(apiCallStarted());
   try {
-    const result: ApiResult<T> = yield call(
-      env.request<T>,
+    const result: ApiResult<unknown> = yield call(
+      env.request,
       { ...req, headers: { 'Accept-Language': language, ...req.headers } },
       {
         origin: env.origin,

@@ -19,7 +19,7 @@ import type { AppEnv } from '../app/env';
 import type { Saga } from '../app/saga';
 import { selectConfig } from '../app/selectors';
 import type { RootState } from '../app/store';
-import type { ApiResult } from '../api/client';
+import type { BodyOf, SubmissionPath } from '../api/contract';
 import type { AppConfig } from '../host/config';
 import { scrollToTopRequested, trackingEventOccurred } from '../host/actions';
 import type { TrackingEvent } from '../host/protocol';
@@ -33,6 +33,9 @@ import {
   type SubmitFailure,
   type SubmitStatus,
 } from './submission';
+
+/** What the contract's submissions take. */
+type SubmissionBody = BodyOf<SubmissionPath, 'POST'>;
 
 /** What a sending form's state holds. */
 export interface FormState {
@@ -67,9 +70,9 @@ export interface FormOptions<S extends FormState, D> {
     changes?(action: Action): boolean;
   };
   /** The backend path it posts to unless the config names a submit URL (product 7.2). */
-  path: string;
+  path: SubmissionPath;
   /** What it sends besides the honeypot and the fill time. */
-  body(state: S, config: AppConfig, root: RootState): Record<string, unknown>;
+  body(state: S, config: AppConfig, root: RootState): Omit<SubmissionBody, 'meta'>;
   /** The tracking event after success (product 4.3), or null when it has none. */
   tracking(config: AppConfig): { event: TrackingEvent; label?: string } | null;
   /** Effects of its own once opened, after the draft is back. */
@@ -94,11 +97,11 @@ export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
     if (state.status !== 'loading') return;
     const config: AppConfig = yield select(selectConfig);
     const root: RootState = yield select();
-    const result: ApiResult<unknown> = yield call(
-      callApi,
+    const result = yield* callApi(
       {
         method: 'POST',
-        path: config.submitUrl ?? options.path,
+        path: options.path,
+        url: config.submitUrl,
         headers: { 'Idempotency-Key': state.submissionKey },
         body: {
           ...options.body(state, config, root),

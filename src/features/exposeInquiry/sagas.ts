@@ -1,7 +1,6 @@
-import { call, put, takeLatest } from 'redux-saga/effects';
+import { put, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
 import type { Saga } from '../../app/saga';
-import type { ApiResult } from '../../api/client';
 import { contactPayload } from '../../parts/contactForm/model';
 import { contactPageSaga } from '../../parts/contactPage/sagas';
 import { parseExposeTarget } from './options';
@@ -32,9 +31,8 @@ const { listingAsked, listingAnswered } = exposeListingSlice.actions;
 
 /** Asks whether the listing can be asked about; only the backend's 'unknown' says it is gone. */
 function* askListing({ payload: objectId }: ReturnType<typeof listingAsked>): Saga {
-  const result: ApiResult<unknown> = yield call(
-    callApi,
-    { method: 'GET', path: `/v1/wizard/listing/${objectId}` },
+  const result = yield* callApi(
+    { method: 'GET', path: '/v1/wizard/listing/{objectId}', params: { objectId } },
     { hideError: true },
   );
   const gone =

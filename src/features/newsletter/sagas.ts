@@ -17,5 +17,5 @@ export const newsletterSaga = contactPageSaga({
     type: 'newsletter',
     contact: contactPayload(contact, { newsletter: true }),
   }),
-  tracking: null,
+  tracking: () => null,
 });

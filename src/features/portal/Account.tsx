@@ -1,7 +1,7 @@
 /** spec 2.10: the contact's details, 'Änderungen speichern', and 'Konto löschen' (a placeholder). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIRM_DIALOG_MAX_WIDTH } from '../../app/constants';
+import { CONFIRM_DIALOG_MAX_WIDTH } from './constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
 import { LazyContactForm as ContactForm } from '../../parts/contactForm/LazyContactForm';

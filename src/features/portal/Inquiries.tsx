@@ -1,7 +1,7 @@
 /** spec 2.9: the contact's inquiries as cards with image, place, category, price and 'Exposé'. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { EXPOSE_IMAGE_HEIGHT } from '../../app/constants';
+import { EXPOSE_IMAGE_HEIGHT } from './constants';
 import { useAppSelector } from '../../app/hooks';
 import { dataKey } from '../../i18n';
 import { safeUrl } from './parse';

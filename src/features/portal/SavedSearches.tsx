@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { categoryById, FIELD_IDS } from '../../../contract/catalog';
-import { SAVED_SEARCH_CARD_MAX_REGIONS, CONFIRM_DIALOG_MAX_WIDTH } from '../../app/constants';
+import { SAVED_SEARCH_CARD_MAX_REGIONS, CONFIRM_DIALOG_MAX_WIDTH } from './constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLanguage } from '../../app/selectors';
 import { dataKey } from '../../i18n';
@@ -12,7 +12,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Actions, Alert, PrimaryButton, SecondaryButton } from '../../ui/primitives';
 import { EmbeddedScreen } from '../../app/lazyScreen';
 import type { SavedSearch, SavedSearchWizardProps } from '../savedSearchWizard';
-import { portalActions as actions, selectPortal } from './slice';
+import { portalActions as actions, selectPortal, type SavedSearchInput } from './slice';
 
 export const Cards = styled.ul`
   display: grid;
@@ -171,34 +171,38 @@ function SearchDialog({ profile }: { profile: SavedSearch | null }) {
         id="savedSearchWizard"
         props={{
           profile,
-          footer: ({ isComplete, assembled: savedSearch }) => (
-            <>
-              {offline && <OfflineNotice />}
-              <Actions>
-                <SecondaryButton type="button" onClick={() => dispatch(actions.dialogClosed())}>
-                  {t('savedSearch.cancel')}
-                </SecondaryButton>
-                {profile && !profile.active && (
-                  <SecondaryButton
+          footer: ({ isComplete, assembled }) => {
+            // Saved only once complete (isComplete): its category is one of the contract's.
+            const savedSearch = assembled as SavedSearchInput;
+            return (
+              <>
+                {offline && <OfflineNotice />}
+                <Actions>
+                  <SecondaryButton type="button" onClick={() => dispatch(actions.dialogClosed())}>
+                    {t('savedSearch.cancel')}
+                  </SecondaryButton>
+                  {profile && !profile.active && (
+                    <SecondaryButton
+                      type="button"
+                      disabled={!isComplete || busy}
+                      onClick={() =>
+                        dispatch(actions.searchSaveRequested({ ...savedSearch, active: true }))
+                      }
+                    >
+                      {t('savedSearch.activate')}
+                    </SecondaryButton>
+                  )}
+                  <PrimaryButton
                     type="button"
                     disabled={!isComplete || busy}
-                    onClick={() =>
-                      dispatch(actions.searchSaveRequested({ ...savedSearch, active: true }))
-                    }
+                    onClick={() => dispatch(actions.searchSaveRequested(savedSearch))}
                   >
-                    {t('savedSearch.activate')}
-                  </SecondaryButton>
-                )}
-                <PrimaryButton
-                  type="button"
-                  disabled={!isComplete || busy}
-                  onClick={() => dispatch(actions.searchSaveRequested(savedSearch))}
-                >
-                  {t(offline ? 'wizard.resend' : 'savedSearch.save')}
-                </PrimaryButton>
-              </Actions>
-            </>
-          ),
+                    {t(offline ? 'wizard.resend' : 'savedSearch.save')}
+                  </PrimaryButton>
+                </Actions>
+              </>
+            );
+          },
         }}
       />
     </Dialog>

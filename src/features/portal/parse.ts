@@ -1,10 +1,25 @@
-/** The portal's backend answers, read as untrusted input (spec 7): what lacks its shape is left out. */
+/**
+ * The portal's backend answers, typed by the contract but read as untrusted input (product
+ * 7.2): what lacks its shape is left out, never passed on.
+ */
+import type { ContactValues } from '../../parts/contactForm/model';
 import type { SavedSearch } from '../savedSearchWizard';
 import type { InquiryItem } from './slice';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** A text field of an answer, or null when the answer has none. */
+export const textOf = (answer: unknown, key: string): string | null =>
+  isRecord(answer) && isText(answer[key]) ? answer[key] : null;
+
+/** The contact as the backend stores it (product 3.1): an object with its e-mail. */
+export function parseContact(body: unknown): (ContactValues & { email: string }) | null {
+  return isRecord(body) && isText(body.email) && isRecord(body.customFields)
+    ? (body as unknown as ContactValues & { email: string })
+    : null;
+}
 
 export function parseSavedSearches(body: unknown): SavedSearch[] | null {
   if (!Array.isArray(body)) return null;

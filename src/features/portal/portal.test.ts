@@ -10,7 +10,7 @@ import { API, createTestEnv, sendInit, setupStore, type TestEnv } from '../../..
 import { conforming } from '../../../test/contract';
 import { EMPTY_CONTACT } from '../../parts/contactForm/model';
 import { loggedIn } from '../../session/slice';
-import { portalActions as portal, selectPortal } from './slice';
+import { portalActions as portal, selectPortal, type SavedSearchInput } from './slice';
 import { feature } from '.';
 
 const CONTACT = {
@@ -23,7 +23,7 @@ const CONTACT = {
 const { wish: _wish, message: _message, website: _website, ...CONTACT_RECORD } = CONTACT;
 
 /** A saved search as the wizard assembles it. */
-const INPUT = {
+const INPUT: SavedSearchInput = {
   objectType: 'LIVING',
   categoryId: 30225,
   marketingType: 'buy',

@@ -14,23 +14,21 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import { SESSION_POLL_MS } from '../../app/constants';
+import { SESSION_POLL_MS } from './constants';
 import { callApi, shownMessage, type CallOptions } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import { messageShown } from '../../app/uiSlice';
 import { whenPageShown } from '../../app/visibility';
-import type { ApiRequest, ApiResult } from '../../api/client';
-import { contactPayload, type ContactValues } from '../../parts/contactForm/model';
+import type { ApiResult } from '../../api/client';
+import type { AnswerOf, ContractRequest, MethodOf, Path } from '../../api/contract';
+import { contactPayload } from '../../parts/contactForm/model';
 import { loggedIn, loggedOut, loginFailed, nonceReceived } from '../../session/slice';
 import { embeddedWizardSaved } from '../../wizard/actions';
 import { resendWhenOnline } from '../../wizard/resend';
 import { SUBMIT_CALL } from '../../wizard/submission';
-import { parseInquiries, parseSavedSearches } from './parse';
+import { isRecord, parseContact, parseInquiries, parseSavedSearches, textOf } from './parse';
 import { portalActions as actions, selectPortal, type PortalState } from './slice';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The answer for a live session cookie without a valid nonce. */
 const NO_NONCE = 'rest_cookie_invalid_nonce';
@@ -44,8 +42,11 @@ const isForbidden = (result: ApiResult<unknown>) =>
  * A call of the logged-in contact: a 403 means the session is over (expired, ended elsewhere),
  * and the portal logs out cleanly instead of showing an error.
  */
-function* portalCall<T>(request: ApiRequest, options: CallOptions = {}): Saga<ApiResult<T>> {
-  const result: ApiResult<T> = yield call(callApi<T>, request, { ...options, hideError: true });
+function* portalCall<P extends Path, M extends MethodOf<P>>(
+  request: ContractRequest<P, M>,
+  options: CallOptions = {},
+): Saga<ApiResult<AnswerOf<P, M>>> {
+  const result = yield* callApi<P, M>(request, { ...options, hideError: true });
   if (isForbidden(result)) {
     yield put(loggedOut());
     return result;
@@ -62,19 +63,19 @@ function* portalCall<T>(request: ApiRequest, options: CallOptions = {}): Saga<Ap
  */
 function* fetchCurrentUser(initial: boolean): Saga {
   const options = { hideError: true, background: !initial };
-  let result: ApiResult<unknown> = yield call(
-    callApi,
+  let result: ApiResult<{ email?: unknown }> = yield* callApi(
     { method: 'GET', path: '/v1/auth/me' },
     options,
   );
   if (!result.ok && result.error.kind === 'server' && result.error.code === NO_NONCE) {
-    result = yield call(callApi, { method: 'POST', path: '/v1/auth/session' }, options);
-    if (result.ok && isRecord(result.data) && typeof result.data.nonce === 'string')
-      yield put(nonceReceived(result.data.nonce));
+    result = yield* callApi({ method: 'POST', path: '/v1/auth/session' }, options);
+    const nonce = result.ok && textOf(result.data, 'nonce');
+    if (nonce) yield put(nonceReceived(nonce));
   }
   const { phase }: PortalState = yield select(selectPortal);
-  if (result.ok && isRecord(result.data) && typeof result.data.email === 'string') {
-    if (phase !== 'loggedIn') yield put(loggedIn({ email: result.data.email }));
+  const email = result.ok ? textOf(result.data, 'email') : null;
+  if (email !== null) {
+    if (phase !== 'loggedIn') yield put(loggedIn({ email }));
     return;
   }
   if (isForbidden(result)) {
@@ -93,33 +94,30 @@ function* useKey(k: string): Saga<boolean> {
   const env: AppEnv = yield getContext('env');
   // The key is spent: it leaves the frame's address (the embed script cleans the host page's).
   env.forgetQueryParam('k');
-  const confirm: ApiResult<unknown> = yield call(
-    callApi,
+  const confirm = yield* callApi(
     { method: 'POST', path: '/v1/wizard/confirm', body: { k } },
     { hideError: true },
   );
   if (confirm.ok) {
-    const opcode = isRecord(confirm.data) ? confirm.data.opcode : null;
+    const opcode = textOf(confirm.data, 'opcode');
     if (opcode === 'Contact' || opcode === 'AlreadyConfirmed')
       yield put(actions.submissionConfirmed());
     return false;
   }
-  const login: ApiResult<unknown> = yield call(
-    callApi,
+  const login = yield* callApi(
     { method: 'POST', path: '/v1/auth/login', body: { k } },
     { hideError: true },
   );
-  const user =
-    login.ok && isRecord(login.data) && isRecord(login.data.user) ? login.data.user : null;
-  if (login.ok && isRecord(login.data) && login.data.login === true && user) {
-    const nonce: ApiResult<unknown> = yield call(
-      callApi,
+  const user = login.ok && login.data?.login === true && isRecord(login.data.user);
+  if (user) {
+    const nonce = yield* callApi(
       { method: 'POST', path: '/v1/auth/login/nonce', body: { k } },
       { hideError: true },
     );
-    if (nonce.ok && isRecord(nonce.data) && typeof nonce.data.nonce === 'string') {
-      yield put(nonceReceived(nonce.data.nonce));
-      yield put(loggedIn({ email: typeof user.email === 'string' ? user.email : '' }));
+    const value = nonce.ok && textOf(nonce.data, 'nonce');
+    if (value) {
+      yield put(nonceReceived(value));
+      yield put(loggedIn({ email: (login.ok && textOf(login.data.user, 'email')) || '' }));
       return true;
     }
   }
@@ -150,9 +148,9 @@ function* poll(): Saga {
 }
 
 function* loadContact(): Saga {
-  const result: ApiResult<unknown> = yield call(portalCall, { method: 'GET', path: '/v1/contact' });
-  if (result.ok && isRecord(result.data))
-    yield put(actions.contactLoaded(result.data as unknown as ContactValues & { email: string }));
+  const result = yield* portalCall({ method: 'GET', path: '/v1/contact' });
+  const contact = result.ok ? parseContact(result.data) : null;
+  if (contact) yield put(actions.contactLoaded(contact));
 }
 
 /** The list of the tab shown, when it is not loaded (spec 3: cached, null until loaded). */
@@ -160,17 +158,11 @@ function* loadShownList(): Saga {
   const state: PortalState = yield select(selectPortal);
   if (state.phase !== 'loggedIn') return;
   if (state.tab === 'savedSearch' && state.savedSearches === null) {
-    const result: ApiResult<unknown> = yield call(portalCall, {
-      method: 'GET',
-      path: '/v1/saved-search',
-    });
+    const result = yield* portalCall({ method: 'GET', path: '/v1/saved-search' });
     const list = result.ok ? parseSavedSearches(result.data) : null;
     if (list) yield put(actions.savedSearchesLoaded(list));
   } else if (state.tab === 'exposeInquiry' && state.inquiries === null) {
-    const result: ApiResult<unknown> = yield call(portalCall, {
-      method: 'GET',
-      path: '/v1/expose-inquiry',
-    });
+    const result = yield* portalCall({ method: 'GET', path: '/v1/expose-inquiry' });
     const list = result.ok ? parseInquiries(result.data) : null;
     if (list) yield put(actions.inquiriesLoaded(list));
   }
@@ -184,18 +176,23 @@ function* afterLogin(): Saga {
 function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Saga {
   const { dialog }: PortalState = yield select(selectPortal);
   const savedSearch = action.payload;
-  const request: ApiRequest | null =
-    dialog?.kind === 'createSearch'
-      ? { method: 'POST', path: '/v1/saved-search', body: savedSearch }
-      : dialog?.kind === 'editSearch'
-        ? {
-            method: 'PUT',
-            path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}`,
-            body: savedSearch,
-          }
-        : null;
-  if (!request) return;
-  const result: ApiResult<unknown> = yield call(portalCall, request, SUBMIT_CALL);
+  let result: ApiResult<unknown>;
+  if (dialog?.kind === 'createSearch')
+    result = yield* portalCall(
+      { method: 'POST', path: '/v1/saved-search', body: savedSearch },
+      SUBMIT_CALL,
+    );
+  else if (dialog?.kind === 'editSearch')
+    result = yield* portalCall(
+      {
+        method: 'PUT',
+        path: '/v1/saved-search/{uuid}',
+        params: { uuid: dialog.uuid },
+        body: savedSearch,
+      },
+      SUBMIT_CALL,
+    );
+  else return;
   if (!result.ok) {
     yield put(actions.searchChangeFailed(isOffline(result) ? { save: savedSearch } : undefined));
     return;
@@ -208,9 +205,8 @@ function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Sa
 function* deleteSearch(): Saga {
   const { dialog }: PortalState = yield select(selectPortal);
   if (dialog?.kind !== 'deleteSearch') return;
-  const result: ApiResult<unknown> = yield call(
-    portalCall,
-    { method: 'DELETE', path: `/v1/saved-search/${encodeURIComponent(dialog.uuid)}` },
+  const result = yield* portalCall(
+    { method: 'DELETE', path: '/v1/saved-search/{uuid}', params: { uuid: dialog.uuid } },
     SUBMIT_CALL,
   );
   yield put(
@@ -223,36 +219,28 @@ function* deleteSearch(): Saga {
 function* saveAccount(): Saga {
   const { contact }: PortalState = yield select(selectPortal);
   if (!contact) return;
-  const result: ApiResult<unknown> = yield call(
-    portalCall,
+  const result = yield* portalCall(
     { method: 'PUT', path: '/v1/contact', body: contactPayload(contact, { newsletter: true }) },
     SUBMIT_CALL,
   );
-  if (result.ok && isRecord(result.data))
-    yield put(actions.accountSaved(result.data as unknown as ContactValues & { email: string }));
+  const saved = result.ok ? parseContact(result.data) : null;
+  if (saved) yield put(actions.accountSaved(saved));
   else yield put(actions.accountSaveFailed({ offline: isOffline(result) }));
 }
 
 function* logout(): Saga {
-  const result: ApiResult<unknown> = yield call(callApi, {
-    method: 'DELETE',
-    path: '/v1/auth/me',
-  });
+  const result = yield* callApi({ method: 'DELETE', path: '/v1/auth/me' });
   // Gone already (403) counts as logged out; a failed call leaves the contact logged in.
   if (result.ok || isForbidden(result)) yield put(loggedOut());
 }
 
 function* requestLoginMail(): Saga {
   const { login }: PortalState = yield select(selectPortal);
-  const result: ApiResult<unknown> = yield call(
-    callApi,
+  const result = yield* callApi(
     { method: 'POST', path: '/v1/auth/email', body: { email: login.email.trim() } },
     SUBMIT_CALL,
   );
-  if (result.ok)
-    yield put(
-      actions.loginEmailAnswered({ sent: isRecord(result.data) && result.data.sent === true }),
-    );
+  if (result.ok) yield put(actions.loginEmailAnswered({ sent: result.data?.sent === true }));
   else yield put(actions.loginEmailFailed({ offline: isOffline(result) }));
 }
 

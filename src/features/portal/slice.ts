@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { components } from '../../../contract/types';
+import type { BodyOf } from '../../api/contract';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
@@ -16,6 +17,8 @@ import {
 } from './machine';
 
 export type InquiryItem = components['schemas']['InquiryItem'];
+/** A saved search as the portal's dialogs save it. */
+export type SavedSearchInput = BodyOf<'/v1/saved-search', 'POST'>;
 
 /** 'offline': the mail was not asked for (no connection); it is asked for again once online. */
 export type LoginFormStatus = 'editing' | 'sending' | 'sent' | 'checkEmail' | 'error' | 'offline';
@@ -50,7 +53,7 @@ export interface PortalState {
    * The dialog's last change (a saved search to save, or the delete), while it waits for the
    * connection: said in the dialog, and made again once the browser is back online.
    */
-  offlineChange: { save: Record<string, unknown> } | { delete: true } | null;
+  offlineChange: { save: SavedSearchInput } | { delete: true } | null;
 }
 
 /** What the portal holds of a contact, as it is before a login and after the session. */
@@ -153,7 +156,7 @@ export const portalSlice = createSlice({
       state.offlineChange = null;
     },
     /** The wizard in the create or edit dialog assembled this saved search; 'Speichern'. */
-    searchSaveRequested(state, _action: PayloadAction<Record<string, unknown>>) {
+    searchSaveRequested(state, _action: PayloadAction<SavedSearchInput>) {
       state.busy = true;
       state.offlineChange = null;
     },

@@ -3,9 +3,7 @@
  * a reload, the submission, tracking after success, the host page scrolled to the message.
  */
 import type { RootState } from '../../app/store';
-import type { AppConfig } from '../../host/config';
-import type { TrackingEvent } from '../../host/protocol';
-import { formSaga } from '../../wizard/formSaga';
+import { formSaga, type FormOptions } from '../../wizard/formSaga';
 import type { ContactPageDraft, ContactPageSlice, ContactPageState } from './slice';
 
 export interface ContactPageOptions {
@@ -14,20 +12,14 @@ export interface ContactPageOptions {
   /** Session storage key of the page's draft. */
   draftKey: string;
   /** The default path, used when the config names no submit URL. */
-  path: string;
-  /** What the page sends besides the contact and the honeypot meta. */
-  body(state: ContactPageState, config: AppConfig): Record<string, unknown>;
+  path: FormOptions<ContactPageState, ContactPageDraft>['path'];
+  /** What the page sends besides the honeypot meta. */
+  body: FormOptions<ContactPageState, ContactPageDraft>['body'];
   /** The tracking event sent after success (product 4.3), or null when the page has none. */
-  tracking: ((config: AppConfig) => { event: TrackingEvent; label?: string }) | null;
+  tracking: FormOptions<ContactPageState, ContactPageDraft>['tracking'];
 }
 
-export const contactPageSaga = ({
-  slice,
-  select,
-  draftKey,
-  tracking,
-  ...options
-}: ContactPageOptions) =>
+export const contactPageSaga = ({ slice, select, draftKey, ...options }: ContactPageOptions) =>
   formSaga<ContactPageState, ContactPageDraft>({
     ...options,
     name: slice.name,
@@ -44,5 +36,4 @@ export const contactPageSaga = ({
           (m) => m.contactPageDraftSchema,
         ),
     },
-    tracking: (config) => tracking?.(config) ?? null,
   });

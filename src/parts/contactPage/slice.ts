@@ -104,4 +104,3 @@ export function createContactPageSlice<Name extends string>(name: Name) {
 }
 
 export type ContactPageSlice = ReturnType<typeof createContactPageSlice<string>>;
-export type ContactPageActions = ContactPageSlice['actions'];

@@ -1,11 +1,10 @@
 /** Loads field definitions: per field from local storage, the rest in one call (spec 7). */
-import { call, getContext, put, select, takeLatest } from 'redux-saga/effects';
+import { getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
 import type { Language } from '../../i18n/language';
-import type { ApiResult } from '../../api/client';
 import { normalizeDefinition, type FieldDefinition } from './definitions';
 import { definitionsFailed, definitionsLoaded, definitionsRequested } from './slice';
 
@@ -52,7 +51,7 @@ export function* loadDefinitions(action: ReturnType<typeof definitionsRequested>
     yield put(definitionsLoaded(cached));
     return;
   }
-  const result: ApiResult<Record<string, unknown>> = yield call(callApi, {
+  const result = yield* callApi({
     method: 'POST',
     path: '/v1/wizard/fields',
     body: Object.fromEntries(missing.map((id) => [id, {}])),
@@ -62,7 +61,9 @@ export function* loadDefinitions(action: ReturnType<typeof definitionsRequested>
     yield put(definitionsFailed());
     return;
   }
-  const answer = typeof result.data === 'object' && result.data !== null ? result.data : {};
+  // Untrusted: anything but an object of definitions gives none.
+  const answer: Record<string, unknown> =
+    typeof result.data === 'object' && result.data !== null ? result.data : {};
   const loaded = [...cached];
   for (const id of missing) {
     const definition = normalizeDefinition(id, answer[id]);

@@ -8,7 +8,6 @@ import { GEOCODER_DEBOUNCE_MS, GEOCODER_LANG, GEOCODER_LIMIT } from './constants
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
-import type { ApiResult } from '../../api/client';
 import { featureToAddress, type Address } from './address';
 import {
   MIN_SEARCH_LENGTH,
@@ -35,11 +34,10 @@ export function featuresOf(data: unknown): unknown[] {
 export function* geocoderSearch(text: string, limit = GEOCODER_LIMIT): Saga<Address[] | null> {
   const env: AppEnv = yield getContext('env');
   const base: string = yield select(geocoderBase);
-  const result: ApiResult<PhotonAnswer> = yield call(
-    callApi,
+  const result = yield* callApi<PhotonAnswer>(
     {
       method: 'GET',
-      path: `${base}/api/geocoder`,
+      url: `${base}/api/geocoder`,
       query: { q: text, lang: GEOCODER_LANG, limit },
     },
     { hideError: true, background: true },
@@ -72,11 +70,10 @@ function* reverse(action: ReturnType<typeof pointPlaced>): Saga {
   const env: AppEnv = yield getContext('env');
   const base: string = yield select(geocoderBase);
   const { lat, lng } = action.payload;
-  const result: ApiResult<PhotonAnswer> = yield call(
-    callApi,
+  const result = yield* callApi<PhotonAnswer>(
     {
       method: 'GET',
-      path: `${base}/api/geocoder/reverse`,
+      url: `${base}/api/geocoder/reverse`,
       query: { lat, lon: lng, lang: GEOCODER_LANG },
     },
     { hideError: true, background: true },

@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { AUTOCOMPLETE_PAGE, REGION_MENU_MAX_HEIGHT, TYPEAHEAD_RESET_MS } from '../../app/constants';
+import { AUTOCOMPLETE_PAGE, REGION_MENU_MAX_HEIGHT, TYPEAHEAD_RESET_MS } from './constants';
 import { LinkButton } from '../../ui/primitives';
 import { ancestorsOf, checkState, parentOf, visibleRows, type RegionTree } from './tree';
 

@@ -11,10 +11,7 @@ function* loadRegions(): Saga {
   const env: AppEnv = yield getContext('env');
   const state: RegionsState = yield select(selectRegionsState);
   if (state.status === 'loaded') return;
-  const result: ApiResult<unknown> = yield call(callApi, {
-    method: 'GET',
-    path: '/v1/wizard/locations',
-  });
+  const result = yield* callApi({ method: 'GET', path: '/v1/wizard/locations' });
   const parsed = result.ok ? parseRegions(result.data) : null;
   if (!parsed) {
     if (result.ok) env.log('regions: the answer has no locations list', result.data);
@@ -35,6 +32,13 @@ async function loadReader(): Promise<ShapesReader | null> {
   }
 }
 
+function* fetchShapes(): Saga<ApiResult<unknown>> {
+  return yield* callApi(
+    { method: 'GET', path: '/v1/wizard/locations/geojson' },
+    { hideError: true, background: true },
+  );
+}
+
 function* loadShapes(): Saga {
   const env: AppEnv = yield getContext('env');
   const state: RegionsState = yield select(selectRegionsState);
@@ -42,11 +46,7 @@ function* loadShapes(): Saga {
   // The menu stands without the shapes: a failure is only logged (spec 8, missing map layer).
   // Their reader loads with them (it is not needed before a map shows).
   const [result, reader]: [ApiResult<unknown>, ShapesReader | null] = yield all([
-    call(
-      callApi,
-      { method: 'GET', path: '/v1/wizard/locations/geojson' },
-      { hideError: true, background: true },
-    ),
+    call(fetchShapes),
     call(loadReader),
   ]);
   const parsed = result.ok && reader ? reader.parseShapes(result.data) : null;

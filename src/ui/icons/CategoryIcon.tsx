@@ -29,5 +29,3 @@ export function CategoryIcon({ name }: { name: string }) {
     </svg>
   );
 }
-
-export const ICON_NAMES = Object.keys(PATHS);

@@ -13,6 +13,13 @@ const typedHooksOnly = [
   },
 ];
 
+// Imports stand at the top of a file, before any other statement (re-exports may sit among them).
+const importsFirst = {
+  selector:
+    'Program > :not(ImportDeclaration, ExportNamedDeclaration[source], ExportAllDeclaration) ~ ImportDeclaration',
+  message: 'Imports go at the top of the file, before any other statement.',
+};
+
 module.exports = tseslint.config(
   { ignores: ['node_modules', 'static', 'coverage', 'data', 'bench/results'] },
   js.configs.recommended,
@@ -30,6 +37,7 @@ module.exports = tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': 'error',
+      'no-restricted-syntax': ['error', importsFirst],
       'no-restricted-imports': ['error', { paths: typedHooksOnly }],
       // Only src/api talks HTTP.
       'no-restricted-globals': [
@@ -81,6 +89,7 @@ module.exports = tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        importsFirst,
         {
           selector:
             "Literal[value=/^\\/(v1|agency\\/api)\\//]:not(Property[key.name='path'] > Literal, TSLiteralType > Literal)",

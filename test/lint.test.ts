@@ -2,8 +2,11 @@
  * The lint rules that keep the code's shape, each shown to fire on the code it forbids (and
  * to stay quiet on the code it allows), through the project's own ESLint config.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
+import { importCycles } from './importCycles';
 
 const root = path.resolve(__dirname, '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -59,5 +62,61 @@ describe('lint rules', () => {
     expect(
       await rulesFired('src/ui/Hello.tsx', 'export const Hello = () => <p>Hallo</p>;\n'),
     ).toContain('react/jsx-no-literals');
+  });
+
+  it('imports stand at the top of a file', async () => {
+    const late = "const a = 1;\nimport { b } from './b';\nvoid a;\nvoid b;\n";
+    expect(await rulesFired('src/ui/extra.ts', late)).toContain('no-restricted-syntax');
+    expect(await rulesFired('server/extra.ts', late)).toContain('no-restricted-syntax');
+    expect(
+      await rulesFired(
+        'src/ui/extra.ts',
+        "import { a } from './a';\nexport { c } from './c';\nimport { b } from './b';\nvoid a;\nvoid b;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("a backend path is only a call's path, never built by hand", async () => {
+    const fired = (code: string) => rulesFired('src/features/portal/extra.ts', code);
+    expect(await fired('export const p = (id: string) => `/v1/saved-search/${id}`;\n')).toContain(
+      'no-restricted-syntax',
+    );
+    expect(await fired("export const p = '/v1/contact';\n")).toContain('no-restricted-syntax');
+    expect(await fired("export const p = '/agency/api/funnel';\n")).toContain(
+      'no-restricted-syntax',
+    );
+    expect(
+      await fired("export const r = { method: 'GET', path: '/v1/saved-search/{uuid}' };\n"),
+    ).toEqual([]);
+    expect(await rulesFired('src/api/extra.ts', "export const p = '/v1/contact';\n")).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('the client has none', () => {
+    expect(importCycles(path.join(root, 'src'))).toEqual([]);
+  });
+
+  it('are found through static and dynamic imports, not through type-only ones', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-cycles-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'routes.ts'),
+        "import { SCREENS } from './screens';\nvoid SCREENS;\n",
+      );
+      fs.writeFileSync(
+        path.join(dir, 'screens.ts'),
+        "export const SCREENS = [() => import('./portal')];\n",
+      );
+      fs.writeFileSync(path.join(dir, 'portal.ts'), "import { x } from './routes';\nvoid x;\n");
+      fs.writeFileSync(
+        path.join(dir, 'typed.ts'),
+        "import type { T } from './uses';\nexport type U = T;\n",
+      );
+      fs.writeFileSync(path.join(dir, 'uses.ts'), "import { u } from './typed';\nvoid u;\n");
+      expect(importCycles(dir)).toEqual([['portal.ts', 'routes.ts', 'screens.ts']]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,7 @@ import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
 import type { RateCounter } from './rateLimit';
 import { checkXsrf, type Sessions } from './security';
+import type { FunnelCounts } from '../agency/funnel';
 
 export const API_PREFIX = '/wp-json/sw-immosuite';
 
@@ -24,8 +25,6 @@ export type FieldValue = Schemas['FieldValue'];
 export type SavedSearchInput = Schemas['SavedSearchInput'];
 export type LeadInput = Schemas['Lead'];
 export type Meta = Schemas['Honeypot'];
-
-import type { FunnelCounts } from '../agency/funnel';
 
 export interface ApiDeps {
   /** The database, SQLite or PostgreSQL (server/db/sql.ts). */

@@ -22,11 +22,11 @@ import {
 } from '../../parts/location/slice';
 import { DRAFT_KEY } from './sagas';
 import { leadSelectors, selectLeadPayload } from './selectors';
-
-const { selectMissingSteps, selectSubmitError } = leadSelectors;
 import { leadWizardActions as wizard, selectLeadWizard } from './slice';
 import { selectFieldsState } from '../../parts/fields/slice';
 import { feature } from '.';
+
+const { selectMissingSteps, selectSubmitError } = leadSelectors;
 
 const FIELDS_ANSWER = fieldsAnswer(30225);
 const RESIDENTIAL = Object.keys(FIELDS_ANSWER);

@@ -2,11 +2,11 @@
  * The portal's backend answers, typed by the contract but read as untrusted input (product
  * 7.2): what lacks its shape is left out, never passed on.
  */
-import type { ContactValues } from '../../parts/contactForm/model';
+import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
 import type { SavedSearch } from '../savedSearchWizard';
 import type { InquiryItem } from './slice';
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 
@@ -14,11 +14,23 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 export const textOf = (answer: unknown, key: string): string | null =>
   isRecord(answer) && isText(answer[key]) ? answer[key] : null;
 
-/** The contact as the backend stores it (product 3.1): an object with its e-mail. */
-export function parseContact(body: unknown): (ContactValues & { email: string }) | null {
-  return isRecord(body) && isText(body.email) && isRecord(body.customFields)
-    ? (body as unknown as ContactValues & { email: string })
+/** The user a login answer names when it logged in (its e-mail empty when it names none). */
+export const loggedInUser = (answer: unknown): { email: string } | null =>
+  isRecord(answer) && answer.login === true && isRecord(answer.user)
+    ? { email: textOf(answer.user, 'email') ?? '' }
     : null;
+
+/**
+ * The contact as the backend stores it: an object with its e-mail. Consents it does not name
+ * (the contract lets it leave them out) are not given.
+ */
+export function parseContact(body: unknown): (ContactValues & { email: string }) | null {
+  if (!isRecord(body) || !isText(body.email)) return null;
+  const customFields = {
+    ...EMPTY_CONTACT.customFields,
+    ...(isRecord(body.customFields) ? body.customFields : {}),
+  };
+  return { ...(body as unknown as ContactValues & { email: string }), customFields };
 }
 
 export function parseSavedSearches(body: unknown): SavedSearch[] | null {

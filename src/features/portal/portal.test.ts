@@ -411,6 +411,22 @@ describe('portal lists and changes', () => {
     expect(state(setup.store).stored).toEqual({ email: 'erika@example.de', disclaimer: true });
   });
 
+  it('takes a contact whose answer names no consents as one who gave none: its account dialog opens, never a crash', async () => {
+    const setup = started();
+    const { customFields: _consents, ...withoutConsents } = CONTACT_RECORD;
+    nock(API)
+      .get('/v1/auth/me')
+      .reply(200, { email: 'erika@example.de', loggedIn: true })
+      .get('/v1/contact')
+      .reply(200, withoutConsents)
+      .get('/v1/saved-search')
+      .reply(200, []);
+    setup.store.dispatch(portal.opened({ k: null }));
+    await waitFor(() => expect(state(setup.store).dialog).toEqual({ kind: 'account' }));
+    expect(state(setup.store).stored).toEqual({ email: 'erika@example.de', disclaimer: false });
+    expect(state(setup.store).contact?.firstname).toBe(CONTACT.firstname);
+  });
+
   it('requests a login mail and tells sent from a wrong address', async () => {
     const { store } = started();
     nock(API)

@@ -27,7 +27,7 @@ import { loggedIn, loggedOut, loginFailed, nonceReceived } from '../../session/s
 import { embeddedWizardSaved } from '../../wizard/actions';
 import { resendWhenOnline } from '../../wizard/resend';
 import { SUBMIT_CALL } from '../../wizard/submission';
-import { isRecord, parseContact, parseInquiries, parseSavedSearches, textOf } from './parse';
+import { loggedInUser, parseContact, parseInquiries, parseSavedSearches, textOf } from './parse';
 import { portalActions as actions, selectPortal, type PortalState } from './slice';
 
 /** The answer for a live session cookie without a valid nonce. */
@@ -108,7 +108,7 @@ function* useKey(k: string): Saga<boolean> {
     { method: 'POST', path: '/v1/auth/login', body: { k } },
     { hideError: true },
   );
-  const user = login.ok && login.data?.login === true && isRecord(login.data.user);
+  const user = login.ok ? loggedInUser(login.data) : null;
   if (user) {
     const nonce = yield* callApi(
       { method: 'POST', path: '/v1/auth/login/nonce', body: { k } },
@@ -117,7 +117,7 @@ function* useKey(k: string): Saga<boolean> {
     const value = nonce.ok && textOf(nonce.data, 'nonce');
     if (value) {
       yield put(nonceReceived(value));
-      yield put(loggedIn({ email: (login.ok && textOf(login.data.user, 'email')) || '' }));
+      yield put(loggedIn(user));
       return true;
     }
   }

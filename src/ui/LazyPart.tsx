@@ -62,20 +62,53 @@ class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> 
     this.setState({ failed: null });
   };
 
+  /** Whether a failed load was tried again by itself already (once is enough). */
+  private triedAgain = false;
+
+  /**
+   * A failed load shown: tried again once by itself. A part prepared out of sight (a wizard's
+   * next step) may have failed while the connection was gone; it loads as it comes into view.
+   */
+  retryOnce = () => {
+    if (this.triedAgain) return;
+    this.triedAgain = true;
+    this.retry();
+  };
+
   override render() {
     const { failed } = this.state;
-    if (failed) return <Failed failure={failed} part={this.props.part} onRetry={this.retry} />;
+    if (failed)
+      return (
+        <Failed
+          failure={failed}
+          part={this.props.part}
+          onRetry={this.retry}
+          onShown={this.retryOnce}
+        />
+      );
     return this.props.children;
   }
 }
 
-function Failed({ failure, part, onRetry }: { failure: Failure; part: PartName; onRetry(): void }) {
+function Failed({
+  failure,
+  part,
+  onRetry,
+  onShown,
+}: {
+  failure: Failure;
+  part: PartName;
+  onRetry(): void;
+  onShown(): void;
+}) {
   const { t } = useTranslation();
   useEffect(() => {
     if (failure === 'errors.partBroken') return;
+    // Effects run once the box is in view (not while an <Activity> keeps it hidden).
+    onShown();
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
-  }, [failure, onRetry]);
+  }, [failure, onRetry, onShown]);
   return (
     <Alert $severity="error" role="alert">
       <p>{t(failure, { part: t(`parts.${part}`) })}</p>

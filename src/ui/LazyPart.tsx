@@ -56,36 +56,24 @@ class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> 
     console.warn('[immosuite] a part of the widget failed', error);
   }
 
-  retry = () => {
+  /** How many times a failed load came into view; only the first is tried again by itself. */
+  private seen = 0;
+
+  /**
+   * 'Erneut versuchen', the browser back online, or (`shown`) the failed load come into view:
+   * that is tried again once by itself, as a part prepared out of sight (a wizard's next step)
+   * may have failed while the connection was gone.
+   */
+  retry = (shown?: unknown) => {
+    if (shown === true && this.seen++) return;
     if (this.state.failed === 'errors.partLoadFailed') this.props.onReload();
     // The part's tree went with the failure: it mounts afresh.
     this.setState({ failed: null });
   };
 
-  /** Whether a failed load was tried again by itself already (once is enough). */
-  private triedAgain = false;
-
-  /**
-   * A failed load shown: tried again once by itself. A part prepared out of sight (a wizard's
-   * next step) may have failed while the connection was gone; it loads as it comes into view.
-   */
-  retryOnce = () => {
-    if (this.triedAgain) return;
-    this.triedAgain = true;
-    this.retry();
-  };
-
   override render() {
     const { failed } = this.state;
-    if (failed)
-      return (
-        <Failed
-          failure={failed}
-          part={this.props.part}
-          onRetry={this.retry}
-          onShown={this.retryOnce}
-        />
-      );
+    if (failed) return <Failed failure={failed} part={this.props.part} onRetry={this.retry} />;
     return this.props.children;
   }
 }
@@ -94,21 +82,19 @@ function Failed({
   failure,
   part,
   onRetry,
-  onShown,
 }: {
   failure: Failure;
   part: PartName;
-  onRetry(): void;
-  onShown(): void;
+  onRetry(shown?: unknown): void;
 }) {
   const { t } = useTranslation();
   useEffect(() => {
     if (failure === 'errors.partBroken') return;
     // Effects run once the box is in view (not while an <Activity> keeps it hidden).
-    onShown();
+    onRetry(true);
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
-  }, [failure, onRetry, onShown]);
+  }, [failure, onRetry]);
   return (
     <Alert $severity="error" role="alert">
       <p>{t(failure, { part: t(`parts.${part}`) })}</p>

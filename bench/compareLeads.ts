@@ -10,8 +10,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PREFIX } from '../server/testing';
-import { hammer, median, startChild, visitorHeaders, type LoadFigures } from './leads';
+import { PREFIX } from '../test/server/testServer';
+import {
+  hammer,
+  median,
+  startChild,
+  testServerModuleOf,
+  visitorHeaders,
+  type LoadFigures,
+} from './leads';
 
 const args = process.argv.slice(2);
 const other = args.find((a) => !a.startsWith('--'));
@@ -21,9 +28,9 @@ const rounds = option('rounds', 9);
 const seconds = option('seconds', 5);
 
 async function main() {
-  if (!other || !fs.existsSync(path.join(other, 'server/testing.ts')))
+  if (!other || !testServerModuleOf(other))
     throw new Error(
-      'usage: npm run bench:compare-leads -- DIR (a checkout with server/testing.ts)',
+      'usage: npm run bench:compare-leads -- DIR (a checkout with test/server/testServer.ts or server/testing.ts)',
     );
   const dirs = [0, 1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-compare-')));
   const servers = [

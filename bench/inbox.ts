@@ -14,7 +14,7 @@ import { searchTextOf } from '../server/agency/inbox';
 import { openDatabase } from '../server/db/database';
 import { seed } from '../server/db/seed';
 import { sqliteSql } from '../server/db/sql';
-import { contact, lead, staffSignIn, startTestServer } from '../server/testing';
+import { contact, lead, staffSignIn, startTestServer } from '../test/server/testServer';
 
 export const ROWS = 100_000;
 const REQUESTS = 200;

@@ -18,8 +18,8 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { DEFAULT_POOL } from '../server/db/postgres';
-import { createTestDatabase, startTestCluster } from '../server/db/testPostgres';
-import { contact, lead, PREFIX, startTestServer, TestClient } from '../server/testing';
+import { createTestDatabase, startTestCluster } from '../test/server/postgres';
+import { contact, lead, PREFIX, startTestServer, TestClient } from '../test/server/testServer';
 import { newSubmissionKey } from '../src/wizard/submission';
 import { cpuQuota, type CpuQuota } from './cpuQuota';
 
@@ -228,6 +228,16 @@ async function fillWidgetOnPostgres(url: string, rows: number) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The test-server helper of a checkout: test/server/testServer.ts, or server/testing.ts in a
+ * checkout that kept it beside the server.
+ */
+export function testServerModuleOf(dir: string): string | null {
+  for (const file of ['test/server/testServer.ts', 'server/testing.ts'])
+    if (fs.existsSync(path.join(dir, file))) return path.join(dir, file);
+  return null;
 }
 
 /** 'checkout': the widget's server of another checkout, whose directory `url` names. */
@@ -610,8 +620,8 @@ if (require.main === module) {
         ? serveFloorOnPostgres(url)
         : kind === 'checkout'
           ? (
-              import(path.join(url, 'server/testing.ts')) as Promise<
-                typeof import('../server/testing')
+              import(testServerModuleOf(url)!) as Promise<
+                typeof import('../test/server/testServer')
               >
             )
               .then((other) => other.startTestServer(limitsOff, dir))

@@ -12,7 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PREFIX } from '../server/testing';
+import { PREFIX } from '../test/server/testServer';
 
 const READERS = 100;
 const PIPELINED = 1000;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { FUNNEL_WIZARDS, type FunnelReport } from '../../contract/funnel';
 import type { Sql } from '../db/sql';
-import { testDialects } from '../db/testDialects';
+import { testDialects } from '../../test/server/dialects';
 import {
   contact,
   keyOf,
@@ -17,7 +17,7 @@ import {
   staffSignIn,
   startTestServer,
   type TestClient,
-} from '../testing';
+} from '../../test/server/testServer';
 import { FUNNEL_SHARDS, funnelCounts } from './funnel';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;

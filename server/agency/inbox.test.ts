@@ -16,7 +16,7 @@ import {
   savedSearch,
   startTestServer,
   TestClient,
-} from '../testing';
+} from '../../test/server/testServer';
 import { berlinMidnight } from './inbox';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;

@@ -17,7 +17,7 @@ import {
   PREFIX,
   savedSearch,
   startTestServer,
-} from '../testing';
+} from '../../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const AGENCY = 'makler@immosuite.local';

@@ -16,7 +16,7 @@ import {
   startTestServer,
   type TestClient,
   type TestResponse,
-} from '../testing';
+} from '../../test/server/testServer';
 import { DEMO_CUSTOMER } from '../db/seed';
 import { Q } from '../db/statements';
 import { containsPoint } from '../geo/regions';

@@ -19,7 +19,7 @@ import {
   PREFIX,
   savedSearch,
   startTestServer,
-} from '../testing';
+} from '../../test/server/testServer';
 import { DEMO_CUSTOMER } from '../db/seed';
 import { Q } from '../db/statements';
 

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import pg from 'pg';
-import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from '../db/testPostgres';
+import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from '../../test/server/postgres';
 import {
   contact,
   keyOf,
@@ -12,7 +12,7 @@ import {
   staffSignIn,
   startTestServer,
   type TestClient,
-} from '../testing';
+} from '../../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const cluster = testPostgresUrl();

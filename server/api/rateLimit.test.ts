@@ -3,8 +3,8 @@
  */
 import type { Sql } from '../db/sql';
 import { openPostgres } from '../db/postgres';
-import { testDialects } from '../db/testDialects';
-import { createTestDatabase, testPostgresUrl } from '../db/testPostgres';
+import { testDialects } from '../../test/server/dialects';
+import { createTestDatabase, testPostgresUrl } from '../../test/server/postgres';
 import {
   databaseCounter,
   MemoryCounter,

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { migrate, MIGRATIONS, migrationFor } from './database';
 import { openPostgres } from './postgres';
-import { createTestDatabase, testPostgresUrl } from './testPostgres';
+import { createTestDatabase, testPostgresUrl } from '../../test/server/postgres';
 
 const UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** The creation time a UUIDv7 carries, in milliseconds. */

@@ -6,8 +6,8 @@ import { StartupError } from '../startupError';
 import { MIGRATIONS, openDatabase } from './database';
 import { MIGRATION_LOCK, openPostgres } from './postgres';
 import { DatabaseUnavailable, postgresSql, sqliteSql, translate, type Sql } from './sql';
-import { testDialects } from './testDialects';
-import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from './testPostgres';
+import { testDialects } from '../../test/server/dialects';
+import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from '../../test/server/postgres';
 
 const clusterUrl = testPostgresUrl();
 

@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import type { Sql } from '../db/sql';
-import { testDialects, type OpenTestDatabase } from '../db/testDialects';
+import { testDialects, type OpenTestDatabase } from '../../test/server/dialects';
 import { ANSWER_BYTES, WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS } from './channels';
 import { createOutbox, isWebhookSecret, type OutboxDeps } from './outbox';
-import { startTestSmtp, type TestSmtp } from './testSmtp';
+import { startTestSmtp, type TestSmtp } from '../../test/server/smtp';
 import { backoffMs, LEASE_MS, RENEW_MS, RETRY_FOR_MS, type Repeat } from './worker';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

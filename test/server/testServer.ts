@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from './app';
-import { configFromEnv } from './config';
-import { createTestDatabase, testPostgresUrl } from './db/testPostgres';
+import { buildServer } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { createTestDatabase, testPostgresUrl } from './postgres';
 
 export const PREFIX = '/wp-json/sw-immosuite';
 

@@ -2,10 +2,10 @@
  * The databases a backend test runs on: SQLite always, PostgreSQL when jest's globalSetup
  * started a cluster (test/env/postgresSetup.ts). Each open gives a new, migrated database.
  */
-import { openDatabase } from './database';
-import { openPostgres } from './postgres';
-import { sqliteSql, type Sql } from './sql';
-import { createTestDatabase, testPostgresUrl } from './testPostgres';
+import { openDatabase } from '../../server/db/database';
+import { openPostgres } from '../../server/db/postgres';
+import { sqliteSql, type Sql } from '../../server/db/sql';
+import { createTestDatabase, testPostgresUrl } from './postgres';
 
 export type OpenTestDatabase = () => Promise<Sql>;
 

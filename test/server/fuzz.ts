@@ -5,9 +5,9 @@
  * encodings), as a logged-in client with its XSRF token and nonce, sometimes without them.
  * Seeded, so a failure can be replayed. Counts the answers by status; a 5xx is a finding.
  */
-import { openapi } from '../contract/openapi';
-import { requestBodySchema, type Method } from '../contract/schema';
-import { newLoggedInContact, PREFIX, type startTestServer, type TestClient } from './testing';
+import { openapi } from '../../contract/openapi';
+import { requestBodySchema, type Method } from '../../contract/schema';
+import { newLoggedInContact, PREFIX, type startTestServer, type TestClient } from './testServer';
 
 type Schema = Record<string, unknown>;
 type Server = Awaited<ReturnType<typeof startTestServer>>;

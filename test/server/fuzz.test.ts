@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { fuzz } from './fuzz';
-import { startTestServer } from './testing';
+import { startTestServer } from './testServer';
 
 describe('contract fuzz (npm run fuzz runs a longer one)', () => {
   it('answers 400 fuzzed requests without a single 5xx', async () => {

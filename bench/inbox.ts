@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { searchTextOf } from '../server/agency/inbox';
-import { openDatabase } from '../server/db/database';
+import { openDatabase } from '../server/db/sqlite';
 import { seed } from '../server/db/seed';
 import { sqliteSql } from '../server/db/sql';
 import { contact, lead, staffSignIn, startTestServer } from '../test/server/testServer';

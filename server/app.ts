@@ -13,7 +13,7 @@ import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
 import type { ServerConfig } from './config';
 import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase, type Db } from './db/sqlite';
 import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';

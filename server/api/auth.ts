@@ -1,7 +1,7 @@
 /** Login by e-mail link, the nonce, the current user and logout (spec 2.7, 7). */
 import type { FastifyInstance } from 'fastify';
 import { keyHash as hashOf, sha256, timedKey } from '../auth/crypto';
-import { now } from '../db/database';
+import { now } from '../db/clock';
 import { Q } from '../db/statements';
 import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';

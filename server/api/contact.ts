@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
 import type { ConsentBox, RecordContact } from '../agency/records';
 import { withdrawalNotice } from '../delivery/notices';
-import { now } from '../db/database';
+import { now } from '../db/clock';
 import type { Param } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import { clean, route, type ApiContext, type ContactInput } from './context';

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { categoryById, fieldIdsFor } from '../../contract/catalog';
-import { now } from '../db/database';
+import { now } from '../db/clock';
 import { insertRow, type Row } from '../db/rows';
 import type { Queryable } from '../db/sql';
 import { Q } from '../db/statements';

@@ -2,7 +2,7 @@
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable, Sql } from '../db/sql';
-import { now } from '../db/database';
+import { now } from '../db/clock';
 import { currentTick, nonceFor, randomToken, safeEqual, sha256, verifyNonce } from '../auth/crypto';
 import { isLoopback } from '../config';
 import { ApiError } from './errors';

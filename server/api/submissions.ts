@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
-import { now } from '../db/database';
+import { now } from '../db/clock';
 import { insertRow, insertRowId, insertSubmissionAtOnce, storeContact, type Row } from '../db/rows';
 import { DatabaseUnavailable, isUniqueViolation, type Param, type Queryable } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';

@@ -148,6 +148,20 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(rows).toEqual([{ channel: 'mail', kind: 'notice', status: 'sent', attempts: 1 }]);
   });
 
+  it('keeps a mail only when the batch job that wrote it commits', async () => {
+    const { outbox, sql } = await setup(open);
+    const mail = (to: string) => ({ to, subject: 'Bitte bestätigen', text: 'Link', links: [] });
+    await Promise.allSettled([
+      sql.batch((tx) => outbox.mail(tx, mail('kept@example.de'), { kind: 'confirm' })),
+      sql.batch(async (tx) => {
+        await outbox.mail(tx, mail('dropped@example.de'), { kind: 'notice' });
+        throw new Error('storing the submission failed');
+      }),
+    ]);
+    expect((await outbox.mailbox()).map((m) => m.to)).toEqual(['kept@example.de']);
+    expect(await sql.all('SELECT COUNT(*) AS n FROM deliveries')).toEqual([{ n: 0 }]);
+  });
+
   it('with SMTP sends after the commit, retries a failed send with backoff, with one Message-ID', async () => {
     const sent: { to: string; html?: string; messageId: string }[] = [];
     const messageIds = new Set<string>();

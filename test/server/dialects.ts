@@ -2,7 +2,7 @@
  * The databases a backend test runs on: SQLite always, PostgreSQL when jest's globalSetup
  * started a cluster (test/env/postgresSetup.ts). Each open gives a new, migrated database.
  */
-import { openDatabase } from '../../server/db/database';
+import { openDatabase } from '../../server/db/sqlite';
 import { openPostgres } from '../../server/db/postgres';
 import { sqliteSql, type Sql } from '../../server/db/sql';
 import { createTestDatabase, testPostgresUrl } from './postgres';

@@ -262,7 +262,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: ApiContext) {
         },
         links: ['contact_id', 'submission_id'],
       },
-      ...outbox.mailRows(mail, { kind: 'confirm', submissionId: 'stored with' }),
+      ...outbox.mailWithNewSubmission(mail, 'confirm'),
       funnelRow(WIZARD_OF_KIND[kind], 'sent'),
     ];
     const replayed = await storeOnce({

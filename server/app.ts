@@ -6,10 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type Ajv from 'ajv';
 import Fastify, { type FastifyError } from 'fastify';
 import { randomToken } from './auth/crypto';
-import { ApiError, sendError } from './api/errors';
-import { FINITE_KEYWORD } from './api/context';
-import { API_PREFIX, registerApi } from './api/routes';
-import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
+import { ApiError, sendError } from './http/errors';
+import { FINITE_KEYWORD } from './http/context';
+import { API_PREFIX, registerRoutes } from './routes';
+import { cookiePolicy, createSessions, ensureXsrfCookie } from './http/security';
 import type { ServerConfig } from './config';
 import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
@@ -18,7 +18,7 @@ import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
-import { databaseCounter, MemoryCounter, rateLimitStore } from './api/rateLimit';
+import { databaseCounter, MemoryCounter, rateLimitStore } from './http/rateLimit';
 import { createStaff } from './agency/staff';
 import { createOutbox } from './delivery/outbox';
 import { registerMailbox } from './mail/routes';
@@ -303,7 +303,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerApi(app, { sql, config, outbox, sessions, staff, rateCounter });
+  await registerRoutes(app, { sql, config, outbox, sessions, staff, rateCounter });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

@@ -11,7 +11,14 @@ import { responseConforms } from '../../contract/validator';
 import { seed } from '../db/seed';
 import { DatabaseUnavailable, type Params, type Sql } from '../db/sql';
 import { testDialects } from '../../test/server/dialects';
-import { contact, lead, PREFIX, staffSignIn, startTestServer, type TestClient } from '../../test/server/testServer';
+import {
+  contact,
+  lead,
+  PREFIX,
+  staffSignIn,
+  startTestServer,
+  type TestClient,
+} from '../../test/server/testServer';
 import { COLUMNS, EXPORT_PAGE, exportCsv } from './csv';
 import { inboxQueries, searchTextOf } from './inbox';
 import { submissionReader } from './records';

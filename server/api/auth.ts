@@ -5,10 +5,10 @@ import { now } from '../db/clock';
 import { Q } from '../db/statements';
 import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';
-import { langOfRequest, linkFor, route, type ApiContext } from './context';
-import { ApiError } from './errors';
-import { waitFor } from './rateLimit';
-import { XSRF_COOKIE } from './security';
+import { langOfRequest, linkFor, route, type ApiContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { waitFor } from '../http/rateLimit';
+import { XSRF_COOKIE } from '../http/security';
 
 const LOGIN_KEY_MS = 30 * 60 * 1000;
 /** A used key works again for a while: mail scanners that open links must not burn them. */

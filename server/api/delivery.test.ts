@@ -9,7 +9,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_CONCURRENCY } from '../delivery/channels';
 import { startTestSmtp, type TestSmtp } from '../../test/server/smtp';
-import { contact, lead, PREFIX, startTestServer, type TestClient } from '../../test/server/testServer';
+import {
+  contact,
+  lead,
+  PREFIX,
+  startTestServer,
+  type TestClient,
+} from '../../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;

@@ -10,9 +10,10 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { funnelBeacon } from '../../contract/funnel';
-import type { ApiContext } from './context';
-import { ApiError } from './errors';
-import { waitFor } from './rateLimit';
+import type { FunnelCounts } from '../agency/funnel';
+import type { ApiContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { waitFor } from '../http/rateLimit';
 
 export const FUNNEL_BEACON_PATH = '/funnel';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,8 +32,11 @@ function parseBeacon(body: unknown) {
   }
 }
 
-export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { config, funnel, sql, rateCounter } = ctx;
+export async function funnelRoutes(
+  app: FastifyInstance,
+  { ctx, funnel }: { ctx: ApiContext; funnel: FunnelCounts },
+) {
+  const { config, sql, rateCounter } = ctx;
   app.post(
     FUNNEL_BEACON_PATH,
     {

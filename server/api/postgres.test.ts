@@ -2,7 +2,11 @@
  * @jest-environment node
  */
 import pg from 'pg';
-import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from '../../test/server/postgres';
+import {
+  createTestDatabase,
+  testPostgresUrl,
+  untilWaitingForLocks,
+} from '../../test/server/postgres';
 import {
   contact,
   keyOf,

@@ -15,7 +15,14 @@ import { buildServer } from '../app';
 import { configFromEnv } from '../config';
 import { FD_RESERVE, MAX_IN_FLIGHT, openFilesLimit, SOCKET_IDLE_MS } from '../connections';
 import { StartupError } from '../startupError';
-import { contact, keyOf, lead, newLoggedInContact, PREFIX, startTestServer } from '../../test/server/testServer';
+import {
+  contact,
+  keyOf,
+  lead,
+  newLoggedInContact,
+  PREFIX,
+  startTestServer,
+} from '../../test/server/testServer';
 
 describe('second probe', () => {
   it('item 9: logout clears the session cookie with the attributes that set it (cross-site)', async () => {

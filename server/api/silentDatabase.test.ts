@@ -10,7 +10,13 @@
 import net from 'node:net';
 import pg from 'pg';
 import { createTestDatabase, testPostgresUrl } from '../../test/server/postgres';
-import { contact, lead, PREFIX, startTestServer, type TestClient } from '../../test/server/testServer';
+import {
+  contact,
+  lead,
+  PREFIX,
+  startTestServer,
+  type TestClient,
+} from '../../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const cluster = testPostgresUrl();

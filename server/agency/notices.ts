@@ -12,7 +12,7 @@ import {
   type LabelledValue,
   type RecordContact,
   type SubmissionRecord,
-} from '../agency/records';
+} from './records';
 
 /** A notice as the outbox sends it. */
 export interface NoticeMail {

@@ -1,7 +1,7 @@
 /**
- * What every API plugin shares: its dependencies and `route()`,
- * which takes a route's request validation from the contract and guards every mutating
- * route with the XSRF check.
+ * What every route plugin shares: the server's dependencies, `route()`, which takes a route's
+ * request validation from the contract and guards every mutating route with the XSRF check,
+ * the request's language, and the links mails carry.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AGENCY_API } from '../../contract/agency';
@@ -10,7 +10,6 @@ import { paramsSchema, querySchema, requestBodySchema, type Method } from '../..
 import type { components } from '../../contract/types';
 import type { ServerConfig } from '../config';
 import type { Sql } from '../db/sql';
-import type { Staff } from '../agency/staff';
 import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
 import type { RateCounter } from './rateLimit';
@@ -25,28 +24,22 @@ export type SavedSearchInput = Schemas['SavedSearchInput'];
 export type LeadInput = Schemas['Lead'];
 export type Meta = Schemas['Honeypot'];
 
-import type { FunnelCounts } from '../agency/funnel';
-
-export interface ApiDeps {
+/** What buildServer opens once for every route plugin. */
+export interface ServerDeps {
   /** The database, SQLite or PostgreSQL (server/db/sql.ts). */
   sql: Sql;
   config: ServerConfig;
   outbox: Outbox;
   sessions: Sessions;
-  staff: Staff;
-  /** Rate-limit windows, as every server process sees them (api/rateLimit.ts). */
+  /** Rate-limit windows, as every server process sees them (http/rateLimit.ts). */
   rateCounter: RateCounter;
 }
 
-export interface ApiContext extends ApiDeps {
+export interface ApiContext extends ServerDeps {
   /** Regions are seed data and do not change while the server runs: read once. */
   regionNameById: ReadonlyMap<number, string>;
-  /** Submissions as the agency sees them (notices, webhooks, the inbox). */
-  records: import('../agency/records').SubmissionReader;
   /** The configured public URL, or loopback and the port the server listens on. */
   publicUrl(): string;
-  /** The wizards' drop-off counts (server/agency/funnel.ts). */
-  funnel: FunnelCounts;
 }
 
 declare module 'fastify' {
@@ -126,12 +119,10 @@ export const langOfRequest = (request: FastifyRequest): Lang =>
   langOf(request.headers['accept-language']);
 
 /**
- * The link a mail carries to the agency's login page, with the key: built from configuration
- * (LOGIN_URL, else PUBLIC_URL's demo login page), never from the request's Host header.
- */
-/**
- * A mailed link: the configured login page (or the demo's) with the key. The demo page also
- * learns the mail's language (an agency's own page speaks its own language).
+ * A mailed link: the configured login page (LOGIN_URL, else PUBLIC_URL's demo login page) with
+ * the key, built from configuration, never from the request's Host header
+ * (docs/security.md#mailed-links). The demo page also learns the mail's language (an agency's
+ * own page speaks its own language).
  */
 export function linkFor(
   ctx: Pick<ApiContext, 'config' | 'publicUrl'>,

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import type { SubmissionRecord } from '../agency/records';
+import type { SubmissionRecord } from './records';
 import { agencyNotice, escapeHtml, headerSafe } from './notices';
 
 const hostile = '<script>alert("x")</script> & \'quoted\'';

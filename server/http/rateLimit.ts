@@ -3,18 +3,29 @@
  * when one process serves the backend (SQLite), in the database when several do (PostgreSQL).
  * They back @fastify/rate-limit's per-client limits (as its store), the limit it cannot key
  * (login mails per address, known only once the body is read), and the submissions' limit per
- * client (clientLimit), which PostgreSQL counts inside the statement that stores a submission.
+ * client (clientLimit), which a store may count inside the statement that stores a submission
+ * (a gate).
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Gate } from '../db/rows';
-import type { Sql } from '../db/sql';
+import type { Param, Sql } from '../db/sql';
 import { ApiError } from './errors';
 
 /** A key's window after a hit: the hits counted in it, and when it ends (ms since epoch). */
 export interface Hit {
   count: number;
   resetAt: number;
+}
+
+/**
+ * A rate-limit hit counted inside a statement of the caller's: the upsert `text` (RETURNING
+ * count, reset_at) and its `params`; the statement stores nothing when it is hit number
+ * `max` + 1 or later of its window.
+ */
+export interface Gate {
+  text: string;
+  params: Param[];
+  max: number;
 }
 
 export interface RateCounter {
@@ -185,6 +196,8 @@ export function rateLimitStore(counter: RateCounter, clock: () => number = Date.
  * Retry-After and the API's 429 over the limit. Each request counts once: on its own
  * (`count`), or in a statement of the caller's (`gate`, then `answer` with its hit).
  */
+export type ClientLimit = ReturnType<typeof clientLimit>;
+
 export function clientLimit(
   counter: RateCounter,
   settings: { max: number; windowMs: number; group: string },

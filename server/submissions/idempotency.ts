@@ -7,9 +7,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/crypto';
-import type { Queryable } from '../db/sql';
-import { Q } from '../db/statements';
-import { ApiError } from './errors';
+import { ApiError } from '../http/errors';
+import type { SubmissionStore } from './store';
 
 const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -27,7 +26,9 @@ export interface RequestId {
   fingerprint: string;
 }
 
-export function idempotency() {
+export function idempotency(
+  store: Pick<SubmissionStore, 'byIdempotencyKey' | 'releaseIdempotencyKey'>,
+) {
   return {
     /** The request's key and fingerprint; null without a key (400 for a malformed one). */
     keyOf(request: FastifyRequest, client: string): RequestId | null {
@@ -45,18 +46,15 @@ export function idempotency() {
       };
     },
     /**
-     * The submission this very request created (inside the caller's transaction); a 422 when
-     * the key was used for another request; nothing for an unknown or expired key.
+     * The submission this very request created; a 422 when the key was used for another
+     * request; nothing for an unknown key, or a day-old one (released for this request).
      */
-    async find(tx: Queryable, id: RequestId | null): Promise<StoredAnswer | undefined> {
+    async find(id: RequestId | null): Promise<StoredAnswer | undefined> {
       if (!id) return undefined;
-      const stored = await tx.one<StoredAnswer & { fingerprint: string; created_at: string }>(
-        Q.submissionByIdempotencyKey,
-        id.key,
-      );
+      const stored = await store.byIdempotencyKey(id.key);
       if (!stored) return undefined;
       if (Date.parse(stored.created_at) <= Date.now() - IDEMPOTENCY_MS) {
-        await tx.run(Q.releaseIdempotencyKey, stored.id);
+        await store.releaseIdempotencyKey(stored.id);
         return undefined;
       }
       if (stored.fingerprint !== id.fingerprint)

@@ -240,20 +240,23 @@ export function testServerModuleOf(dir: string): string | null {
   return null;
 }
 
-/** 'checkout': the widget's server of another checkout, whose directory `url` names. */
-type ChildKind = 'floor' | 'widget' | 'floor-pg' | 'widget-pg' | 'checkout';
+/**
+ * 'checkout': the widget's server of another checkout, whose directory `url` names;
+ * 'checkout-pg': that server on PostgreSQL at `url`, the checkout's directory `checkout`.
+ */
+type ChildKind = 'floor' | 'widget' | 'floor-pg' | 'widget-pg' | 'checkout' | 'checkout-pg';
 
 /**
  * Starts `kind` in a child process on a database in `dir` (and at `url` on PostgreSQL);
  * resolves with its base URL.
  */
-export function startChild(kind: ChildKind, dir: string, url = '') {
+export function startChild(kind: ChildKind, dir: string, url = '', checkout = '') {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', __filename, kind, dir, url],
+    [...profile, '--import', 'tsx', __filename, kind, dir, url, checkout],
     {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
@@ -604,7 +607,7 @@ export async function leadSubmissions(
 }
 
 if (require.main === module) {
-  const [kind, dir, url] = process.argv.slice(2) as [ChildKind, string, string];
+  const [kind, dir, url, checkout] = process.argv.slice(2) as [ChildKind, string, string, string];
   // A normal exit on kill, so a profile (BENCH_CPU_PROF) gets written.
   process.on('SIGTERM', () => process.exit(0));
   // The bench asks for this process's CPU time around each run.
@@ -618,13 +621,18 @@ if (require.main === module) {
       ? serveFloor(dir)
       : kind === 'floor-pg'
         ? serveFloorOnPostgres(url)
-        : kind === 'checkout'
+        : kind === 'checkout' || kind === 'checkout-pg'
           ? (
-              import(testServerModuleOf(url)!) as Promise<
+              import(testServerModuleOf(kind === 'checkout' ? url : checkout)!) as Promise<
                 typeof import('../test/server/testServer')
               >
             )
-              .then((other) => other.startTestServer(limitsOff, dir))
+              .then((other) =>
+                other.startTestServer(
+                  kind === 'checkout-pg' ? { ...limitsOff, DATABASE_URL: url } : limitsOff,
+                  dir,
+                ),
+              )
               .then((s) => s.base)
           : startTestServer(
               kind === 'widget-pg' ? { ...limitsOff, DATABASE_URL: url } : limitsOff,

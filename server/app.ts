@@ -219,7 +219,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   // pages set their own frame-ancestors (web.ts). embed.js is loaded by agencies' sites, so
   // resources may be read cross-origin (the API is guarded by cookies, XSRF and nonces).
   registerSecurityHeaders(app);
-  // DECISIONS 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
+  // Decision 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

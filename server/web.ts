@@ -90,7 +90,7 @@ export async function registerWeb(
       }),
     },
   };
-  // History-mode routes of the widget (spec 2); unknown ones get the shell's not-found text.
+  // History-mode routes of the widget (product 2.0.1); unknown ones get the shell's not-found text.
   app.get('/webapp', widgetHeaders, sendIndex);
   app.get('/webapp/*', widgetHeaders, sendIndex);
 

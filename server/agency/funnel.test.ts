@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The wizards' drop-off funnel on the server (issue #20, item 5): step beacons from the
+ * The wizards' drop-off funnel on the server (docs/agency.md#the-funnel): step beacons from the
  * embedding pages, 'sent' and 'confirmed' counted from the submissions, daily counts in
  * Berlin's days, the staff's report over a period, and everything a beacon may not be.
  */

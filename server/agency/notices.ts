@@ -1,5 +1,5 @@
 /**
- * The agency's notice of a submission (issue #20): one for every kind, in German (the agency's
+ * The agency's notice of a submission (docs/agency.md#notices): one for every kind, in German (the agency's
  * language), as plain text and HTML. Every value the visitor typed is escaped in the HTML part,
  * and the subject carries no line break, so no field can add a header.
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The agency hears of every submission (issue #20): a German notice for each kind with the
+ * The agency hears of every submission (docs/agency.md#notices): a German notice for each kind with the
  * contact, the message, the consent record and the inbox link; AGENCY_NOTICE=on-submit; values
  * escaped and no header from a field; signed webhooks that reach a receiver that was down.
  */

@@ -1,4 +1,4 @@
-/** The logged-in contact's own record (spec 2.10, 7). */
+/** The logged-in contact's own record (product 2.10, §7). */
 import type { FastifyInstance } from 'fastify';
 import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
 import type { ConsentBox, RecordContact } from '../agency/records';

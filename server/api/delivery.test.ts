@@ -2,11 +2,12 @@
  * @jest-environment node
  *
  * The server's mail and webhooks against a real SMTP server: a visitor's confirmation mail
- * reaches SMTP while the webhook receiver never answers, and a notice the SMTP server refuses
- * for good shows as failed, with the server's answer, in the inbox's delivery log.
+ * reaches SMTP while the webhook receiver never answers, a notice the SMTP server refuses for
+ * good shows as failed, with the server's answer, in the inbox's delivery log, and an SMTP
+ * server that never answers holds up no visitor's answer.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { WEBHOOK_CONCURRENCY } from '../delivery/channels';
 import { startTestSmtp, type TestSmtp } from '../../test/server/smtp';
 import {
@@ -106,5 +107,50 @@ describe('mail and webhooks through SMTP', () => {
       attempts: 1,
       lastError: 'the mail server refused it: 550 5.1.1 <postfach@makler.example>: no such user',
     });
+  });
+});
+
+describe('mail through an SMTP server that never answers', () => {
+  it('with an SMTP server that never answers, forms and login mails are answered at once; the mails wait in the outbox', async () => {
+    const sockets = new Set<net.Socket>();
+    let connected = () => {};
+    const talking = new Promise<void>((resolve) => (connected = resolve));
+    // Accepts connections and never says a word (no greeting).
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      connected();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (silent.address() as net.AddressInfo).port;
+    const server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    /** No SMTP connection given up on: an answer that waited for SMTP would come after that. */
+    const noneGivenUp = () =>
+      [...sockets].every((socket) => !socket.destroyed && !socket.readableEnded);
+    try {
+      const client = server.client();
+      const submitted = await client.post(`${PREFIX}/v1/wizard/lead`, {
+        contact: contact({ email: 'smtp-hang@example.de' }),
+        lead: lead(),
+      });
+      expect(submitted.status).toBe(201);
+      expect(noneGivenUp()).toBe(true);
+      const mailed = await client.post(`${PREFIX}/v1/auth/email`, { email: 'nobody@example.de' });
+      expect(mailed.body).toEqual({ sent: true });
+      expect(noneGivenUp()).toBe(true);
+      // The worker is talking to the silent server meanwhile.
+      await talking;
+      const mails = await server.app.sql.all(
+        `SELECT kind, status FROM deliveries WHERE channel = 'mail' ORDER BY id`,
+      );
+      expect(mails).toEqual([
+        { kind: 'confirm', status: 'pending' },
+        { kind: 'noAccount', status: 'pending' },
+      ]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await server.close();
+    }
   });
 });

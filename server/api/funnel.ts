@@ -1,5 +1,5 @@
 /**
- * The step beacon of the wizards' funnel (issue #20, item 5): `POST /funnel` with
+ * The step beacon of the wizards' funnel (docs/agency.md#the-funnel): `POST /funnel` with
  * `{"wizard": "lead-wizard", "stage": "address"}`, as the embed script sends it with
  * navigator.sendBeacon (text/plain, so no preflight). No cookie is read or set; the body may
  * name only a wizard and a stage of contract/funnel.ts, so it carries no personal data. Only

@@ -1,4 +1,4 @@
-/** The logged-in contact's listing inquiries (spec 2.9, 7). */
+/** The logged-in contact's listing inquiries (product 2.9, §7). */
 import type { FastifyInstance } from 'fastify';
 import { categoryById } from '../../contract/catalog';
 import { Q } from '../db/statements';

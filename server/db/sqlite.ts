@@ -75,7 +75,7 @@ function checkDatabase(db: Db, file: string, log: (message: string) => void) {
   const size = fs.statSync(file).size;
   if (size > QUICK_CHECK_MAX_BYTES) {
     log(
-      `the database ${file} (${Math.round(size / 1e6)} MB) was not checked at start-up (PRAGMA quick_check takes about 1.5 s per GB); run it while the server is stopped`,
+      `the database ${file} (${Math.round(size / 1e6)} MB) was not checked at start-up (PRAGMA quick_check reads every page of it); run it while the server is stopped`,
     );
     return;
   }

@@ -1,4 +1,4 @@
-/** The geocoder (DECISIONS 6): the Photon API, offline from bundled data or from an upstream. */
+/** The geocoder (decision 6): the Photon API, offline from bundled data or from an upstream. */
 import type { FastifyInstance } from 'fastify';
 import { finiteNumbers } from '../http/context';
 import { ApiError } from '../http/errors';

@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { WEBHOOK_CONCURRENCY } from '../delivery/channels';
+import { WEBHOOK_CONCURRENCY } from './channels';
 import { startTestSmtp, type TestSmtp } from '../../test/server/smtp';
 import {
   contact,

@@ -2,11 +2,7 @@
  * @jest-environment node
  */
 import pg from 'pg';
-import {
-  createTestDatabase,
-  testPostgresUrl,
-  untilWaitingForLocks,
-} from '../../test/server/postgres';
+import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from '../test/server/postgres';
 import {
   contact,
   keyOf,
@@ -16,7 +12,7 @@ import {
   staffSignIn,
   startTestServer,
   type TestClient,
-} from '../../test/server/testServer';
+} from '../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const cluster = testPostgresUrl();

@@ -97,7 +97,8 @@ module.exports = tseslint.config(
           patterns: [
             {
               group: ['**/features', '**/features/**'],
-              message: 'Shared layers never import a feature (CONVENTIONS: layers point one way).',
+              message:
+                'Shared layers never import a feature (docs/development.md#layers-point-one-way).',
             },
             {
               group: ['**/agency', '**/agency/**'],

@@ -27,7 +27,7 @@ import {
 import { ApiError } from '../http/errors';
 import { clientLimit } from '../http/rateLimit';
 import { confirmMail, type SubmissionKind } from '../mail/templates';
-import { idempotency, type StoredAnswer } from './idempotency';
+import { idempotency, type RequestId, type StoredAnswer } from './idempotency';
 import { requireConsent } from './input';
 import { IdempotencyKeyTaken, type NewSubmission, type SubmissionStore } from './store';
 import { agencyTeller } from './tellAgency';
@@ -79,10 +79,7 @@ export function submissionService(
    * stored answer (a retry), a 422 (another request), or a day-old key released, and the
    * submission stored once more. Resolves to the stored answer of a retry.
    */
-  async function storeOnce(
-    p: NewSubmission,
-    id: ReturnType<typeof idem.keyOf>,
-  ): Promise<StoredAnswer | null> {
+  async function storeOnce(p: NewSubmission, id: RequestId | null): Promise<StoredAnswer | null> {
     for (let tries = 1; ; tries += 1) {
       try {
         await store.add(p, limit, teller.atSubmit ? toldAtSubmit : undefined);

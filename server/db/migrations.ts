@@ -459,8 +459,8 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
- * On PostgreSQL, steps 1 to 11 were once taken as one: step 1 made their whole schema and 2 to
- * 11 did nothing. A database made so and left between them (its auth_keys already have step
- * 11's column at a lower step) has taken every step up to this one.
+ * A PostgreSQL database may have made the schema of steps 1 to 11 in its first step (its
+ * schema_version then counts 2 to 11 as steps with nothing to do). Left between them, it has
+ * every step up to this one: its auth_keys already have step 11's column (postgres.ts).
  */
 export const POSTGRES_FIRST_STEP_UNTIL = 11;

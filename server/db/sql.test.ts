@@ -119,7 +119,8 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
     expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(
       /NOT NULL constraint failed|null value in column "subject"/,
     );
-    expect(await subjects()).toEqual(['eins', 'drei']);
+    // On PostgreSQL each job is a transaction of its own: their rows may come in any order.
+    expect((await subjects()).sort()).toEqual(['drei', 'eins']);
   });
 
   it('lets the unique index decide between two writers of the same key', async () => {

@@ -64,9 +64,7 @@ export async function loginKey(server: Server, email = 'erika@example.de') {
   const client = server.client();
   await client.post(`${PREFIX}/v1/wizard/lead`, { contact: contact({ email }), lead: lead() });
   const confirmation = keyOf((await server.mails())[0]!.links[0]!);
-  expect((await client.post(`${PREFIX}/v1/wizard/confirm`, { k: confirmation })).status).toBe(
-    200,
-  );
+  expect((await client.post(`${PREFIX}/v1/wizard/confirm`, { k: confirmation })).status).toBe(200);
   await client.post(`${PREFIX}/v1/auth/email`, { email });
   return {
     confirmation,

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { startTestServer } from '../server/testing';
+import { startTestServer } from '../test/server/testServer';
 
 const LATENCY_MS = 2000;
 const BYTES_PER_SECOND = 50 * 1024;

@@ -9,7 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { contact, lead, newLoggedInContact, PREFIX, startTestServer } from '../server/testing';
+import {
+  contact,
+  lead,
+  newLoggedInContact,
+  PREFIX,
+  startTestServer,
+} from '../test/server/testServer';
 import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
 import { exportWhileVisiting } from './export';

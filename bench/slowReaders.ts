@@ -1,5 +1,5 @@
 /**
- * Slow readers (issue #22, item 1): 100 connections each write 1,000 pipelined
+ * Slow readers (docs/benchmarks.md#slow-readers): 100 connections each write 1,000 pipelined
  * `GET …/v1/wizard/locations/geojson` and never read an answer; each connects again when the
  * server closes it. Measured on the server process (its own process, as `npm start` runs it):
  * resident memory (VmRSS, sampled every 250 ms) and the latency of a normal visitor's requests
@@ -12,7 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PREFIX } from '../server/testing';
+import { PREFIX } from '../test/server/testServer';
 
 const READERS = 100;
 const PIPELINED = 1000;

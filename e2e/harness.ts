@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { startTestServer } from '../server/testing';
+import { startTestServer } from '../test/server/testServer';
 
 export const CHROMIUM_ARGS = [
   '--headless',

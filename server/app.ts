@@ -6,19 +6,19 @@ import fastifyStatic from '@fastify/static';
 import type Ajv from 'ajv';
 import Fastify, { type FastifyError } from 'fastify';
 import { randomToken } from './auth/crypto';
-import { ApiError, sendError } from './api/errors';
-import { FINITE_KEYWORD } from './api/context';
-import { API_PREFIX, registerApi } from './api/routes';
-import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
+import { ApiError, sendError } from './http/errors';
+import { FINITE_KEYWORD } from './http/context';
+import { API_PREFIX, registerRoutes } from './routes';
+import { cookiePolicy, createSessions, ensureXsrfCookie } from './http/security';
 import type { ServerConfig } from './config';
 import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase, type Db } from './db/sqlite';
 import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
-import { databaseCounter, MemoryCounter, rateLimitStore } from './api/rateLimit';
+import { databaseCounter, MemoryCounter, rateLimitStore } from './http/rateLimit';
 import { createStaff } from './agency/staff';
 import { createOutbox } from './delivery/outbox';
 import { registerMailbox } from './mail/routes';
@@ -219,7 +219,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   // pages set their own frame-ancestors (web.ts). embed.js is loaded by agencies' sites, so
   // resources may be read cross-origin (the API is guarded by cookies, XSRF and nonces).
   registerSecurityHeaders(app);
-  // DECISIONS 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
+  // Decision 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -303,7 +303,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerApi(app, { sql, config, outbox, sessions, staff, rateCounter });
+  await registerRoutes(app, { sql, config, outbox, sessions, staff, rateCounter });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

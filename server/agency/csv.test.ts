@@ -10,8 +10,15 @@ import { parse } from 'csv-parse/sync';
 import { responseConforms } from '../../contract/validator';
 import { seed } from '../db/seed';
 import { DatabaseUnavailable, type Params, type Sql } from '../db/sql';
-import { testDialects } from '../db/testDialects';
-import { contact, lead, PREFIX, staffSignIn, startTestServer, type TestClient } from '../testing';
+import { testDialects } from '../../test/server/dialects';
+import {
+  contact,
+  lead,
+  PREFIX,
+  staffSignIn,
+  startTestServer,
+  type TestClient,
+} from '../../test/server/testServer';
 import { COLUMNS, EXPORT_PAGE, exportCsv } from './csv';
 import { inboxQueries, searchTextOf } from './inbox';
 import { submissionReader } from './records';

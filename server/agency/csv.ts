@@ -23,7 +23,7 @@ import {
   type SubmissionReader,
   type SubmissionRecord,
 } from './records';
-import { CONSENT_WORDS, consentText, formatTime } from '../delivery/notices';
+import { CONSENT_WORDS, consentText, formatTime } from './notices';
 
 export const KIND_LABELS = {
   lead: 'Eigentümer-Anfrage',

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The agency inbox's API (issue #20): staff sign-in only for AGENCY_USERS, staff and contact
+ * The agency inbox's API (docs/agency.md#the-inbox): staff sign-in only for AGENCY_USERS, staff and contact
  * sessions apart both ways, the list's filters, search and keyset pages, a submission with its
  * delivery log, its status, a failed delivery sent again, and the CSV export read back.
  */
@@ -16,7 +16,7 @@ import {
   savedSearch,
   startTestServer,
   TestClient,
-} from '../testing';
+} from '../../test/server/testServer';
 import { berlinMidnight } from './inbox';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;

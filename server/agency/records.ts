@@ -27,7 +27,7 @@ export interface RecordContact {
 }
 
 export interface LabelledValue {
-  /** The field id (spec 3), as the widget sent it. */
+  /** The field id (product 3.3), as the widget sent it. */
   name: string;
   label: string;
   /** The value as a German reader expects it: '350.000 €', '82,5 m²', 'ab 3', '500 € – 1.500 €'. */
@@ -158,7 +158,7 @@ const euro = new Intl.NumberFormat('de-DE', {
 });
 const decimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 
-/** One number of a field, formatted by its definition (spec 9: EUR without cents, int ungrouped). */
+/** One number of a field, formatted by its definition (product 9.13: EUR without cents, int ungrouped). */
 function formatNumber(value: unknown, definition: FieldDefinition | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
   switch (definition?.type) {

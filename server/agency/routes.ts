@@ -11,13 +11,15 @@
 import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENCY_API, type Handling } from '../../contract/agency';
-import { ApiError } from '../api/errors';
-import { langOfRequest, route, type ApiContext } from '../api/context';
-import { waitFor } from '../api/rateLimit';
+import { ApiError } from '../http/errors';
+import { langOfRequest, route, type ApiContext } from '../http/context';
+import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
 import { staffLoginMail, staffNoAccessMail } from '../mail/templates';
 import { exportCsv } from './csv';
+import type { FunnelCounts } from './funnel';
 import { inboxQueries, type InboxFilter } from './inbox';
+import type { SubmissionReader } from './records';
 import type { Staff, StaffUser } from './staff';
 
 export { AGENCY_API };
@@ -52,12 +54,19 @@ const filterOf = (query: FilterQuery): InboxFilter => ({
   ...(query.q ? { q: query.q } : {}),
 });
 
-/** Registered with `{ prefix: AGENCY_API }` (server/api/routes.ts). */
+export interface AgencyRoutesOptions {
+  ctx: ApiContext;
+  staff: Staff;
+  records: SubmissionReader;
+  funnel: FunnelCounts;
+}
+
+/** Registered with `{ prefix: AGENCY_API }` (server/routes.ts). */
 export async function agencyRoutes(
   app: FastifyInstance,
-  { ctx, staff }: { ctx: ApiContext; staff: Staff },
+  { ctx, staff, records, funnel }: AgencyRoutesOptions,
 ) {
-  const { sql, outbox, config, records, rateCounter } = ctx;
+  const { sql, outbox, config, rateCounter } = ctx;
   const inbox = inboxQueries(sql);
   const limits = config.limits;
 
@@ -179,7 +188,7 @@ export async function agencyRoutes(
   route(app, 'GET', '/agency/api/funnel', async (request) => {
     const { from, to } = request.query as { from: string; to: string };
     if (from > to) throw new ApiError(400, 'bad_period', 'badRequest');
-    return ctx.funnel.report(from, to);
+    return funnel.report(from, to);
   });
 
   route(app, 'GET', '/agency/api/submissions/{uuid}', async (request) => {

@@ -8,9 +8,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keyHash, randomToken, sha256, timedKey } from '../auth/crypto';
-import { ApiError } from '../api/errors';
-import type { CookiePolicy } from '../api/security';
-import { now } from '../db/database';
+import { ApiError } from '../http/errors';
+import type { CookiePolicy } from '../http/security';
+import { now } from '../db/clock';
 import type { Queryable, Sql } from '../db/sql';
 
 export const STAFF_COOKIE = 'immosuite_staff';

@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Queryable } from '../db/sql';
-import { mailTo, startTestServer } from '../testing';
+import { mailTo, startTestServer } from '../../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const API = '/agency/api';

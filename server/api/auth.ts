@@ -1,14 +1,14 @@
-/** Login by e-mail link, the nonce, the current user and logout (spec 2.7, 7). */
+/** Login by e-mail link, the nonce, the current user and logout (product 2.7, §7). */
 import type { FastifyInstance } from 'fastify';
 import { keyHash as hashOf, sha256, timedKey } from '../auth/crypto';
-import { now } from '../db/database';
+import { now } from '../db/clock';
 import { Q } from '../db/statements';
 import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';
-import { langOfRequest, linkFor, route, type ApiContext } from './context';
-import { ApiError } from './errors';
-import { waitFor } from './rateLimit';
-import { XSRF_COOKIE } from './security';
+import { langOfRequest, linkFor, route, type ApiContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { waitFor } from '../http/rateLimit';
+import { XSRF_COOKIE } from '../http/security';
 
 const LOGIN_KEY_MS = 30 * 60 * 1000;
 /** A used key works again for a while: mail scanners that open links must not burn them. */
@@ -117,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
    * for the browser that asked for it (its XSRF cookie), which then replaces the first use's
    * session: a mail scanner that opened the link first burns nothing for the contact. Anyone
    * else (another browser, another device) is told the link was used and may ask for a new one:
-   * nobody joins the session of whoever used a link first (login CSRF, #22 item 4).
+   * nobody joins the session of whoever used a link first (login CSRF; docs/security.md#login-and-sessions).
    */
   route(app, 'POST', '/v1/auth/login', async (request, reply) => {
     const key = await loginKey((request.body as { k: string }).k);

@@ -1,12 +1,12 @@
-/** The logged-in contact's own record (spec 2.10, 7). */
+/** The logged-in contact's own record (product 2.10, §7). */
 import type { FastifyInstance } from 'fastify';
 import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
 import type { ConsentBox, RecordContact } from '../agency/records';
-import { withdrawalNotice } from '../delivery/notices';
-import { now } from '../db/database';
+import { withdrawalNotice } from '../agency/notices';
+import { now } from '../db/clock';
 import type { Param } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
-import { clean, route, type ApiContext, type ContactInput } from './context';
+import { clean, route, type ApiContext, type ContactInput } from '../http/context';
 
 export function contactRecord(row: Record<string, unknown>) {
   return {

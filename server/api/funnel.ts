@@ -1,5 +1,5 @@
 /**
- * The step beacon of the wizards' funnel (issue #20, item 5): `POST /funnel` with
+ * The step beacon of the wizards' funnel (docs/agency.md#the-funnel): `POST /funnel` with
  * `{"wizard": "lead-wizard", "stage": "address"}`, as the embed script sends it with
  * navigator.sendBeacon (text/plain, so no preflight). No cookie is read or set; the body may
  * name only a wizard and a stage of contract/funnel.ts, so it carries no personal data. Only
@@ -10,9 +10,10 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { funnelBeacon } from '../../contract/funnel';
-import type { ApiContext } from './context';
-import { ApiError } from './errors';
-import { waitFor } from './rateLimit';
+import type { FunnelCounts } from '../agency/funnel';
+import type { ApiContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { waitFor } from '../http/rateLimit';
 
 export const FUNNEL_BEACON_PATH = '/funnel';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,8 +32,11 @@ function parseBeacon(body: unknown) {
   }
 }
 
-export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { config, funnel, sql, rateCounter } = ctx;
+export async function funnelRoutes(
+  app: FastifyInstance,
+  { ctx, funnel }: { ctx: ApiContext; funnel: FunnelCounts },
+) {
+  const { config, sql, rateCounter } = ctx;
   app.post(
     FUNNEL_BEACON_PATH,
     {

@@ -4,8 +4,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { definitionIn, type FieldDefinition } from '../data/fieldDefinitions';
 import { Q } from '../db/statements';
 import { REGIONS_ATTRIBUTION } from '../geo/regions';
-import { langOfRequest, route, type ApiContext } from './context';
-import { ApiError } from './errors';
+import { langOfRequest, route, type ApiContext } from '../http/context';
+import { ApiError } from '../http/errors';
 
 interface RegionRow {
   location_id: number;

@@ -4,7 +4,7 @@
  * it waits for and what it reads.
  */
 import { Webhook } from 'standardwebhooks';
-import type { OutboxMail } from './outbox';
+import type { OutboxMail } from './writer';
 import { PermanentFailure, type Channel, type Claimed } from './worker';
 
 export interface MailMessage {

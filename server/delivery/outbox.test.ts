@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import type { Sql } from '../db/sql';
-import { testDialects, type OpenTestDatabase } from '../db/testDialects';
+import { testDialects, type OpenTestDatabase } from '../../test/server/dialects';
 import { ANSWER_BYTES, WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS } from './channels';
 import { createOutbox, isWebhookSecret, type OutboxDeps } from './outbox';
-import { startTestSmtp, type TestSmtp } from './testSmtp';
+import { startTestSmtp, type TestSmtp } from '../../test/server/smtp';
 import { backoffMs, LEASE_MS, RENEW_MS, RETRY_FOR_MS, type Repeat } from './worker';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
@@ -146,6 +146,20 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     ]);
     const rows = await sql.all('SELECT channel, kind, status, attempts FROM deliveries');
     expect(rows).toEqual([{ channel: 'mail', kind: 'notice', status: 'sent', attempts: 1 }]);
+  });
+
+  it('keeps a mail only when the batch job that wrote it commits', async () => {
+    const { outbox, sql } = await setup(open);
+    const mail = (to: string) => ({ to, subject: 'Bitte bestätigen', text: 'Link', links: [] });
+    await Promise.allSettled([
+      sql.batch((tx) => outbox.mail(tx, mail('kept@example.de'), { kind: 'confirm' })),
+      sql.batch(async (tx) => {
+        await outbox.mail(tx, mail('dropped@example.de'), { kind: 'notice' });
+        throw new Error('storing the submission failed');
+      }),
+    ]);
+    expect((await outbox.mailbox()).map((m) => m.to)).toEqual(['kept@example.de']);
+    expect(await sql.all('SELECT COUNT(*) AS n FROM deliveries')).toEqual([{ n: 0 }]);
   });
 
   it('with SMTP sends after the commit, retries a failed send with backoff, with one Message-ID', async () => {

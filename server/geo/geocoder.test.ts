@@ -4,7 +4,7 @@
 import { parseQuery, reverse, search } from './geocoder';
 import fc from 'fast-check';
 import { loadPlaces, normalize } from './places';
-import { startTestServer } from '../testing';
+import { startTestServer } from '../../test/server/testServer';
 
 describe('offline geocoder (Photon format)', () => {
   it('finds a city by name, in any spelling of its umlauts', () => {

@@ -1,5 +1,5 @@
 /**
- * An offline geocoder answering the Photon API (DECISIONS 6) from bundled data: German places
+ * An offline geocoder answering the Photon API (decision 6) from bundled data: German places
  * everywhere, and in Berlin (the demo region) its streets. A street found in Berlin's index is
  * answered at its place; a street elsewhere, or one the index lacks, is echoed back as typed with
  * its town's coordinates. A house number is never placed exactly: such answers are marked

@@ -1,7 +1,7 @@
-/** The geocoder (DECISIONS 6): the Photon API, offline from bundled data or from an upstream. */
+/** The geocoder (decision 6): the Photon API, offline from bundled data or from an upstream. */
 import type { FastifyInstance } from 'fastify';
-import { finiteNumbers } from '../api/context';
-import { ApiError } from '../api/errors';
+import { finiteNumbers } from '../http/context';
+import { ApiError } from '../http/errors';
 import { reverse, search } from './geocoder';
 
 interface SearchQuery {

@@ -1063,7 +1063,8 @@ export const openapi = {
                   features: { type: 'array' },
                   attribution: {
                     type: 'string',
-                    description: "The shapes' source, shown in the map's attribution",
+                    description:
+                      "The shapes' source by name ('Amt für Statistik Berlin-Brandenburg, daten.berlin.de'); the widget's map shows it after its own label ('Ortsteile:', 'Localities:')",
                   },
                 },
               },

@@ -905,7 +905,7 @@ export interface paths {
                                 /** @constant */
                                 type: "FeatureCollection";
                                 features: unknown[];
-                                /** @description The shapes' source, shown in the map's attribution */
+                                /** @description The shapes' source by name ('Amt für Statistik Berlin-Brandenburg, daten.berlin.de'); the widget's map shows it after its own label ('Ortsteile:', 'Localities:') */
                                 attribution?: string;
                             };
                         };

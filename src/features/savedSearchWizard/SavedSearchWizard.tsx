@@ -151,7 +151,9 @@ function RegionsStep() {
           <LazyRegionMap
             view={{ ...config.mapCenter, zoom: narrow ? MAP.narrowZoom : config.mapZoom }}
             shapes={shapes}
-            attribution={shapesAttribution}
+            attribution={
+              shapesAttribution ? t('regions.shapesSource', { source: shapesAttribution }) : ''
+            }
             selection={selection}
             tiles={tiles}
             labels={{ map: t('regions.map'), sources: t('location.mapSources') }}

@@ -10,7 +10,7 @@ import { messagesOutOfView } from '../host/actions';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { ScreenRoute } from './routes';
 import { SCREENS } from './screens';
-import { HoldShell, useShellHandover } from './shell';
+import { HoldShell } from './shell';
 import { selectConfig, selectInitialised, selectLoading, selectMessages } from './selectors';
 import { messageDismissed } from './uiSlice';
 
@@ -54,7 +54,6 @@ function Messages() {
  */
 export function App({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  useShellHandover();
   const initialised = useAppSelector(selectInitialised);
   const loading = useAppSelector(selectLoading);
   const initOverdue = useAppSelector((state) => state.host.initOverdue);

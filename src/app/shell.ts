@@ -2,8 +2,9 @@
  * The loading shell of index.html stands, at the height the host page reserved, until the
  * route's first screen is drawn: the app renders under it unseen (index.html's style), and
  * the shell goes, before the next paint, after the first commit in which nothing holds it.
- * The app's loading states hold it (starting, loading a screen, a screen's own first load),
- * so the frame never shrinks to a progress bar on the way to the screen.
+ * The app's loading states hold it (starting, loading a screen, a screen's own first load;
+ * the app's first render is always one of them), so the frame never shrinks to a progress
+ * bar on the way to the screen.
  */
 import { useLayoutEffect } from 'react';
 
@@ -11,14 +12,6 @@ let holders = 0;
 
 function letGo() {
   if (holders === 0) document.getElementById('shell')?.remove();
-}
-
-/**
- * The app's first commit: the shell goes unless something holds it. Run by the app's root
- * component, whose layout effect follows those of its children.
- */
-export function useShellHandover() {
-  useLayoutEffect(letGo, []);
 }
 
 /** A loading state of the app: the shell stands while it is shown. */

@@ -120,6 +120,11 @@ const schemas: Record<string, Schema> = {
       district: str(100),
       lat: { type: ['number', 'null'], minimum: -90, maximum: 90 },
       lng: { type: ['number', 'null'], minimum: -180, maximum: 180 },
+      approximate: {
+        type: 'boolean',
+        description:
+          "true: lat and lng are a geocoder's guess (a house number placed at its street), not placed on the house by the visitor",
+      },
     },
   },
   Lead: {
@@ -359,7 +364,7 @@ schemas.AgencySubmission = {
         category: { type: 'string' },
         address: {
           type: 'object',
-          required: ['street', 'number', 'zip', 'city', 'lat', 'lng'],
+          required: ['street', 'number', 'zip', 'city', 'lat', 'lng', 'approximate'],
           properties: {
             street: { type: 'string' },
             number: { type: 'string' },
@@ -367,6 +372,10 @@ schemas.AgencySubmission = {
             city: { type: 'string' },
             lat: nullableNumber,
             lng: nullableNumber,
+            approximate: {
+              type: 'boolean',
+              description: "the position is the geocoder's guess, not placed by the visitor",
+            },
           },
         },
         fields: labelledValues,
@@ -1063,7 +1072,8 @@ export const openapi = {
                   features: { type: 'array' },
                   attribution: {
                     type: 'string',
-                    description: "The shapes' source, shown in the map's attribution",
+                    description:
+                      "The shapes' source by name ('Amt für Statistik Berlin-Brandenburg, daten.berlin.de'); the widget's map shows it after its own label ('Ortsteile:', 'Localities:')",
                   },
                 },
               },

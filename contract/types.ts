@@ -905,7 +905,7 @@ export interface paths {
                                 /** @constant */
                                 type: "FeatureCollection";
                                 features: unknown[];
-                                /** @description The shapes' source, shown in the map's attribution */
+                                /** @description The shapes' source by name ('Amt für Statistik Berlin-Brandenburg, daten.berlin.de'); the widget's map shows it after its own label ('Ortsteile:', 'Localities:') */
                                 attribution?: string;
                             };
                         };
@@ -2382,6 +2382,8 @@ export interface components {
             district?: string;
             lat?: number | null;
             lng?: number | null;
+            /** @description true: lat and lng are a geocoder's guess (a house number placed at its street), not placed on the house by the visitor */
+            approximate?: boolean;
         };
         Lead: {
             /** @enum {string} */
@@ -2532,6 +2534,8 @@ export interface components {
                     city: string;
                     lat: number | null;
                     lng: number | null;
+                    /** @description the position is the geocoder's guess, not placed by the visitor */
+                    approximate: boolean;
                 };
                 fields: {
                     /** @description The field id (spec 3) */

@@ -262,6 +262,34 @@ describe('agency inbox API', () => {
     expect((await staff.post(`${API}/deliveries/999999/retry`, {})).status).toBe(404);
   });
 
+  it("says where a position is only the geocoder's guess: in the detail and in the notice", async () => {
+    const visitor = server.client();
+    const guessed = lead({ location: { ...lead().location, approximate: true } });
+    const sent = await visitor.post(`${PREFIX}/v1/wizard/lead`, {
+      contact: contact({ email: 'dora@example.de', firstname: 'Dora', lastname: 'Ungefähr' }),
+      lead: guessed,
+    });
+    expect(sent.status).toBe(201);
+    const confirmation = await mailTo(server, (m) => m.to === 'dora@example.de');
+    await visitor.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(confirmation.links[0]!) });
+    const { uuid } = (await staff.get<Page>(`${API}/submissions?kind=lead&q=dora`)).body.items[0]!;
+    const detail = await staff.get<{ submission: { lead: { address: unknown } } }>(
+      `${API}/submissions/${uuid}`,
+    );
+    expect(detail.body.submission.lead.address).toMatchObject({ lat: 52.538, approximate: true });
+    const notice = await mailTo(
+      server,
+      (m) => m.to === 'makler@immosuite.local' && m.text.includes('Dora'),
+    );
+    expect(notice.text).toContain('Koordinaten: 52.538, 13.41 (ungefähr)');
+    // A position the visitor placed is given as it is.
+    const anna = (await staff.get<Page>(`${API}/submissions?kind=lead&q=anna`)).body.items[0]!;
+    const placed = await staff.get<{ submission: { lead: { address: unknown } } }>(
+      `${API}/submissions/${anna.uuid}`,
+    );
+    expect(placed.body.submission.lead.address).toMatchObject({ approximate: false });
+  });
+
   it('refuses a change without the XSRF token', async () => {
     const { uuid } = (await staff.get<Page>(`${API}/submissions?kind=lead&q=anna`)).body.items[0]!;
     const forged = await staff.request('PUT', `${API}/submissions/${uuid}/handling`, {

@@ -50,6 +50,7 @@ const record: SubmissionRecord = {
       city: 'Berlin',
       lat: 52.5,
       lng: 13.4,
+      approximate: false,
     },
     fields: [{ name: 'price.price', label: 'Kaltmiete', text: '1.200 €' }],
   },
@@ -89,6 +90,13 @@ describe('agency notice', () => {
     expect(text).toContain('Erteilt am: 24.11.2026, 10:30 Uhr');
     expect(text).toContain('Bestätigt: nein (unbestätigt)');
     expect(text).toContain('Kaltmiete: 1.200 €');
-    expect(text).toContain('Koordinaten: 52.5, 13.4');
+    expect(text).toContain('Koordinaten: 52.5, 13.4\n');
+  });
+
+  it("says 'ungefähr' for a position the visitor did not place", () => {
+    const guessed = { ...record.lead!, address: { ...record.lead!.address, approximate: true } };
+    const { text, html } = agencyNotice({ ...record, lead: guessed }, 'u');
+    expect(text).toContain('Koordinaten: 52.5, 13.4 (ungefähr)');
+    expect(html).toContain('52.5, 13.4 (ungefähr)');
   });
 });

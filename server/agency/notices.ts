@@ -103,7 +103,7 @@ function kindPart(record: SubmissionRecord): {
     const place = [lead.address.zip, lead.address.city].filter(Boolean).join(' ');
     const coordinates =
       lead.address.lat !== null && lead.address.lng !== null
-        ? `${lead.address.lat}, ${lead.address.lng}`
+        ? `${lead.address.lat}, ${lead.address.lng}${lead.address.approximate ? ' (ungefähr)' : ''}`
         : '–';
     return {
       what: 'Neue Anfrage',

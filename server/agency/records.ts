@@ -124,6 +124,8 @@ export interface SubmissionRecord {
       city: string;
       lat: number | null;
       lng: number | null;
+      /** The position is the geocoder's guess, not placed on the house by the visitor. */
+      approximate: boolean;
     };
     fields: LabelledValue[];
   };
@@ -319,6 +321,7 @@ export async function submissionReader(sql: Sql) {
             city: text('city'),
             lat: coordinate('lat'),
             lng: coordinate('lng'),
+            approximate: location.approximate === true,
           },
           fields: labelledFields(
             lead.fields as string,

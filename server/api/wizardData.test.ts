@@ -98,9 +98,7 @@ describe('wizard data', () => {
     const districts = geojson.features.filter((f) => f.properties.parentId === undefined);
     expect(localities).toHaveLength(96);
     expect(districts).toHaveLength(12);
-    expect(geojson.attribution).toBe(
-      'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
-    );
+    expect(geojson.attribution).toBe('Amt für Statistik Berlin-Brandenburg, daten.berlin.de');
     for (const f of geojson.features) {
       expect(['Polygon', 'MultiPolygon']).toContain(f.geometry.type);
       const polygons =

@@ -7,6 +7,7 @@ import { LazyBoundary, partLoader } from '../ui/LazyPart';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useAppStore } from './hooks';
 import { RoutePlaceholder } from './RoutePlaceholder';
+import { HoldShell } from './shell';
 import { SCREENS, type ScreenEntry, type ScreenModule } from './screens';
 import type { AppStore } from './store';
 
@@ -46,7 +47,12 @@ function LoadedScreen({ id, load }: { id: string; load: () => Promise<ScreenModu
     <LazyBoundary
       part="page"
       create={(previous) => lazyScreen(store, i18n, id, load, previous !== undefined)}
-      fallback={<ProgressBar label={t('app.loading')} />}
+      fallback={
+        <>
+          <ProgressBar label={t('app.loading')} />
+          <HoldShell />
+        </>
+      }
     >
       {(Screen) => <Screen />}
     </LazyBoundary>

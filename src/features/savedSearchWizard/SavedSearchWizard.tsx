@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import { SEARCH_RANGE_FIELDS } from '../../../contract/catalog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
+import { HoldShell } from '../../app/shell';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { dataKey } from '../../i18n';
 import { CategoryPicker } from '../../parts/category/CategoryPicker';
@@ -128,7 +129,13 @@ function RegionsStep() {
       </Alert>
     );
   }
-  if (tree.order.length === 0) return <p role="status">{t('regions.loading')}</p>;
+  if (tree.order.length === 0)
+    return (
+      <>
+        <p role="status">{t('regions.loading')}</p>
+        <HoldShell />
+      </>
+    );
   const chosen = compactSelection(tree, selection).length;
   return (
     <>
@@ -151,7 +158,9 @@ function RegionsStep() {
           <LazyRegionMap
             view={{ ...config.mapCenter, zoom: narrow ? MAP.narrowZoom : config.mapZoom }}
             shapes={shapes}
-            attribution={shapesAttribution}
+            attribution={
+              shapesAttribution ? t('regions.shapesSource', { source: shapesAttribution }) : ''
+            }
             selection={selection}
             tiles={tiles}
             labels={{ map: t('regions.map'), sources: t('location.mapSources') }}

@@ -13,6 +13,7 @@ export const addressSchema = yup.object({
   country: text(),
   lat: yup.number().min(-90).max(90).nullable().defined(),
   lng: yup.number().min(-180).max(180).nullable().defined(),
+  approximate: yup.boolean().optional(),
 });
 
 export const mapViewSchema = yup.object({

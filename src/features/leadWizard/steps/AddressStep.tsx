@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { LazyMap } from '../../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../../ui/map/LocationMap';
-import { Actions, FieldRow, Input, Label, LinkButton, PrimaryButton } from '../../../ui/primitives';
+import {
+  Actions,
+  FieldRow,
+  Hint,
+  Input,
+  Label,
+  LinkButton,
+  PrimaryButton,
+} from '../../../ui/primitives';
 import { BackButton } from '../../../wizard/BackButton';
 import { hasCoordinates, type Address } from '../../../parts/location/address';
 
@@ -97,6 +105,8 @@ export function AddressStep({
         </>
       )}
       {consentPanel}
+      {/* Until the visitor places or drags the pin, it stands where the geocoder guessed. */}
+      {location?.approximate && <Hint role="status">{t('leadWizard.approximatePosition')}</Hint>}
       <LazyMap
         view={view}
         marker={located ? { lat: location!.lat!, lng: location!.lng! } : null}

@@ -69,6 +69,19 @@ export async function openInFrame(
   return { page, frame };
 }
 
+/**
+ * The route's first screen is shown: the frame's loading shell (its title and progress bar,
+ * which stand in front of the app until then) and every progress bar of the app are gone.
+ */
+export async function firstScreenShown(frame: Frame) {
+  await frame.waitForFunction(
+    () =>
+      !document.getElementById('shell') &&
+      (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+      !document.querySelector('[role="progressbar"]'),
+  );
+}
+
 /** One server and one browser for a test file, started before and closed after its tests. */
 export function serverAndBrowser() {
   const context = {} as { server: Awaited<ReturnType<typeof startServer>>; browser: Browser };

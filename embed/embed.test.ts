@@ -152,7 +152,7 @@ describe('embed script', () => {
     document.body.append(narrow, wide);
     expect(mount(narrow, { route: 'lead-wizard' }).iframe.style.height).toBe('880px');
     expect(mount(wide, { route: 'lead-wizard' }).iframe.style.height).toBe('580px');
-    expect(mount(wide, { route: 'saved-search-wizard' }).iframe.style.height).toBe('1470px');
+    expect(mount(wide, { route: 'saved-search-wizard' }).iframe.style.height).toBe('1510px');
     // A height the page gives wins.
     expect(mount(narrow, { route: 'login', minHeight: 500 }).iframe.style.height).toBe('500px');
   });

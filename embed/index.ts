@@ -74,7 +74,7 @@ const win = window as AnalyticsWindow;
  */
 const FIRST_SCREEN_HEIGHT: Record<string, [narrow: number, wide: number]> = {
   'lead-wizard': [880, 580],
-  'saved-search-wizard': [1320, 1470],
+  'saved-search-wizard': [1370, 1510],
   'expose-inquiry-wizard': [1600, 990],
   'contact-form-wizard': [1490, 900],
   'newsletter-wizard': [1370, 770],

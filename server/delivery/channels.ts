@@ -28,27 +28,57 @@ export const SMTP_SOCKET_TIMEOUT_MS = 3 * SMTP_TIMEOUT_MS;
 export const MAIL_SEND_MAX_MS = 5 * 60_000;
 export const MAIL_CONCURRENCY = 4;
 
+/** An SMTP reply's enhanced status code (RFC 3463): '550 5.1.1 no such user' has 5.1.1. */
+export function enhancedStatus(
+  response: string,
+): { kind: number; subject: number; detail: number } | null {
+  const match = /^\d{3}[ -]([245])\.(\d{1,3})\.(\d{1,3})(?:\s|$)/.exec(response);
+  return match
+    ? { kind: Number(match[1]), subject: Number(match[2]), detail: Number(match[3]) }
+    : null;
+}
+
 /**
- * Whether an SMTP error is the server refusing this message or recipient for good: a 5xx reply
- * (but 503, a sequence error) to RCPT TO or DATA. A 5xx to the sign-in or to MAIL FROM is the
- * server's setup, which the operator can mend: those are tried again like a 4xx.
+ * Whether an SMTP error is the server refusing this recipient or message for good
+ * (docs/agency.md#the-delivery-outbox): a 5xx reply to RCPT TO or DATA whose enhanced status
+ * code names the address (5.1.x), the mailbox (5.2.x) or the receiving mail system (5.3.x),
+ * except those RFC 3463 calls persistent transient: a full mailbox (5.2.2), a full mail system
+ * (5.3.1), a system not taking messages now (5.3.2). Anything else, a policy or credentials
+ * refusal (5.7.x: relaying denied, authentication required) and a 5xx without an enhanced
+ * code among them, is most likely the sending server's setup, which the operator can mend:
+ * tried again like a 4xx.
  */
 export function isRefusal(error: unknown): error is { response?: string; responseCode: number } {
-  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
-  return (
-    typeof responseCode === 'number' &&
-    responseCode >= 500 &&
-    responseCode < 600 &&
-    responseCode !== 503 &&
-    (command === 'RCPT TO' || command === 'DATA')
-  );
+  const { responseCode, command, response } = (error ?? {}) as {
+    responseCode?: unknown;
+    command?: unknown;
+    response?: unknown;
+  };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return false;
+  if (command !== 'RCPT TO' && command !== 'DATA') return false;
+  const status = typeof response === 'string' ? enhancedStatus(response) : null;
+  if (!status || status.kind !== 5) return false;
+  if (status.subject === 1) return true;
+  if (status.subject === 2) return status.detail !== 2;
+  if (status.subject === 3) return status.detail !== 1 && status.detail !== 2;
+  return false;
 }
+
+/** Whether an SMTP error is a 5xx reply (to any command). */
+const isPermanentReply = (error: unknown) => {
+  const { responseCode } = (error ?? {}) as { responseCode?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode <= 599;
+};
 
 export function mailChannel(options: {
   smtpUrl: string | null;
   mailFrom: string;
   sendMail?: SendMail;
+  /** Warnings for the operator (a mail server that refuses every mail). */
+  log?: (message: string, detail?: unknown) => void;
 }): Channel {
+  /** A 5xx that is tried again was logged since the last mail the server took. */
+  let warned = false;
   const domain = /@([^>\s]+)>?\s*$/.exec(options.mailFrom)?.[1] ?? 'immosuite.local';
   let transport: Promise<SendMail> | null = null;
   const sendMail: SendMail = (message) => {
@@ -84,11 +114,22 @@ export function mailChannel(options: {
           messageId: `<${delivery.uuid}@${domain}>`,
           signal: AbortSignal.any([signal, AbortSignal.timeout(MAIL_SEND_MAX_MS)]),
         });
+        warned = false;
       } catch (error) {
         if (isRefusal(error))
           throw new PermanentFailure(
             `the mail server refused it: ${error.response ?? error.responseCode}`,
           );
+        // A 5xx that is tried again is most likely this server's setup (SMTP_URL's user and
+        // password, the relay's settings): said once until a mail gets through again.
+        if (isPermanentReply(error) && !warned) {
+          warned = true;
+          const { response, responseCode } = error as { response?: string; responseCode: number };
+          options.log?.(
+            'the mail server refuses mail, which is tried again: check SMTP_URL (its user and password) and what the mail server lets it send',
+            { reply: response ?? responseCode },
+          );
+        }
         throw error;
       }
     },

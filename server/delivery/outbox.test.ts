@@ -522,3 +522,70 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(smtp.mails).toEqual([]);
   });
 });
+
+/** How the mail channel reads an SMTP server's refusals: the outbox over SQLite (the rules are the channel's). */
+describe('SMTP refusals', () => {
+  const open = testDialects()[0]![1];
+  it.each([
+    // Bad address, mailbox or mail system: failed at once.
+    ['RCPT TO', 550, '5.1.1 <x>: no such user', 'failed'],
+    ['RCPT TO', 553, '5.1.3 bad address syntax', 'failed'],
+    ['RCPT TO', 550, '5.2.1 mailbox disabled', 'failed'],
+    ['DATA', 552, '5.3.4 message too big for system', 'failed'],
+    ['DATA', 552, '5.2.3 message length exceeds administrative limit', 'failed'],
+    // What RFC 3463 calls persistent transient: tried again.
+    ['RCPT TO', 552, '5.2.2 mailbox full', 'pending'],
+    ['DATA', 452, '4.3.1 mail system full', 'pending'],
+    ['RCPT TO', 550, '5.3.1 mail system full', 'pending'],
+    ['RCPT TO', 521, '5.3.2 not accepting messages, maintenance', 'pending'],
+    // The sending server's setup (relaying, credentials, policy), or no enhanced code: tried again.
+    ['RCPT TO', 554, '5.7.1 <x>: Relay access denied', 'pending'],
+    ['RCPT TO', 550, '5.7.1 authentication required', 'pending'],
+    ['RCPT TO', 530, '5.7.0 Authentication required', 'pending'],
+    ['DATA', 554, '5.7.1 message refused as spam', 'pending'],
+    ['RCPT TO', 550, 'no such user here', 'pending'],
+    ['DATA', 554, 'transaction failed', 'pending'],
+  ] as const)('a %s answer "%d %s" leaves the mail %s', async (at, code, text, status) => {
+    const smtp = await smtpServer();
+    smtp.refuse('kunde@example.de', code, text, at);
+    const { outbox, sql } = await setup(open, { smtp: smtp.url });
+    await sql.transaction((tx) => outbox.mail(tx, mail('kunde@example.de'), { kind: 'confirm' }));
+    expect(await outbox.runDue()).toBe(1);
+    const delivery = (await outbox.delivery(1))!;
+    expect(delivery).toMatchObject({ status, attempts: 1 });
+    expect(delivery.lastError).toContain(`${code} ${text}`);
+    if (status === 'failed')
+      expect(delivery.lastError).toBe(`the mail server refused it: ${code} ${text}`);
+    expect(smtp.mails).toEqual([]);
+  });
+
+  it('warns once while the mail server refuses mail for its setup, and again after a mail got through', async () => {
+    const smtp = await smtpServer();
+    const warnings: unknown[] = [];
+    const log = (message: string, detail?: unknown) => {
+      if (message.startsWith('the mail server refuses mail')) warnings.push(detail);
+    };
+    const { outbox, sql } = await setup(open, { smtp: smtp.url }, { log });
+    const send = async (...to: string[]) => {
+      await sql.transaction(async (tx) => {
+        for (const address of to) await outbox.mail(tx, mail(address), { kind: 'confirm' });
+      });
+      return outbox.runDue();
+    };
+    for (const to of ['a@example.de', 'b@example.de', 'c@example.de', 'e@example.de'])
+      smtp.refuse(to, 554, '5.7.1 Relay access denied');
+    // Three refusals in a row: one warning.
+    expect(await send('a@example.de', 'b@example.de', 'c@example.de')).toBe(3);
+    expect(warnings).toEqual([{ reply: '554 5.7.1 Relay access denied' }]);
+    // A mail gets through (the three wait for their next try), then the next refusal warns.
+    expect(await send('d@example.de')).toBe(1);
+    expect(smtp.mails.map((m) => m.to)).toEqual([['d@example.de']]);
+    expect(warnings).toHaveLength(1);
+    expect(await send('e@example.de')).toBe(1);
+    expect(warnings).toHaveLength(2);
+    // Each refused mail is still pending, to be tried again.
+    expect(
+      (await sql.all(`SELECT status FROM deliveries ORDER BY id`)).map((r) => r.status),
+    ).toEqual(['pending', 'pending', 'pending', 'sent', 'pending']);
+  });
+});

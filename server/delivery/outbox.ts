@@ -68,6 +68,7 @@ const toDelivery = (row: Record<string, unknown>): DeliveryRow => ({
 
 export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDeps = {}) {
   const clock = deps.now ?? (() => Date.now());
+  const log = deps.log ?? (() => {});
   const webhooksOn = !!(settings.webhookUrl && settings.webhookSecret);
   const viaWorker = !!settings.smtpUrl;
   const writer = createWriter({
@@ -82,6 +83,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
         smtpUrl: settings.smtpUrl,
         mailFrom: settings.mailFrom,
         sendMail: deps.sendMail,
+        log,
       }),
       webhookChannel({
         secret: webhooksOn ? settings.webhookSecret : null,
@@ -92,7 +94,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
     {
       now: clock,
       random: deps.random ?? Math.random,
-      log: deps.log ?? (() => {}),
+      log,
       repeat: deps.repeat,
     },
   );

@@ -10,7 +10,7 @@ import { testDialects, type OpenTestDatabase } from '../../test/server/dialects'
 import { ANSWER_BYTES, WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS } from './channels';
 import { createOutbox, isWebhookSecret, type OutboxDeps } from './outbox';
 import { startTestSmtp, type TestSmtp } from '../../test/server/smtp';
-import { backoffMs, LEASE_MS, RENEW_MS, RETRY_FOR_MS, type Repeat } from './worker';
+import { backoffMs, LEASE_MS, POLL_MS, RENEW_MS, RETRY_FOR_MS, type Repeat } from './worker';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const HOOK = 'https://crm.example/hooks/immosuite';
@@ -273,6 +273,41 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     const counts = await Promise.all([outbox.runDue(), another().runDue(), another().runDue()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
     expect(sends).toBe(30);
+  });
+
+  it.each([
+    ['neither SMTP nor webhooks', {}, []],
+    ['SMTP only', { smtp: true }, ['mail']],
+    ['webhooks only', { webhooks: true }, ['webhook']],
+    ['SMTP and webhooks', { smtp: true, webhooks: true }, ['mail', 'webhook']],
+  ] as const)('with %s, polls only the lanes in use', async (_what, settings, polled) => {
+    const timers = drivenTimers();
+    const { outbox, sql } = await setup(open, settings, { repeat: timers.repeat });
+    // The claims the worker asks for, by channel, and their statements under way.
+    const claims: unknown[] = [];
+    const asked: Promise<unknown>[] = [];
+    const all = sql.all.bind(sql);
+    jest.spyOn(sql, 'all').mockImplementation(((text: string, ...params: never[]) => {
+      const answer = all(text, ...params);
+      if (text.startsWith('UPDATE deliveries SET attempts')) {
+        claims.push(params[1]);
+        asked.push(answer);
+      }
+      return answer;
+    }) as never);
+    /** Once the claims asked so far are answered and the worker has taken their answers. */
+    const claimed = async () => {
+      await Promise.all(asked);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    outbox.start();
+    await claimed();
+    // The start claimed in the lanes in use; so does each poll.
+    expect([...claims].sort()).toEqual(polled);
+    claims.length = 0;
+    await timers.fire(POLL_MS);
+    await claimed();
+    expect([...claims].sort()).toEqual(polled);
   });
 
   it('signs each webhook per Standard Webhooks, keeps its id across tries, and retries a 5xx and a timeout', async () => {

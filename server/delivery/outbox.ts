@@ -98,8 +98,8 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
       repeat: deps.repeat,
     },
   );
-  /** The lanes a commit may have written deliveries for. */
-  const lanesInUse = [
+  /** The lanes a commit may write deliveries for, and the worker's polls look at. */
+  const lanesInUse: ('mail' | 'webhook')[] = [
     ...(viaWorker ? (['mail'] as const) : []),
     ...(webhooksOn ? (['webhook'] as const) : []),
   ];
@@ -115,7 +115,8 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
       if (lanesInUse.length) worker.wake(lanesInUse);
     },
 
-    start: worker.start,
+    /** Starts the worker; its polls look at the lanes in use only. */
+    start: () => worker.start(lanesInUse),
 
     /** Stops the worker and waits for the tries under way. */
     stop: worker.stop,

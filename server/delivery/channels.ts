@@ -4,6 +4,7 @@
  * it waits for and what it reads.
  */
 import { Webhook } from 'standardwebhooks';
+import { readBody } from '../net/body';
 import type { OutboxMail } from './writer';
 import { PermanentFailure, type Channel, type Claimed } from './worker';
 
@@ -141,29 +142,6 @@ export const WEBHOOK_CONCURRENCY = 8;
 /** Of a receiver's answer, at most this much is read (and kept as the error of a refusal). */
 export const ANSWER_BYTES = 2_048;
 
-/** The beginning of an answer's body, at most `max` bytes; the rest is never read. */
-export async function readStart(answer: Response, max = ANSWER_BYTES): Promise<string> {
-  if (!answer.body) return '';
-  const reader = answer.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    // Ends the transfer (and its connection) when more was offered.
-    await reader.cancel().catch(() => {});
-  }
-  return new TextDecoder()
-    .decode(Buffer.concat(chunks).subarray(0, max))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 export function webhookChannel(options: {
   secret: string | null;
   fetch?: typeof fetch;
@@ -192,7 +170,7 @@ export function webhookChannel(options: {
         redirect: 'manual',
         signal: AbortSignal.any([signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
       });
-      const text = await readStart(answer);
+      const text = (await readBody(answer, ANSWER_BYTES, 'cut')).replace(/\s+/g, ' ').trim();
       if (answer.status < 200 || answer.status > 299)
         throw new Error(`the receiver answered ${answer.status}${text ? `: ${text}` : ''}`);
     },

@@ -15,7 +15,7 @@ import { ApiError } from '../http/errors';
 import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
-import { staffLoginMail, staffNoAccessMail } from '../mail/templates';
+import { staffLoginMail } from '../mail/templates';
 import { exportCsv } from './csv';
 import type { FunnelCounts } from './funnel';
 import { inboxQueries, type InboxFilter } from './inbox';
@@ -76,22 +76,12 @@ export async function agencyRoutes(
   });
   const signedIn = (request: FastifyRequest) => request.staffUser!;
 
-  /**
-   * A staff address's key and its mail, stored together; for any other address a mail that
-   * says it has no access (as a contact's form tells an unknown address): the same work.
-   */
+  /** A staff address's key and its sign-in mail, stored together. */
   async function mailKey(address: string, request: FastifyRequest) {
     const lang = langOfRequest(request);
     await sql.transaction(async (tx) => {
       const key = await staff.issueKey(tx, address);
-      if (!key) {
-        await outbox.mail(
-          tx,
-          { to: address, ...staffNoAccessMail(lang), links: [] },
-          { kind: 'noAccount' },
-        );
-        return;
-      }
+      if (!key) return;
       const url = new URL(`${ctx.publicUrl()}/agency`);
       url.searchParams.set('k', key);
       await outbox.mail(
@@ -108,7 +98,7 @@ export async function agencyRoutes(
     'POST',
     '/agency/api/auth/email',
     async (request, reply: FastifyReply) => {
-      // Counted per address (staff or not, the same work), per client by the route's limit.
+      // Counted per address (staff or not, the same count), per client by the route's limit.
       const address = plainAddress((request.body as { email: string }).email);
       if (address) {
         const wait = await waitFor(
@@ -122,10 +112,12 @@ export async function agencyRoutes(
           throw new ApiError(429, 'rate_limited', 'rateLimited');
         }
       }
-      // The same answer for every address, sent before the key and its mail are made (once
-      // the answer has left, or the client has gone): neither what it says nor when it comes
-      // tells anyone who is staff.
-      if (address)
+      // The same answer for every address, sent before a staff address's key and mail are
+      // made (once the answer has left, or the client has gone): neither what it says nor
+      // when it comes tells anyone who is staff. Any other address gets nothing: a mail to
+      // whatever someone typed into a public form would be backscatter, sent in the agency's
+      // name (docs/security.md#login-and-sessions).
+      if (address && staff.isStaff(address))
         finished(reply.raw, () => {
           mailKey(address, request).catch((error: unknown) =>
             request.log.error({ err: error }, 'a staff sign-in mail could not be stored'),

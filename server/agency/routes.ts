@@ -24,6 +24,9 @@ import type { Staff, StaffUser } from './staff';
 
 export { AGENCY_API };
 
+/** Ends the transaction of a stranger's sign-in request, which keeps nothing. */
+const ROLLED_BACK = new Error('rolled back: not a staff address');
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route anyone may call (the sign-in's own); every other agency route needs staff. */
@@ -76,20 +79,30 @@ export async function agencyRoutes(
   });
   const signedIn = (request: FastifyRequest) => request.staffUser!;
 
-  /** A staff address's key and its sign-in mail, stored together. */
+  /**
+   * A staff address's key and its sign-in mail, stored together. For any other address the
+   * same statements run in a transaction that is then rolled back: nothing is kept and nothing
+   * is mailed, but the server does a staff address's work after the answer, so the time a next
+   * request takes tells no one who is staff (docs/security.md#login-and-sessions).
+   */
   async function mailKey(address: string, request: FastifyRequest) {
     const lang = langOfRequest(request);
-    await sql.transaction(async (tx) => {
-      const key = await staff.issueKey(tx, address);
-      if (!key) return;
-      const url = new URL(`${ctx.publicUrl()}/agency`);
-      url.searchParams.set('k', key);
-      await outbox.mail(
-        tx,
-        { to: address, ...staffLoginMail(lang, url.href), links: [url.href] },
-        { kind: 'login' },
-      );
-    });
+    const isStaff = staff.isStaff(address);
+    try {
+      await sql.transaction(async (tx) => {
+        const key = isStaff ? await staff.issueKey(tx, address) : await staff.decoyKey(tx, address);
+        const url = new URL(`${ctx.publicUrl()}/agency`);
+        url.searchParams.set('k', key!);
+        await outbox.mail(
+          tx,
+          { to: address, ...staffLoginMail(lang, url.href), links: [url.href] },
+          { kind: 'login' },
+        );
+        if (!isStaff) throw ROLLED_BACK;
+      });
+    } catch (error) {
+      if (error !== ROLLED_BACK) throw error;
+    }
     outbox.nudge();
   }
 
@@ -112,12 +125,11 @@ export async function agencyRoutes(
           throw new ApiError(429, 'rate_limited', 'rateLimited');
         }
       }
-      // The same answer for every address, sent before a staff address's key and mail are
-      // made (once the answer has left, or the client has gone): neither what it says nor
-      // when it comes tells anyone who is staff. Any other address gets nothing: a mail to
-      // whatever someone typed into a public form would be backscatter, sent in the agency's
-      // name (docs/security.md#login-and-sessions).
-      if (address && staff.isStaff(address))
+      // The same answer for every address, sent before the key and its mail are made (once
+      // the answer has left, or the client has gone): neither what it says nor when it comes
+      // tells anyone who is staff. Only a staff address is mailed: a mail to whatever someone
+      // typed into a public form would be backscatter in the agency's name.
+      if (address)
         finished(reply.raw, () => {
           mailKey(address, request).catch((error: unknown) =>
             request.log.error({ err: error }, 'a staff sign-in mail could not be stored'),

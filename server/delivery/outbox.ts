@@ -98,6 +98,8 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
       repeat: deps.repeat,
     },
   );
+  /** Who waits for the next nudge (nudged()). */
+  const listeners = new Set<() => void>();
   /** The lanes a commit may write deliveries for, and the worker's polls look at. */
   const lanesInUse: ('mail' | 'webhook')[] = [
     ...(viaWorker ? (['mail'] as const) : []),
@@ -113,6 +115,21 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
      */
     nudge() {
       if (lanesInUse.length) worker.wake(lanesInUse);
+      for (const heard of [...listeners]) heard();
+    },
+
+    /**
+     * Resolves at the next nudge, once a commit has written a mail or webhook call (in the dev
+     * outbox: once the mail is there), so a test waits for one without polling.
+     */
+    nudged(): Promise<void> {
+      return new Promise((resolve) => {
+        const heard = () => {
+          listeners.delete(heard);
+          resolve();
+        };
+        listeners.add(heard);
+      });
     },
 
     /** Starts the worker; its polls look at the lanes in use only. */

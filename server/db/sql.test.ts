@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { StartupError } from '../startupError';
 import { MIGRATIONS } from './migrations';
-import { MIGRATION_LOCK, openPostgres } from './postgres';
+import { MIGRATION_LOCK, openPostgres, STARTUP_TIMEOUT_MS } from './postgres';
 import { DatabaseUnavailable, postgresSql, sqliteSql, translate, type Sql } from './sql';
 import { openDatabase, type Db } from './sqlite';
 import { testDialects } from '../../test/server/dialects';
@@ -233,6 +233,23 @@ onPostgres('PostgreSQL behind the server', () => {
         'the database postgres://immosuite:***@127.0.0.1:1/immosuite cannot be used (ECONNREFUSED): start PostgreSQL, or correct DATABASE_URL',
       ),
     );
+  });
+
+  it('runs the start-up under the start-up timeout and requests under DATABASE_TIMEOUT_MS', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    let atStartUp: unknown;
+    const sql = await openPostgres({
+      url,
+      pool: 1,
+      statementTimeoutMs: 250,
+      prepare: async (setup) => {
+        atStartUp = await setup.one('SHOW statement_timeout');
+      },
+    });
+    // Migrations and the seed may take minutes; a request's statement 250 ms.
+    expect(atStartUp).toEqual({ statement_timeout: `${STARTUP_TIMEOUT_MS / 60_000}min` });
+    expect(await sql.one('SHOW statement_timeout')).toEqual({ statement_timeout: '250ms' });
+    await sql.close();
   });
 
   it('waits for a migration another process holds the lock for', async () => {

@@ -146,7 +146,10 @@ export function webhookChannel(options: {
   secret: string | null;
   fetch?: typeof fetch;
   now: () => number;
+  /** How long a receiver may take to answer (WEBHOOK_TIMEOUT_MS unless a test needs longer). */
+  timeoutMs?: number;
 }): Channel {
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const signer = options.secret ? new Webhook(options.secret) : null;
   const doFetch = options.fetch ?? fetch;
   return {
@@ -168,7 +171,7 @@ export function webhookChannel(options: {
         },
         body,
         redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
       const text = (await readBody(answer, ANSWER_BYTES, 'cut')).replace(/\s+/g, ' ').trim();
       if (answer.status < 200 || answer.status > 299)

@@ -388,12 +388,18 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     let waiting = 0;
     let allWaiting!: () => void;
     const slotsFull = new Promise<void>((resolve) => (allWaiting = resolve));
-    // Takes every call and never answers (each try ends with the outbox's own timeout).
+    // Takes every call and never answers.
     const hook = await startReceiver(() => {
       waiting += 1;
       if (waiting === WEBHOOK_CONCURRENCY) allWaiting();
     });
-    const { outbox, sql, advance } = await setup(open, { smtp: smtp.url, webhooks: hook });
+    // The receiver's calls stay open for the whole test, however slow the machine: none ends
+    // with the outbox's own timeout and frees its slot.
+    const { outbox, sql, advance } = await setup(
+      open,
+      { smtp: smtp.url, webhooks: hook },
+      { webhookTimeoutMs: 10 * 60_000 },
+    );
     await sql.transaction(async (tx) => {
       for (let i = 0; i < 300; i += 1)
         await outbox.webhook(tx, 'consent.withdrawn', { contact: { email: `c${i}@x.de` } }, null);
@@ -622,5 +628,21 @@ describe('SMTP refusals', () => {
     expect(
       (await sql.all(`SELECT status FROM deliveries ORDER BY id`)).map((r) => r.status),
     ).toEqual(['pending', 'pending', 'pending', 'sent', 'pending']);
+  });
+});
+
+describe('a webhook receiver that never answers', () => {
+  const open = testDialects()[0]![1];
+
+  it('is given up on after the webhook timeout, and tried again later', async () => {
+    const hook = await startReceiver(() => {});
+    const { outbox, sql } = await setup(open, { webhooks: hook }, { webhookTimeoutMs: 50 });
+    await sql.transaction((tx) => outbox.webhook(tx, 'consent.withdrawn', {}, null));
+    expect(await outbox.runDue()).toBe(1);
+    expect(await outbox.delivery(1)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/timeout|aborted/i),
+    });
   });
 });

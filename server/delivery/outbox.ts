@@ -34,6 +34,8 @@ export interface OutboxDeps {
   log?: (message: string, detail?: unknown) => void;
   /** How the worker repeats its polls and lease renewals (tests drive them). */
   repeat?: Repeat;
+  /** How long a webhook receiver may take (WEBHOOK_TIMEOUT_MS; tests of a silent one wait longer). */
+  webhookTimeoutMs?: number;
 }
 
 /** A Standard Webhooks secret: 'whsec_' and the base64 of at least 24 random bytes. */
@@ -89,6 +91,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
         secret: webhooksOn ? settings.webhookSecret : null,
         fetch: deps.fetch,
         now: clock,
+        timeoutMs: deps.webhookTimeoutMs,
       }),
     ],
     {

@@ -296,7 +296,17 @@ const labelledValues = {
 const nullableNumber = { type: ['number', 'null'] };
 const dateTime = { type: 'string', format: 'date-time' };
 
-/** A submission as the agency reads it: the notices, the webhooks and the inbox all carry it. */
+/** The consent record of a submission as it was sent with it. */
+const consentAsSent: Schema = {
+  boxes: {
+    type: 'object',
+    description: 'The boxes as the visitor ticked them with this submission',
+    additionalProperties: { type: 'boolean' },
+  },
+  at: dateTime,
+  textVersion: { type: ['string', 'null'] },
+};
+/** A submission as the agency reads it in the inbox: its detail and the CSV export carry it. */
 schemas.AgencySubmission = {
   type: 'object',
   required: [
@@ -332,13 +342,7 @@ schemas.AgencySubmission = {
       type: 'object',
       required: ['boxes', 'at', 'textVersion', 'current'],
       properties: {
-        boxes: {
-          type: 'object',
-          description: 'The boxes as the visitor ticked them with this submission',
-          additionalProperties: { type: 'boolean' },
-        },
-        at: dateTime,
-        textVersion: { type: ['string', 'null'] },
+        ...consentAsSent,
         current: {
           type: 'object',
           description:
@@ -411,6 +415,22 @@ schemas.AgencySubmission = {
   },
 };
 
+/**
+ * A submission as a webhook carries it: what the inbox shows but the contact's consents as they
+ * stand now, which are no part of the event (a later withdrawal comes as consent.withdrawn).
+ */
+schemas.WebhookSubmission = {
+  ...schemas.AgencySubmission,
+  properties: {
+    ...(schemas.AgencySubmission.properties as Schema),
+    consent: {
+      type: 'object',
+      required: ['boxes', 'at', 'textVersion'],
+      properties: consentAsSent,
+    },
+  },
+};
+
 const webhookEvent = (type: string, data: Schema) => ({
   type: 'object',
   required: ['type', 'timestamp', 'data'],
@@ -421,7 +441,7 @@ schemas.SubmissionEvent = {
     webhookEvent(type, {
       type: 'object',
       required: ['submission'],
-      properties: { submission: ref('AgencySubmission') },
+      properties: { submission: ref('WebhookSubmission') },
     }),
   ),
 };

@@ -2570,13 +2570,104 @@ export interface components {
                 subscribed: boolean;
             };
         };
+        WebhookSubmission: {
+            uuid: string;
+            /** @enum {string} */
+            kind: "lead" | "savedSearch" | "exposeInquiry" | "contact" | "newsletter";
+            /** @description Whether the visitor confirmed it by mail */
+            confirmed: boolean;
+            /**
+             * @description The agency's status: neu, in Bearbeitung, erledigt, Spam
+             * @enum {string}
+             */
+            handling: "new" | "inProgress" | "done" | "spam";
+            /** @enum {string} */
+            language: "de" | "en";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            contact: {
+                salutation: string;
+                firstname: string;
+                lastname: string;
+                phone: string;
+                email: string;
+                street: string;
+                number: string;
+                zip: string;
+                city: string;
+                company: string;
+            };
+            consent: {
+                /** @description The boxes as the visitor ticked them with this submission */
+                boxes: {
+                    [key: string]: boolean;
+                };
+                /** Format: date-time */
+                at: string;
+                textVersion: string | null;
+            };
+            message: string;
+            lead?: {
+                /** @enum {string} */
+                objectType: "LIVING" | "COMMERCIAL";
+                /** @enum {string} */
+                marketingType: "buy" | "rent";
+                categoryId: number;
+                category: string;
+                address: {
+                    street: string;
+                    number: string;
+                    zip: string;
+                    city: string;
+                    lat: number | null;
+                    lng: number | null;
+                };
+                fields: {
+                    /** @description The field id (spec 3) */
+                    name: string;
+                    /** @description Its German label */
+                    label: string;
+                    /** @description The value as shown: '350.000 €', 'ab 3' */
+                    text: string;
+                }[];
+            };
+            savedSearch?: {
+                uuid: string;
+                /** @enum {string} */
+                objectType: "LIVING" | "COMMERCIAL";
+                /** @enum {string} */
+                marketingType: "buy" | "rent";
+                categoryId: number;
+                category: string;
+                regions: string[];
+                fields: {
+                    /** @description The field id (spec 3) */
+                    name: string;
+                    /** @description Its German label */
+                    label: string;
+                    /** @description The value as shown: '350.000 €', 'ab 3' */
+                    text: string;
+                }[];
+            };
+            exposeInquiry?: {
+                objectId: number;
+                customObjectId: string;
+                title: string;
+                link: string;
+            };
+            newsletter?: {
+                subscribed: boolean;
+            };
+        };
         SubmissionEvent: {
             /** @constant */
             type: "submission.created";
             /** Format: date-time */
             timestamp: string;
             data: {
-                submission: components["schemas"]["AgencySubmission"];
+                submission: components["schemas"]["WebhookSubmission"];
             };
         } | {
             /** @constant */
@@ -2584,7 +2675,7 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             data: {
-                submission: components["schemas"]["AgencySubmission"];
+                submission: components["schemas"]["WebhookSubmission"];
             };
         };
         ConsentWithdrawnEvent: {

@@ -10,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { responseConforms } from '../../contract/validator';
 import { seed } from '../db/seed';
 import { openDatabase } from '../db/sqlite';
+import { testDialects } from '../../test/server/dialects';
 import { DatabaseUnavailable, sqliteSql, type Params, type Sql } from '../db/sql';
 import {
   contact,
@@ -208,5 +209,91 @@ describe('an export on SQLite', () => {
     const turn = events.indexOf('other work');
     expect(turn).toBeGreaterThanOrEqual(0);
     expect(turn).toBeLessThanOrEqual(EXPORT_PAGE);
+  });
+});
+
+describe.each(testDialects())('the consents of an export on %s', (_name, openTestDatabase) => {
+  let sql: Sql;
+  beforeAll(async () => {
+    sql = await openTestDatabase();
+    await seed(sql);
+  });
+  afterAll(() => sql.close());
+
+  it("are read a page of rows at a time, two statements a page, each row with its contact's own", async () => {
+    const count = EXPORT_PAGE + 100;
+    const given = '2026-11-01T08:00:00.000Z';
+    const withdrawn = '2026-11-20T08:00:00.000Z';
+    const returning = sql.dialect === 'postgres' ? ' RETURNING id' : '';
+    await sql.transaction(async (tx) => {
+      for (let i = 0; i < count; i += 1) {
+        const at = new Date(Date.UTC(2026, 10, 2, 0, i)).toISOString();
+        const data = contact({ email: `consent${i}@example.de` });
+        // Every third contact took its newsletter back in 'Mein Konto'.
+        const gone = i % 3 === 0;
+        const contactId = (await tx.insert(
+          `INSERT INTO contacts (email, data_privacy, accept_contact, newsletter, confirmed_at,
+            created_at, updated_at) VALUES (?, 1, 1, ?, ?, ?, ?)${returning}`,
+          data.email,
+          gone ? 0 : 1,
+          given,
+          at,
+          at,
+        ))!;
+        await tx.run(
+          `INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
+           VALUES (?, NULL, 'newsletter', 1, 'v1', ?)`,
+          contactId,
+          given,
+        );
+        if (gone)
+          await tx.run(
+            `INSERT INTO consents (contact_id, submission_id, kind, given, text_version, at)
+             VALUES (?, NULL, 'newsletter', 0, 'v1', ?)`,
+            contactId,
+            withdrawn,
+          );
+        await tx.run(
+          `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at,
+            consents, search_text) VALUES (?, 'contact', ?, ?, 'de', ?, '{}', ?)`,
+          `0190c1a2-0000-7000-8001-${String(i).padStart(12, '0')}`,
+          contactId,
+          JSON.stringify(data),
+          at,
+          searchTextOf(data),
+        );
+      }
+    });
+    // Every statement of the export's rows, through the connection it is given.
+    const statements: string[] = [];
+    const watched = {
+      ...sql,
+      one: (text: string, ...params: Params) => (statements.push(text), sql.one(text, ...params)),
+      all: (text: string, ...params: Params) => (statements.push(text), sql.all(text, ...params)),
+    } as Sql;
+    const stream = await exportCsv(
+      { kind: 'contact' },
+      inboxQueries(sql),
+      await submissionReader(sql),
+      watched,
+      { log: () => {} },
+    );
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    const rows = rowsOf(text);
+    expect(rows.length).toBe(count);
+    for (const row of rows) {
+      const i = Number(/^consent(\d+)@/.exec(row['E-Mail']!)![1]);
+      expect(row.Newsletter).toBe(
+        i % 3 === 0
+          ? 'abgemeldet am 20.11.2026 (angemeldet am 01.11.2026)'
+          : 'angemeldet am 01.11.2026',
+      );
+    }
+    // Two pages: the consents and the contacts' flags once a page, not once a row.
+    expect(statements.filter((s) => /FROM consents/.test(s))).toHaveLength(2);
+    expect(statements.filter((s) => /data_privacy/.test(s))).toHaveLength(2);
+    // Besides, each row's submission and its message: two statements a row.
+    expect(statements).toHaveLength(2 * count + 4);
   });
 });

@@ -9,7 +9,14 @@ import pg from 'pg';
 import { StartupError } from '../startupError';
 import { MIGRATIONS } from './migrations';
 import { MIGRATION_LOCK, openPostgres, STARTUP_TIMEOUT_MS } from './postgres';
-import { DatabaseUnavailable, postgresSql, sqliteSql, translate, type Sql } from './sql';
+import {
+  DatabaseUnavailable,
+  isUniqueViolation,
+  postgresSql,
+  sqliteSql,
+  translate,
+  type Sql,
+} from './sql';
 import { openDatabase, type Db } from './sqlite';
 import { testDialects } from '../../test/server/dialects';
 import {
@@ -137,6 +144,40 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
     const results = await Promise.allSettled([write(), write()]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await sql.all('SELECT key_hash FROM staff_keys')).toEqual([{ key_hash: 'same-key' }]);
+  });
+
+  it("tells a primary key's refusal of a taken key (isUniqueViolation) from other failures", async () => {
+    const keep = (key: string, fingerprint: string | null) =>
+      sql.run(
+        `INSERT INTO idempotency_keys (request_key, fingerprint, status, answer, created_at)
+         VALUES (?, ?, 201, '{}', ?)`,
+        key,
+        fingerprint,
+        at,
+      );
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const keyOfTable = {
+      table: 'idempotency_keys',
+      column: 'request_key',
+      index: 'idempotency_keys_pkey',
+    };
+    await keep('POST /v1/saved-search key-1', 'fp');
+    const taken = await refusal(keep('POST /v1/saved-search key-1', 'fp'));
+    expect(isUniqueViolation(taken, keyOfTable)).toBe(true);
+    expect(
+      isUniqueViolation(taken, {
+        table: 'staff_keys',
+        column: 'key_hash',
+        index: 'staff_keys_pkey',
+      }),
+    ).toBe(false);
+    const missing = await refusal(keep('POST /v1/saved-search key-2', null));
+    expect(missing).toBeInstanceOf(Error);
+    expect(isUniqueViolation(missing, keyOfTable)).toBe(false);
   });
 });
 

@@ -1,9 +1,9 @@
 /**
- * Idempotency-Key (docs/security.md#idempotency): a client that
- * sends a request again after a network failure sends the same key, and gets the first answer
- * instead of a second effect. A key is bound to its route and to a fingerprint of the client
- * and the body: a repeat of the same request gets the first answer again, anything else under
- * the key a 422. A key older than a day is released when it comes again.
+ * Idempotency-Key (docs/security.md#idempotency): a client that sends a request again after a
+ * network failure sends the same key, and gets the first answer instead of a second effect. A
+ * key is bound to its route and to a fingerprint of the client and the body: a repeat of the
+ * same request gets the first answer again, anything else under the key a 422. A key older
+ * than a day is released when it comes again; each kept answer clears those of `idempotency_keys`.
  *
  * The wizards' submissions keep their key on the submission they created (submissions/); the
  * contact's own requests that change something (a saved search made in the portal, the

@@ -14,8 +14,9 @@ const typedHooksOnly = [
 ];
 
 /**
- * The server's layers point one way (docs/architecture.md#the-servers-layers): storage, the
- * outbox and the HTTP layer import no feature; the features import each other in one order,
+ * The server's layers point one way (docs/architecture.md#the-servers-layers): net/ (reading
+ * other servers' answers) imports nothing of the server; storage, the outbox and the HTTP
+ * layer import no feature; the features import each other in one order,
  * api/ (the contact's routes) → submissions/ → agency/; no folder imports the composition
  * (app.ts, routes.ts, main.ts). Every server folder is one level deep, so `../name` is the
  * folder `name`.
@@ -47,6 +48,7 @@ const serverLayer = (folders, forbidden) => ({
   },
 });
 const SERVER_FEATURES = ['api', 'submissions', 'agency'];
+const SERVER_SHARED = ['db', 'delivery', 'http', 'auth', 'data', 'geo', 'mail'];
 
 module.exports = tseslint.config(
   { ignores: ['node_modules', 'static', 'coverage', 'data', 'bench/results'] },
@@ -110,6 +112,7 @@ module.exports = tseslint.config(
     },
   },
   { files: ['src/app/hooks.ts', 'src/agency/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  serverLayer(['net'], [...SERVER_FEATURES, ...SERVER_SHARED]),
   serverLayer(['db'], [...SERVER_FEATURES, 'http', 'delivery', 'mail']),
   serverLayer(['delivery'], [...SERVER_FEATURES, 'http']),
   serverLayer(['http', 'auth', 'data', 'geo', 'mail'], SERVER_FEATURES),

@@ -25,8 +25,11 @@ import { cpuQuota, type CpuQuota } from './cpuQuota';
 
 const CONNECTIONS = 10;
 const ROUNDS = 3;
-/** Rounds of one process against two: more, as other work on the machine moves each round. */
-const SCALE_ROUNDS = 5;
+/**
+ * Rounds of one process against two: more, as other work on the machine moves each round
+ * (BENCH_SCALE_ROUNDS for more still).
+ */
+const SCALE_ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 5);
 /**
  * The share of a core each widget process gets when two are measured against one
  * (BENCH_WIDGET_QUOTA): small enough that it, not the machine, limits the widget while other

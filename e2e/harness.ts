@@ -129,24 +129,6 @@ export async function scrollSettled(page: Page) {
   });
 }
 
-/**
- * Polls `condition` until it gives a value (not undefined), for conditions outside the page
- * (the server's mailbox, its database); fails naming `what` after `timeoutMs`.
- */
-export async function eventually<T>(
-  what: string,
-  condition: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Map tiles from the test itself (one small image for every tile): no request leaves the machine. */
 export async function serveTiles(context: BrowserContext) {
   const tile = fs.readFileSync(

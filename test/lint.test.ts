@@ -69,6 +69,8 @@ describe("the server's layers", () => {
     ['server/db/extra.ts', '../delivery/outbox'],
     ['server/delivery/extra.ts', '../agency/notices'],
     ['server/delivery/extra.ts', '../http/errors'],
+    ['server/net/extra.ts', '../db/sql'],
+    ['server/net/extra.ts', '../http/errors'],
     ['server/http/extra.ts', '../agency/records'],
     ['server/mail/extra.ts', '../api/auth'],
     ['server/agency/extra.ts', '../api/auth'],
@@ -91,6 +93,8 @@ describe("the server's layers", () => {
     ['server/http/extra.ts', '../delivery/outbox'],
     ['server/http/extra.ts', '../../contract/agency'],
     ['server/db/extra.ts', '../geo/regions'],
+    ['server/delivery/extra.ts', '../net/body'],
+    ['server/geo/extra.ts', '../net/body'],
     ['server/app.ts', './submissions/routes'],
     ['server/agency/extra.test.ts', '../submissions/service'],
   ])('%s may import %s', async (file, target) => {

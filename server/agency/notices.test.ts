@@ -31,11 +31,6 @@ const record: SubmissionRecord = {
     boxes: { dataPrivacy: true, acceptContact: true, newsletter: false },
     at: '2026-11-24T09:30:00.000Z',
     textVersion: '2026-11-01',
-    current: {
-      dataPrivacy: { state: 'given', givenAt: '2026-11-24T09:45:00.000Z', withdrawnAt: null },
-      acceptContact: { state: 'given', givenAt: '2026-11-24T09:45:00.000Z', withdrawnAt: null },
-      newsletter: { state: 'none', givenAt: null, withdrawnAt: null },
-    },
   },
   message: `Zeile 1\n${hostile}`,
   lead: {

@@ -7,6 +7,7 @@ import { now } from '../db/clock';
 import type { Param } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import { clean, route, type ApiContext, type ContactInput } from '../http/context';
+import { keptAnswers } from '../http/idempotency';
 
 export function contactRecord(row: Record<string, unknown>) {
   return {
@@ -25,17 +26,22 @@ export function contactRecord(row: Record<string, unknown>) {
 
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { sql, config, outbox, sessions } = ctx;
+  const kept = keptAnswers(sql);
 
   route(app, 'GET', '/v1/contact', async (request, reply) => {
     const user = await sessions.require(request, reply);
     return contactRecord((await sql.one(Q.contactById, user.contactId))!);
   });
 
+  // A change sent again after a network failure with its Idempotency-Key gets the first answer
+  // again: it does not undo a change the contact made in between (another tab).
   route(app, 'PUT', '/v1/contact', async (request, reply) => {
     const user = await sessions.require(request, reply);
+    const { id, first } = await kept.repeatOf(request, reply, `contact ${user.contactId}`);
+    if (first) return first.body;
     const input = clean(request.body as ContactInput);
     const at = now();
-    await sql.transaction(async (tx) => {
+    const answer = await kept.run(id, reply, async (tx) => {
       const current = (await tx.one(Q.contactById, user.contactId))!;
       const withdrawn: ConsentBox[] = [];
       const values: Record<string, unknown> = Object.fromEntries(
@@ -89,8 +95,9 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
           { kind: 'notice', submissionId: source?.id ?? null },
         );
       }
+      return { status: 200, body: contactRecord((await tx.one(Q.contactById, user.contactId))!) };
     });
     outbox.nudge();
-    return contactRecord((await sql.one(Q.contactById, user.contactId))!);
+    return answer.body;
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Q } from '../db/statements';
 import { route, type ApiContext, type SavedSearchInput } from '../http/context';
 import { ApiError } from '../http/errors';
+import { keptAnswers } from '../http/idempotency';
 import {
   checkSavedSearch,
   insertSavedSearch,
@@ -12,20 +13,27 @@ import {
 
 export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { sql, sessions } = ctx;
+  const kept = keptAnswers(sql);
 
   route(app, 'GET', '/v1/saved-search', async (request, reply) => {
     const user = await sessions.require(request, reply);
     return (await sql.all(Q.savedSearches, user.contactId)).map((row) => toSavedSearch(ctx, row));
   });
 
+  // A create the widget sends again after a network failure carries the same Idempotency-Key:
+  // it gets the first answer again instead of a second saved search.
   route(app, 'POST', '/v1/saved-search', async (request, reply) => {
     const user = await sessions.require(request, reply);
+    const { id, first } = await kept.repeatOf(request, reply, `contact ${user.contactId}`);
+    if (first) return reply.code(first.status).send(first.body);
     const input = request.body as SavedSearchInput;
     checkSavedSearch(ctx, input);
-    const uuid = await insertSavedSearch(sql, input, user.contactId, input.active !== false);
-    return reply
-      .code(201)
-      .send(toSavedSearch(ctx, (await sql.one(Q.savedSearch, uuid, user.contactId))!));
+    const answer = await kept.run(id, reply, async (tx) => {
+      const uuid = await insertSavedSearch(tx, input, user.contactId, input.active !== false);
+      const row = (await tx.one(Q.savedSearch, uuid, user.contactId))!;
+      return { status: 201, body: toSavedSearch(ctx, row) };
+    });
+    return reply.code(answer.status).send(answer.body);
   });
 
   route(app, 'PUT', '/v1/saved-search/{uuid}', async (request, reply) => {

@@ -146,6 +146,21 @@ describe('wizard data', () => {
     expect(await compressed.json()).toEqual(await plain.json());
   });
 
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0, br;q=0', null],
+  ])('weighs Accept-Encoding "%s": %s', async (accepted, encoding) => {
+    // fetch decodes the body; undici sends a header of its own when none is given.
+    const answer = await fetch(`${server.base}${PREFIX}/v1/wizard/locations/geojson`, {
+      headers: { 'Accept-Encoding': accepted },
+    });
+    expect(answer.headers.get('content-encoding')).toBe(encoding);
+    const body = (await answer.json()) as { geojson: { features: unknown[] } };
+    expect(body.geojson.features.length).toBeGreaterThan(100);
+  });
+
   it('tells the listing-inquiry page whether a listing can be asked about', async () => {
     const client = server.client();
     const known = await call(client, 'get', '/v1/wizard/listing/1');

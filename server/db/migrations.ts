@@ -456,6 +456,23 @@ export const MIGRATIONS: readonly Migration[] = [
     DROP INDEX deliveries_due;
     CREATE INDEX deliveries_due ON deliveries(channel, next_attempt_at) WHERE status = 'pending';`,
   },
+  // 16: the answers of a contact's own requests by their Idempotency-Key (a saved search made
+  // in the portal, the contact's record, a login mail), each kept for a day; found by its key
+  // (on SQLite in the key's tree), cleared by its time
+  {
+    sqlite: `
+    CREATE TABLE idempotency_keys (
+      request_key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL,
+      answer TEXT NOT NULL, created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);`,
+    postgres: `
+    CREATE TABLE idempotency_keys (
+      request_key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL,
+      answer TEXT NOT NULL, created_at TEXT NOT NULL
+    );
+    CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);`,
+  },
 ];
 
 /**

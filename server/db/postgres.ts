@@ -32,29 +32,52 @@ export function redactUrl(url: string): string {
 export interface OpenPostgresOptions {
   url: string;
   pool?: number;
+  /** The longest a request's statement may run (DATABASE_TIMEOUT_MS). */
   statementTimeoutMs?: number;
   log?: (message: string) => void;
+  /** Start-up work after the migrations (the seed), under the start-up timeout. */
+  prepare?: (sql: Sql) => Promise<void>;
 }
 
-/** Connects, checks the database is ours and migrates it; refuses with one line if it cannot. */
+/**
+ * The longest a statement of the start-up may run: migrations and the seed are no request.
+ * A step that builds an index on a large table, or a wait while another process starting
+ * together migrates or seeds, may take minutes; a database that does not answer fails the
+ * start-up after this.
+ */
+export const STARTUP_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Connects, checks the database is ours, migrates it and runs `prepare`, on a connection of
+ * its own under STARTUP_TIMEOUT_MS; refuses with one line if it cannot. The pool it answers
+ * with serves requests under `statementTimeoutMs`.
+ */
 export async function openPostgres(options: OpenPostgresOptions): Promise<Sql> {
-  const sql = postgresSql({
+  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  const setup = postgresSql({
     url: options.url,
-    pool: options.pool ?? DEFAULT_POOL,
-    statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    pool: 1,
+    statementTimeoutMs: Math.max(STARTUP_TIMEOUT_MS, statementTimeoutMs),
     log: options.log,
   });
   try {
-    await migrateOnce(sql, options.url);
+    await migrateOnce(setup, options.url);
+    await options.prepare?.(setup);
   } catch (error) {
-    await sql.close().catch(() => {});
     if (error instanceof StartupError) throw error;
     const code = (error as { code?: string }).code ?? (error as Error).message;
     throw new StartupError(
       `the database ${redactUrl(options.url)} cannot be used (${code}): start PostgreSQL, or correct DATABASE_URL`,
     );
+  } finally {
+    await setup.close().catch(() => {});
   }
-  return sql;
+  return postgresSql({
+    url: options.url,
+    pool: options.pool ?? DEFAULT_POOL,
+    statementTimeoutMs,
+    log: options.log,
+  });
 }
 
 /**

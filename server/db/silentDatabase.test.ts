@@ -114,7 +114,8 @@ onPostgres('a PostgreSQL that does not answer', () => {
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     proxy = await startProxy(new URL(url));
-    // A short database timeout, so that the test does not wait 16 s for each answer.
+    // A short timeout for the requests' statements, so that the test does not wait 16 s for
+    // each answer; the migrations and the seed run under the start-up's own.
     server = await startTestServer({ DATABASE_URL: proxy.url, DATABASE_TIMEOUT_MS: '1000' });
     visitor = server.client();
     // The visitor's XSRF cookie, and the server's pool, before the database falls silent.

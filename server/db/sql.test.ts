@@ -8,8 +8,15 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { StartupError } from '../startupError';
 import { MIGRATIONS } from './migrations';
-import { MIGRATION_LOCK, openPostgres } from './postgres';
-import { DatabaseUnavailable, postgresSql, sqliteSql, translate, type Sql } from './sql';
+import { MIGRATION_LOCK, openPostgres, STARTUP_TIMEOUT_MS } from './postgres';
+import {
+  DatabaseUnavailable,
+  isUniqueViolation,
+  postgresSql,
+  sqliteSql,
+  translate,
+  type Sql,
+} from './sql';
 import { openDatabase, type Db } from './sqlite';
 import { testDialects } from '../../test/server/dialects';
 import {
@@ -138,6 +145,42 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await sql.all('SELECT key_hash FROM staff_keys')).toEqual([{ key_hash: 'same-key' }]);
   });
+
+  it("tells a primary key's refusal of a taken key (isUniqueViolation) from other failures", async () => {
+    const keep = (key: string, fingerprint: string | null) =>
+      sql.run(
+        `INSERT INTO idempotency_keys (request_key, fingerprint, status, answer, created_at)
+         VALUES (?, ?, 201, '{}', ?)`,
+        key,
+        fingerprint,
+        at,
+      );
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const keyOfTable = {
+      table: 'idempotency_keys',
+      column: 'request_key',
+      index: 'idempotency_keys_pkey',
+    };
+    await keep('POST /v1/saved-search key-1', 'fp');
+    const taken = await refusal(keep('POST /v1/saved-search key-1', 'fp'));
+    expect(isUniqueViolation(taken, keyOfTable)).toBe(true);
+    expect(
+      isUniqueViolation(taken, {
+        table: 'staff_keys',
+        column: 'key_hash',
+        index: 'staff_keys_pkey',
+      }),
+    ).toBe(false);
+    const missing = await refusal(keep('POST /v1/saved-search key-2', null));
+    expect((missing as Error).message).toMatch(
+      /NOT NULL constraint failed|null value in column "fingerprint"/,
+    );
+    expect(isUniqueViolation(missing, keyOfTable)).toBe(false);
+  });
 });
 
 describe('group commit on SQLite (sql.batch)', () => {
@@ -233,6 +276,23 @@ onPostgres('PostgreSQL behind the server', () => {
         'the database postgres://immosuite:***@127.0.0.1:1/immosuite cannot be used (ECONNREFUSED): start PostgreSQL, or correct DATABASE_URL',
       ),
     );
+  });
+
+  it('runs the start-up under the start-up timeout and requests under DATABASE_TIMEOUT_MS', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    let atStartUp: unknown;
+    const sql = await openPostgres({
+      url,
+      pool: 1,
+      statementTimeoutMs: 250,
+      prepare: async (setup) => {
+        atStartUp = await setup.one('SHOW statement_timeout');
+      },
+    });
+    // Migrations and the seed may take minutes; a request's statement 250 ms.
+    expect(atStartUp).toEqual({ statement_timeout: `${STARTUP_TIMEOUT_MS / 60_000}min` });
+    expect(await sql.one('SHOW statement_timeout')).toEqual({ statement_timeout: '250ms' });
+    await sql.close();
   });
 
   it('waits for a migration another process holds the lock for', async () => {

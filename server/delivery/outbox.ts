@@ -34,6 +34,8 @@ export interface OutboxDeps {
   log?: (message: string, detail?: unknown) => void;
   /** How the worker repeats its polls and lease renewals (tests drive them). */
   repeat?: Repeat;
+  /** How long a webhook receiver may take (WEBHOOK_TIMEOUT_MS; tests of a silent one wait longer). */
+  webhookTimeoutMs?: number;
 }
 
 /** A Standard Webhooks secret: 'whsec_' and the base64 of at least 24 random bytes. */
@@ -68,6 +70,7 @@ const toDelivery = (row: Record<string, unknown>): DeliveryRow => ({
 
 export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDeps = {}) {
   const clock = deps.now ?? (() => Date.now());
+  const log = deps.log ?? (() => {});
   const webhooksOn = !!(settings.webhookUrl && settings.webhookSecret);
   const viaWorker = !!settings.smtpUrl;
   const writer = createWriter({
@@ -82,22 +85,26 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
         smtpUrl: settings.smtpUrl,
         mailFrom: settings.mailFrom,
         sendMail: deps.sendMail,
+        log,
       }),
       webhookChannel({
         secret: webhooksOn ? settings.webhookSecret : null,
         fetch: deps.fetch,
         now: clock,
+        timeoutMs: deps.webhookTimeoutMs,
       }),
     ],
     {
       now: clock,
       random: deps.random ?? Math.random,
-      log: deps.log ?? (() => {}),
+      log,
       repeat: deps.repeat,
     },
   );
-  /** The lanes a commit may have written deliveries for. */
-  const lanesInUse = [
+  /** Who waits for the next nudge (nudged()). */
+  const listeners = new Set<() => void>();
+  /** The lanes a commit may write deliveries for, and the worker's polls look at. */
+  const lanesInUse: ('mail' | 'webhook')[] = [
     ...(viaWorker ? (['mail'] as const) : []),
     ...(webhooksOn ? (['webhook'] as const) : []),
   ];
@@ -111,9 +118,25 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
      */
     nudge() {
       if (lanesInUse.length) worker.wake(lanesInUse);
+      for (const heard of [...listeners]) heard();
     },
 
-    start: worker.start,
+    /**
+     * Resolves at the next nudge, once a commit has written a mail or webhook call (in the dev
+     * outbox: once the mail is there), so a test waits for one without polling.
+     */
+    nudged(): Promise<void> {
+      return new Promise((resolve) => {
+        const heard = () => {
+          listeners.delete(heard);
+          resolve();
+        };
+        listeners.add(heard);
+      });
+    },
+
+    /** Starts the worker; its polls look at the lanes in use only. */
+    start: () => worker.start(lanesInUse),
 
     /** Stops the worker and waits for the tries under way. */
     stop: worker.stop,

@@ -1,17 +1,16 @@
 /**
- * Idempotency-Key (one key per submission, kept by the widget across retries): the key is
- * stored with the submission it created, bound to the route and to a fingerprint of the
- * client and the body. A repeat of the same request gets that submission's answer again,
- * anything else under the key a 422. A key older than a day is released when it comes again:
- * the old submission keeps its row and the request counts as new.
+ * Idempotency-Key of a submission (one key per submission, kept by the widget across
+ * retries; the rules in http/idempotency.ts): the key is stored with the submission it
+ * created, so storing a submission is one write. A repeat of the same request gets that
+ * submission's answer again, anything else under the key a 422. A key older than a day is
+ * released when it comes again: the old submission keeps its row and the request counts as new.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sha256 } from '../auth/crypto';
+import type { FastifyReply } from 'fastify';
 import { ApiError } from '../http/errors';
+import { IDEMPOTENCY_MS, markReplayed, requestId, type RequestId } from '../http/idempotency';
 import type { SubmissionStore } from './store';
 
-const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
-const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+export type { RequestId };
 
 /** The submission a key created. */
 export interface StoredAnswer {
@@ -19,32 +18,12 @@ export interface StoredAnswer {
   uuid: string;
 }
 
-export interface RequestId {
-  /** The route and the client's key, as the submission stores it. */
-  key: string;
-  /** Who asks (session, else address) and what (the body without its bot data). */
-  fingerprint: string;
-}
-
 export function idempotency(
   store: Pick<SubmissionStore, 'byIdempotencyKey' | 'releaseIdempotencyKey'>,
 ) {
   return {
     /** The request's key and fingerprint; null without a key (400 for a malformed one). */
-    keyOf(request: FastifyRequest, client: string): RequestId | null {
-      const key = request.headers['idempotency-key'];
-      if (typeof key !== 'string') return null;
-      if (!KEY.test(key))
-        throw new ApiError(400, 'rest_invalid_param', 'invalidParam', {
-          header: 'Idempotency-Key',
-        });
-      // The widget's retries carry a new fill time: bot data is not part of the request.
-      const { meta: _meta, ...body } = (request.body ?? {}) as Record<string, unknown>;
-      return {
-        key: `${request.method} ${request.routeOptions.url} ${key}`,
-        fingerprint: sha256(`${client}\n${JSON.stringify(body)}`),
-      };
-    },
+    keyOf: requestId,
     /**
      * The submission this very request created; a 422 when the key was used for another
      * request; nothing for an unknown key, or a day-old one (released for this request).
@@ -62,9 +41,7 @@ export function idempotency(
       return { id: stored.id, uuid: stored.uuid };
     },
     /** Marks the answer to a repeated request as the stored submission's answer again. */
-    replayed(reply: FastifyReply) {
-      return reply.header('Idempotent-Replayed', 'true');
-    },
+    replayed: (reply: FastifyReply) => markReplayed(reply),
   };
 }
 

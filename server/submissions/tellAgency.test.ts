@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { webhookConforms } from '../../contract/validator';
+import type { Queryable } from '../db/sql';
 import {
   contact,
   keyOf,
@@ -280,6 +281,54 @@ describe('webhooks', () => {
     });
     expect(received).toHaveLength(10);
     expect(await server.app.outbox.runDue()).toBe(0);
+  });
+
+  it("writes a submission's webhook in its transaction without reading its contact's consents; the event carries the boxes as sent", async () => {
+    down = false;
+    // Every statement inside a transaction (the submission's, its confirmation's).
+    const inTransactions: string[] = [];
+    const sql = server.app.sql;
+    const recorded = (tx: Queryable): Queryable => ({
+      dialect: tx.dialect,
+      one: (text, ...params) => (inTransactions.push(text), tx.one(text, ...params)),
+      all: (text, ...params) => (inTransactions.push(text), tx.all(text, ...params)),
+      run: (text, ...params) => (inTransactions.push(text), tx.run(text, ...params)),
+      insert: (text, ...params) => (inTransactions.push(text), tx.insert(text, ...params)),
+    });
+    for (const method of ['batch', 'transaction'] as const) {
+      const original = sql[method].bind(sql);
+      jest
+        .spyOn(sql, method)
+        .mockImplementation(((work: (tx: Queryable) => Promise<unknown>) =>
+          original((tx) => work(recorded(tx)))) as never);
+    }
+    const email = 'no.consent.reads@example.de';
+    const client = server.client();
+    expect(
+      (await client.post(`${PREFIX}/v1/wizard/lead`, { contact: contact({ email }), lead: lead() }))
+        .status,
+    ).toBe(201);
+    const k = keyOf((await server.mails()).find((m) => m.to === email)!.links[0]!);
+    expect((await client.post(`${PREFIX}/v1/wizard/confirm`, { k })).status).toBe(200);
+    jest.restoreAllMocks();
+    // The webhooks (and the notice) were written in those transactions ...
+    expect(inTransactions).toContainEqual(expect.stringMatching(/^INSERT INTO deliveries/));
+    // ... and nothing read the contact's consents as they stand now.
+    expect(inTransactions.filter((text) => /FROM consents|SELECT data_privacy/.test(text))).toEqual(
+      [],
+    );
+    bodies.length = 0;
+    expect(await server.app.outbox.runDue()).toBe(2);
+    for (const { type, body } of bodies) {
+      expect(webhookConforms(type, body)).toEqual({ ok: true });
+      expect(
+        (body as { data: { submission: { consent: unknown } } }).data.submission.consent,
+      ).toEqual({
+        boxes: { dataPrivacy: true, acceptContact: true, newsletter: false },
+        at: expect.any(String),
+        textVersion: '2026-11-01',
+      });
+    }
   });
 
   it('posts consent.withdrawn when a contact takes back a consent in the portal', async () => {

@@ -1,6 +1,7 @@
 /**
  * A real SMTP server on loopback for tests (smtp-server): it keeps every message it accepts,
- * refuses the recipients a test names with the reply it gives, and can hold its answer to a
+ * refuses the recipients a test names with the reply it gives (at RCPT TO, or to the message's
+ * data), and can hold its answer to a
  * message's data until the test lets it go (a slow server, mid-send).
  */
 import type { AddressInfo } from 'node:net';
@@ -27,8 +28,11 @@ export interface TestSmtp {
   mail(n: number): Promise<ReceivedMail>;
   /** Resolves with the first accepted message to `address`, once there is one. */
   mailTo(address: string): Promise<ReceivedMail>;
-  /** Refuses `address` at RCPT TO with `code` and `text` (e.g. 550, '5.1.1 no such user'). */
-  refuse(address: string, code: number, text: string): void;
+  /**
+   * Refuses `address` with `code` and `text` (e.g. 550, '5.1.1 no such user'): at RCPT TO, or
+   * at the end of a message's data to it (`at: 'DATA'`).
+   */
+  refuse(address: string, code: number, text: string, at?: 'RCPT TO' | 'DATA'): void;
   /**
    * Holds the answer to the next message's data; resolves once that data has arrived. The
    * message is accepted when `release` is called.
@@ -39,7 +43,12 @@ export interface TestSmtp {
 
 export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
-  const refusals = new Map<string, { code: number; text: string }>();
+  const refusals = new Map<string, { code: number; text: string; at: 'RCPT TO' | 'DATA' }>();
+  const refusal = (address: string, at: 'RCPT TO' | 'DATA') => {
+    const found = refusals.get(address.toLowerCase());
+    if (!found || found.at !== at) return null;
+    return Object.assign(new Error(found.text), { responseCode: found.code });
+  };
   const waiting: {
     found: () => ReceivedMail | undefined;
     resolve: (mail: ReceivedMail) => void;
@@ -69,17 +78,17 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      const refusal = refusals.get(address.address.toLowerCase());
-      if (!refusal) return callback();
-      const error = new Error(refusal.text) as Error & { responseCode: number };
-      error.responseCode = refusal.code;
-      callback(error);
+      callback(refusal(address.address, 'RCPT TO') ?? undefined);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         state.sends += 1;
+        const refused = session.envelope.rcptTo
+          .map((to) => refusal(to.address, 'DATA'))
+          .find(Boolean);
+        if (refused) return callback(refused);
         const raw = Buffer.concat(chunks).toString('utf8');
         const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -112,8 +121,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     mail: (n) => when(() => mails[n - 1]),
     mailTo: (address) => when(() => mails.find((mail) => mail.to.includes(address))),
-    refuse(address, code, text) {
-      refusals.set(address.toLowerCase(), { code, text });
+    refuse(address, code, text, at = 'RCPT TO') {
+      refusals.set(address.toLowerCase(), { code, text, at });
     },
     holdNext: () =>
       new Promise((resolve) => {

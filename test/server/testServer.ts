@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../../server/app';
+import { buildServer, type BuildOptions } from '../../server/app';
 import { configFromEnv } from '../../server/config';
+import type { Outbox } from '../../server/delivery/outbox';
 import { createTestDatabase, testPostgresUrl } from './postgres';
 
 export const PREFIX = '/wp-json/sw-immosuite';
@@ -103,11 +104,15 @@ async function postgresOfRun(dir: string): Promise<{ DATABASE_URL?: string }> {
   return { DATABASE_URL: url };
 }
 
-/** The real server on loopback; `dataDir` and `port` let a test restart it where it was. */
+/**
+ * The real server on loopback; `dataDir` and `port` let a test restart it where it was;
+ * `options` is what buildServer takes besides the configuration.
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   dataDir?: string,
   port = 0,
+  options: BuildOptions = {},
 ) {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-'));
   const config = configFromEnv({
@@ -116,7 +121,7 @@ export async function startTestServer(
     ...(await postgresOfRun(dir)),
     ...env,
   });
-  const app = await buildServer(config);
+  const app = await buildServer(config, options);
   await app.listen({ host: '127.0.0.1', port });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -138,27 +143,50 @@ export interface TestMail {
   links: string[];
 }
 
+/** What `mailTo` needs of a test server: its dev mailbox and its outbox. */
+export interface MailboxServer {
+  mails(): Promise<TestMail[]>;
+  app: { outbox: Pick<Outbox, 'nudged'> };
+}
+
 /**
- * The newest mail that `match`es once there are `count` of them: a staff sign-in mail is
- * stored after the answer, so a test waits for it (a few ms; gives up after 5 s).
+ * The newest mail that `match`es once there are `count` of them. Some mails are stored after
+ * the answer (a staff sign-in link): the mailbox is read again each time the outbox is nudged
+ * (a commit wrote a mail), never on a timer. `deadlineMs` only bounds a wait for a mail that
+ * never comes, with a message that says so.
  */
 export async function mailTo(
-  server: { mails(): Promise<TestMail[]> },
+  server: MailboxServer,
   match: (mail: TestMail) => boolean,
   count = 1,
+  deadlineMs = 15_000,
 ): Promise<TestMail> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    const found = (await server.mails()).filter(match);
-    if (found.length >= count) return found[0]!;
-    if (Date.now() > until) throw new Error(`${found.length} of ${count} mails arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  let timer: NodeJS.Timeout | undefined;
+  let found: TestMail[] = [];
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${found.length} of ${count} mails arrived in ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  // Handled here too: it may pass while the mailbox is being read.
+  deadline.catch(() => {});
+  try {
+    for (;;) {
+      // Listening before the read: a mail stored meanwhile wakes the next read.
+      const written = server.app.outbox.nudged();
+      found = (await server.mails()).filter(match);
+      if (found.length >= count) return found[0]!;
+      await Promise.race([written, deadline]);
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /** A staff member signed in to the inbox by a mailed link (its address in AGENCY_USERS). */
 export async function staffSignIn(
-  server: { client(): TestClient; mails(): Promise<TestMail[]> },
+  server: MailboxServer & { client(): TestClient },
   email: string,
 ): Promise<TestClient> {
   const client = server.client();

@@ -6,7 +6,7 @@ const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const STATIC_DIR = path.resolve(__dirname, 'static');
-// Build-time default of the public asset prefix (DECISIONS 2); the app derives its
+// Build-time default of the public asset prefix (decision 2); the app derives its
 // router base from the prefix it was really loaded from.
 const PUBLIC_PATH = process.env.PUBLIC_PATH || '/webapp/static/';
 
@@ -151,7 +151,7 @@ module.exports = (env, argv) => {
     },
     plugins: [
       ...(production ? [new PrecompressPlugin()] : []),
-      // The version a QA action log names (DECISIONS 17).
+      // The version a QA action log names (decision 17).
       new (require('webpack').DefinePlugin)({
         __APP_VERSION__: JSON.stringify(require('./package.json').version),
       }),

@@ -1,5 +1,5 @@
 /**
- * The backend contract (DECISIONS 1d): an OpenAPI 3.1 document of every call of spec 7.
+ * The backend contract (decision 1): an OpenAPI 3.1 document of every call of product §7.
  * The reference backend derives its request validation from it; the tests on both sides
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
@@ -174,7 +174,7 @@ const schemas: Record<string, Schema> = {
       category: {
         type: 'object',
         description:
-          'Read-only, as GET answers it; sent back by clients and ignored (DECISIONS 20).',
+          'Read-only, as GET answers it; sent back by clients and ignored (decision 20).',
         additionalProperties: false,
         properties: { name: str(100) },
       },
@@ -309,7 +309,7 @@ const labelledValues = {
     type: 'object',
     required: ['name', 'label', 'text'],
     properties: {
-      name: { type: 'string', description: 'The field id (spec 3)' },
+      name: { type: 'string', description: 'The field id (product 3.3)' },
       label: { type: 'string', description: 'Its German label' },
       text: { type: 'string', description: "The value as shown: '350.000 €', 'ab 3'" },
     },
@@ -863,7 +863,7 @@ export const openapi = {
     title: 'Immosuite widget backend',
     version: '1.0.0',
     description:
-      "The calls the widget makes (spec 7), under /wp-json/sw-immosuite, and the agency inbox's calls under /agency/api (a staff session of its own: the cookie immosuite_staff). State-changing calls need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie; /v1 calls of a logged-in contact need X-WP-Nonce. Errors are WordPress-style {code, message, data:{status}}; a malformed parameter is a 400 with the code rest_invalid_param.",
+      "The calls the widget makes (product §7), under /wp-json/sw-immosuite, and the agency inbox's calls under /agency/api (a staff session of its own: the cookie immosuite_staff). State-changing calls need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie; /v1 calls of a logged-in contact need X-WP-Nonce. Errors are WordPress-style {code, message, data:{status}}; a malformed parameter is a 400 with the code rest_invalid_param.",
   },
   servers: [{ url: '/wp-json/sw-immosuite' }],
   paths: {

@@ -2460,7 +2460,7 @@ export interface components {
             objectType: "LIVING" | "COMMERCIAL";
             /** @enum {integer} */
             categoryId: 30225 | 22332 | 36561 | 19795 | 42723 | 82397 | 11080 | 30911;
-            /** @description Read-only, as GET answers it; sent back by clients and ignored (DECISIONS 20). */
+            /** @description Read-only, as GET answers it; sent back by clients and ignored (decision 20). */
             category?: {
                 name?: string;
             };
@@ -2595,7 +2595,7 @@ export interface components {
                     approximate: boolean;
                 };
                 fields: {
-                    /** @description The field id (spec 3) */
+                    /** @description The field id (product 3.3) */
                     name: string;
                     /** @description Its German label */
                     label: string;
@@ -2613,7 +2613,7 @@ export interface components {
                 category: string;
                 regions: string[];
                 fields: {
-                    /** @description The field id (spec 3) */
+                    /** @description The field id (product 3.3) */
                     name: string;
                     /** @description Its German label */
                     label: string;
@@ -2684,9 +2684,11 @@ export interface components {
                     city: string;
                     lat: number | null;
                     lng: number | null;
+                    /** @description the position is the geocoder's guess, not placed by the visitor */
+                    approximate: boolean;
                 };
                 fields: {
-                    /** @description The field id (spec 3) */
+                    /** @description The field id (product 3.3) */
                     name: string;
                     /** @description Its German label */
                     label: string;
@@ -2704,7 +2706,7 @@ export interface components {
                 category: string;
                 regions: string[];
                 fields: {
-                    /** @description The field id (spec 3) */
+                    /** @description The field id (product 3.3) */
                     name: string;
                     /** @description Its German label */
                     label: string;

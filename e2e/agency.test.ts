@@ -1,5 +1,5 @@
 /**
- * The agency's side in Chromium against the reference backend (issue #20): a visitor sends a
+ * The agency's side in Chromium against the reference backend: a visitor sends a
  * lead, a listing inquiry, a contact message, a saved search and a newsletter sign-up through
  * the demo pages and confirms each from its mail; the agency's mailbox holds five notices; a
  * staff member signs in to the inbox by mail, finds all five, opens each, sets a status, and

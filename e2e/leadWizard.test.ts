@@ -173,7 +173,8 @@ describe('lead wizard in the demo page', () => {
     await frame.getByRole('option', { name: 'Unter den Linden 5, 10117 Berlin–Mitte' }).click();
     assert.equal(await frame.getByRole('textbox', { name: 'Haus-Nr.' }).inputValue(), '5');
     await expectNoAxeViolations(page, 'address first, a street found');
-    // spec 2.2 in this order too: the button above the map, once a coordinate is set.
+    // product 2.2.3 in this order too (decision 44): the button above the map, once a
+    // coordinate is set.
     await frame.getByRole('button', { name: 'Details eingeben', exact: true }).click();
     await frame
       .getByRole('heading', { name: 'Schritt 2 von 4: Um welche Immobilie geht es?' })

@@ -1,5 +1,5 @@
 /**
- * Login by e-mail link and the customer portal against the reference backend (issue #10): a
+ * Login by e-mail link and the customer portal against the reference backend: a
  * visitor's inquiry confirmed from its mail, a login link followed on the demo login page
  * (k gone from both addresses), saved searches created, edited, activated and deleted in
  * dialogs, an exposé opened, the account edited, a reload, logout; keyboard-only and

@@ -40,7 +40,7 @@ export interface EmbedOptions {
 export interface EmbedHandle {
   iframe: HTMLIFrameElement;
   destroy(): void;
-  /** QA (DECISIONS 17): starts recording the widget's actions. */
+  /** QA (decision 17): starts recording the widget's actions. */
   startRecording(): void;
   /**
    * QA: the widget's action log (personal data redacted unless `redact: false`); rejects
@@ -211,7 +211,7 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
   const hostConfig = win.immosuiteConfig ?? {};
   const lang = options.lang || document.documentElement.lang || 'de';
   const config: Record<string, unknown> = { ...options.config };
-  // spec 3: privacyUrl falls back to the host window's config.
+  // product 3.13: privacyUrl falls back to the host window's config.
   if (config.privacyUrl === undefined && typeof hostConfig.privacyUrl === 'string') {
     config.privacyUrl = hostConfig.privacyUrl;
   }

@@ -15,7 +15,7 @@ export type WidgetMessageType =
   'shell' | 'ready' | 'size' | 'tracking' | 'scroll' | 'step' | 'save' | 'qa-log';
 
 /**
- * QA commands of the mount handle (DECISIONS 17): start recording, or export the log, which
+ * QA commands of the mount handle (decision 17): start recording, or export the log, which
  * comes back as 'qa-log' with the same id (to the init's origin only).
  */
 export type QaCommand = { command: 'record' } | { command: 'export'; id: string; redact: boolean };
@@ -52,7 +52,7 @@ export interface WidgetPayloads {
    * bottom of what lies above `top` (a message below the form).
    */
   scroll: { top: number; align?: 'end' };
-  /** A wizard shows a step, by its id ('address'): no personal data (the funnel, #20). */
+  /** A wizard shows a step, by its id ('address'): no personal data (docs/agency.md#the-funnel). */
   step: { step: string };
   save: { lead: unknown } | { savedSearch: unknown };
   /** The exported action log, or why there is none. */

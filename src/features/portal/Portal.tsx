@@ -1,5 +1,5 @@
 /**
- * The login route (spec 2.7): 'Anmeldung' and its form without a session, the tabbed home
+ * The login route (product 2.7): 'Anmeldung' and its form without a session, the tabbed home
  * with one; a key in the address is used first (confirmation, then login).
  */
 import { useEffect } from 'react';

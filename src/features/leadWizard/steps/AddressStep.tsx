@@ -93,7 +93,7 @@ export function AddressStep({
         <>
           <FieldRow>{ROW.map((n) => field(n, autocomplete[n]))}</FieldRow>
           <FieldRow>{ROW2.map((n) => field(n, autocomplete[n]))}</FieldRow>
-          {/* spec 2.2 and reading B: with a coordinate set, the fields lead on to the details. */}
+          {/* With a coordinate, the fields lead on to the details (product 2.2.3, decision 44). */}
           {located && (
             <div>
               <PrimaryButton type="button" onClick={onNext}>

@@ -1,4 +1,4 @@
-/** Address locations (spec 3): the geocoder mapping and the display line. */
+/** Address locations (product 3.6, 3.7): the geocoder mapping and the display line. */
 export interface Address {
   street: string;
   number: string;
@@ -107,7 +107,7 @@ export function featureToAddress(feature: unknown): Address | null {
   if (osmKey === 'highway' && address.city === address.street) address.city = city;
   const approximate = p.approximate;
   if (approximate === true || approximate === 'true') address.approximate = true;
-  // A street or house names its locality in Photon's own `district` (the spec's mapping has
+  // A street or house names its locality in Photon's own `district` (product 3.7's mapping has
   // none for them): 'Kastanienallee, 10435 Berlin–Prenzlauer Berg' tells two streets of one
   // name apart.
   const district = prop(p, 'district');

@@ -1,4 +1,4 @@
-/** An address as a draft keeps it (spec 3 Address location); validated when a draft comes back. */
+/** An address as a draft keeps it (product 3.6); validated when a draft comes back. */
 import * as yup from 'yup';
 
 const text = () => yup.string().max(200).defined();

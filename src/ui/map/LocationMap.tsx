@@ -1,6 +1,6 @@
 /**
- * The address map (spec 2.2, 9), loaded as its own chunk. A pin is placed by a click, by
- * dragging it, or by keyboard: pan with the arrow keys, then "place the pin at the centre";
+ * The address map (product 2.2.4, 9.4), loaded as its own chunk. A pin is placed by a click,
+ * by dragging it, or by keyboard: pan with the arrow keys, then "place the pin at the centre";
  * a focused pin then moves with the arrow keys.
  * Without tiles (offline, blocked) it still shows the pin over Germany's outline.
  */

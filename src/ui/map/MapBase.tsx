@@ -1,8 +1,8 @@
 /**
- * What every map of the map chunk shares (spec 2.2, 2.3, 9; DECISIONS 7): its frame and
- * height, the container with its accessible name and limits, Germany's outline (so that a
+ * What every map of the map chunk shares (product 2.2.4, 2.3.1, 9.4; decision 7): its
+ * frame and height, the container with its accessible name and limits, Germany's outline (so that a
  * map without tiles still shows where things are), and the configured tiles, whose failure
- * is reported once (spec 8: only logged).
+ * is reported once (product 8.14: only logged).
  */
 import 'leaflet/dist/leaflet.css';
 import L, { type Map as LeafletMap } from 'leaflet';

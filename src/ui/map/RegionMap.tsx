@@ -1,5 +1,5 @@
 /**
- * The regions map (spec 2.3, 3): the regions' shapes, selected ones highlighted; a click
+ * The regions map (product 2.3.1, 3.5): the regions' shapes, selected ones highlighted; a click
  * toggles a region, the same event as the menu's. A region other shapes name as their parent
  * (a district) is drawn as a border over its localities, not as a shape of its own. Loaded as
  * part of the map chunk. Without tiles (offline, blocked, or no consent yet) it shows the

@@ -20,6 +20,43 @@ const importsFirst = {
   message: 'Imports go at the top of the file, before any other statement.',
 };
 
+/**
+ * The server's layers point one way (docs/architecture.md#the-servers-layers): net/ (reading
+ * other servers' answers) imports nothing of the server; storage, the outbox and the HTTP
+ * layer import no feature; the features import each other in one order,
+ * api/ (the contact's routes) → submissions/ → agency/; no folder imports the composition
+ * (app.ts, routes.ts, main.ts). Every server folder is one level deep, so `../name` is the
+ * folder `name`.
+ */
+const serverLayer = (folders, forbidden) => ({
+  files: folders.map((folder) => `server/${folder}/**/*.ts`),
+  ignores: ['server/**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: typedHooksOnly,
+        patterns: [
+          ...(forbidden.length
+            ? [
+                {
+                  regex: `^\\.\\./(${forbidden.join('|')})(/|$)`,
+                  message: `server/${folders.join(', server/')} may not import server/${forbidden.join(', server/')}: the server's layers point one way (docs/architecture.md#the-servers-layers).`,
+                },
+              ]
+            : []),
+          {
+            regex: '^\\.\\./(app|routes|main)$',
+            message: 'Only the composition (app.ts, routes.ts) puts the server together.',
+          },
+        ],
+      },
+    ],
+  },
+});
+const SERVER_FEATURES = ['api', 'submissions', 'agency'];
+const SERVER_SHARED = ['db', 'delivery', 'http', 'auth', 'data', 'geo', 'mail'];
+
 module.exports = tseslint.config(
   { ignores: ['node_modules', 'static', 'coverage', 'data', 'bench/results'] },
   js.configs.recommended,
@@ -70,7 +107,8 @@ module.exports = tseslint.config(
           patterns: [
             {
               group: ['**/features', '**/features/**'],
-              message: 'Shared layers never import a feature (CONVENTIONS: layers point one way).',
+              message:
+                'Shared layers never import a feature (docs/development.md#layers-point-one-way).',
             },
             {
               group: ['**/agency', '**/agency/**'],
@@ -103,6 +141,13 @@ module.exports = tseslint.config(
     },
   },
   { files: ['src/app/hooks.ts', 'src/agency/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  serverLayer(['net'], [...SERVER_FEATURES, ...SERVER_SHARED]),
+  serverLayer(['db'], [...SERVER_FEATURES, 'http', 'delivery', 'mail']),
+  serverLayer(['delivery'], [...SERVER_FEATURES, 'http']),
+  serverLayer(['http', 'auth', 'data', 'geo', 'mail'], SERVER_FEATURES),
+  serverLayer(['submissions'], ['api']),
+  serverLayer(['agency'], ['api', 'submissions']),
+  serverLayer(['api'], []),
   {
     // The floor pages are plain apps of the same libraries, not ours: they use them directly.
     files: ['bench/floors/**'],

@@ -6,7 +6,7 @@ const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const STATIC_DIR = path.resolve(__dirname, 'static');
-// Build-time default of the public asset prefix (DECISIONS 2); the app derives its
+// Build-time default of the public asset prefix (decision 2); the app derives its
 // router base from the prefix it was really loaded from.
 const PUBLIC_PATH = process.env.PUBLIC_PATH || '/webapp/static/';
 
@@ -45,9 +45,50 @@ class PrecompressPlugin {
 }
 
 /**
- * The texts index.html shows before the app has loaded: the loading shell (the app's title, or
- * the route's, and 'Wird geladen …') and the notice for browsers that cannot run the app, in
- * German and English ([de, en]; routes by the screen id their path spells in kebab case).
+ * The parts a route's first screen shows beyond its own chunk (their chunk names), by route
+ * path; `path?param=value` when the frame's URL decides (the lead wizard's address first).
+ */
+const FIRST_SCREEN_PARTS = {
+  'saved-search-wizard': ['map', 'region-shapes'],
+  'expose-inquiry-wizard': ['contact-form'],
+  'lead-wizard?order=address-first': ['map'],
+};
+
+/**
+ * The files each route's first screen needs, which index.html asks for at once beside the
+ * app's script: the route's screen chunk group (screen-<path>), the parts of
+ * FIRST_SCREEN_PARTS, and the shell's strings per language ([de, en]); file names relative to
+ * `base`, the app's public path. The entry's own files are left out (they are the app's script).
+ */
+function firstScreenFiles(compilation, base) {
+  const entry = new Set(compilation.entrypoints.get('app').getFiles());
+  const js = (...names) => [
+    ...new Set(
+      names.flatMap((name) => {
+        const group = compilation.namedChunkGroups.get(name);
+        if (!group) throw new Error(`index.html: no chunk group ${name}`);
+        return group.getFiles().filter((file) => file.endsWith('.js') && !entry.has(file));
+      }),
+    ),
+  ];
+  const routes = {};
+  for (const name of compilation.namedChunkGroups.keys())
+    if (name.startsWith('screen-')) routes[name.slice('screen-'.length)] = js(name);
+  for (const [key, parts] of Object.entries(FIRST_SCREEN_PARTS)) {
+    const [path, query] = key.split('?');
+    const route = routes[path] ?? [];
+    const more = js(...parts).filter((file) => !route.includes(file));
+    if (query) routes[key] = more;
+    else routes[path] = [...route, ...more];
+  }
+  return { base, locales: [js('locale-de-json'), js('locale-en-json')], routes };
+}
+
+/**
+ * What index.html shows and does before the app has loaded: the loading shell (the app's
+ * title, or the route's, and 'Wird geladen …'), the files to fetch at once, and the notice for
+ * browsers that cannot run the app, in German and English ([de, en]; routes by the screen id
+ * their path spells in kebab case).
  */
 function shellParameters() {
   const de = require('./src/i18n/locales/de.json');
@@ -56,13 +97,15 @@ function shellParameters() {
   return {
     notSupported: { de: de.app.notSupported, en: en.app.notSupported },
     shell: { title: { de: de.app.title }, loading: { de: de.app.loading } },
-    shellTexts: JSON.stringify({
-      title: both((l) => l.app.title),
-      loading: both((l) => l.app.loading),
-      routes: Object.fromEntries(
-        Object.keys(de.routes).map((id) => [id, both((l) => l.routes[id])]),
-      ),
-    }).replace(/</g, '\\u003c'),
+    shellData: (compilation) =>
+      JSON.stringify({
+        title: both((l) => l.app.title),
+        loading: both((l) => l.app.loading),
+        routes: Object.fromEntries(
+          Object.keys(de.routes).map((id) => [id, both((l) => l.routes[id])]),
+        ),
+        preload: firstScreenFiles(compilation, PUBLIC_PATH),
+      }).replace(/</g, '\\u003c'),
   };
 }
 
@@ -108,7 +151,7 @@ module.exports = (env, argv) => {
     },
     plugins: [
       ...(production ? [new PrecompressPlugin()] : []),
-      // The version a QA action log names (DECISIONS 17).
+      // The version a QA action log names (decision 17).
       new (require('webpack').DefinePlugin)({
         __APP_VERSION__: JSON.stringify(require('./package.json').version),
       }),

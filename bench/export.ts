@@ -11,43 +11,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, PREFIX, startServer, XSRF } from '../scripts/serverProcess';
+import { freePort, startServer, XSRF } from '../scripts/serverProcess';
 import { fill, ROWS } from './inbox';
+import { percentile, visitorRequest } from './visitor';
 
 const STAFF = 'bench@makler.example';
 const BASELINE = 300;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-/** The visitor's request from 127.0.0.2, timed; the agent keeps its connection. */
-function visit(port: number, agent: http.Agent): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `${PREFIX}/v1/wizard/locations`,
-          localAddress: '127.0.0.2',
-          agent,
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () =>
-            response.statusCode === 200
-              ? resolve(performance.now() - started)
-              : reject(new Error(`visitor: status ${response.statusCode}`)),
-          );
-        },
-      )
-      .on('error', reject);
-  });
-}
 
 /** A staff session's cookie: the sign-in mail from the dev mailbox, its key posted. */
 async function signIn(base: string): Promise<string> {
@@ -116,7 +87,7 @@ async function during(port: number, cookie: string, exports: number) {
     () => (running = false),
   );
   const times: number[] = [];
-  while (running) times.push(await visit(port, agent));
+  while (running) times.push(await visitorRequest(port, agent));
   const done = await runs;
   agent.destroy();
   return {
@@ -145,7 +116,7 @@ export async function exportWhileVisiting() {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const quiet: number[] = [];
     for (let i = 0; i < BASELINE + 20; i += 1) {
-      const ms = await visit(port, agent);
+      const ms = await visitorRequest(port, agent);
       if (i >= 20) quiet.push(ms);
     }
     agent.destroy();

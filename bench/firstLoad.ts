@@ -4,9 +4,13 @@
  * that embeds the lead wizard with the embed script, and, as the floor, the same page with a
  * plain iframe that holds one line of text. Both frames stand right under the page's heading,
  * in view.
- * Measured from the host page's navigation: the iframe's first contentful paint (the first
- * thing a visitor sees in the box) and, for the widget, when the app replaced the loading
- * shell. Fresh browser context (empty cache) per run; runs alternate; medians.
+ * Measured from the host page's navigation: the iframe's first contentful paint; for the
+ * widget also the first content in the reserved box (the embed script's copy of the loading
+ * shell in the page, or the frame's first paint, whichever comes first), the app's first
+ * screen (its step heading shown, the loading shell gone), and the largest change of the
+ * frame's height from its creation until the frame has taken the first screen's height (the
+ * page below jumps by that much). Fresh browser context (empty cache) per run; runs
+ * alternate; medians.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { startTestServer } from '../server/testing';
+import { startTestServer } from '../test/server/testServer';
 
 const LATENCY_MS = 2000;
 const BYTES_PER_SECOND = 50 * 1024;
@@ -65,21 +69,50 @@ function startBareServer(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 /**
- * Records, in every frame, when #root first holds the app (anything but the loading shell).
+ * Records, in the widget's frame, when the app's first screen shows: its step heading in the
+ * app's root with the loading shell gone (a build whose app replaced the shell at once, and one
+ * that keeps the shell until the screen, alike); in the host page, when the embed script drew
+ * anything in the widget's box (its copy of the shell) and every height of the widget's frame.
  * A string: a function would be sent as tsx compiled it, with helpers the page lacks.
  */
-const RECORD_APP_SHOWN = `(() => {
-  const check = () => {
-    const root = document.getElementById('root');
-    if (window.appShownAt === undefined && root && [...root.children].some((c) => c.id !== 'shell'))
-      window.appShownAt = performance.timeOrigin + performance.now();
+const RECORD_FIRST_LOAD = `(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  if (window.top !== window) {
+    const check = () => {
+      if (window.appShownAt === undefined && document.querySelector('#root h2') && !document.getElementById('shell'))
+        window.appShownAt = now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    return;
+  }
+  window.frameHeights = [];
+  const resize = new ResizeObserver((entries) => {
+    for (const entry of entries) window.frameHeights.push(Math.round(entry.target.getBoundingClientRect().height));
+  });
+  const watch = () => {
+    const box = document.querySelector('[data-immosuite-widget]');
+    if (box && window.boxDrawnAt === undefined && box.firstElementChild && box.firstElementChild.tagName !== 'IFRAME')
+      window.boxDrawnAt = now();
+    const iframe = document.querySelector('iframe');
+    if (iframe && !iframe.dataset.watched) {
+      iframe.dataset.watched = '1';
+      resize.observe(iframe);
+    }
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  new MutationObserver(watch).observe(document, { childList: true, subtree: true });
 })();`;
+
+interface Measured {
+  firstPaintMs: number;
+  /** The widget's: first content in the box, the first screen, the largest height change. */
+  boxMs: number | null;
+  appMs: number | null;
+  largestShiftPx: number | null;
+}
 
 async function throttledPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  await context.addInitScript(RECORD_APP_SHOWN);
+  await context.addInitScript(RECORD_FIRST_LOAD);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -110,13 +143,13 @@ async function frameOf(page: Page, match: (url: string) => boolean): Promise<Fra
   }
 }
 
-/** ms from the host page's navigation to the frame's first contentful paint (and app). */
+/** ms from the host page's navigation to the frame's first contentful paint (and the app's). */
 async function measure(
   browser: Browser,
   url: string,
   frameUrl: (url: string) => boolean,
   app: boolean,
-): Promise<{ firstPaintMs: number; appMs: number | null }> {
+): Promise<Measured> {
   const page = await throttledPage(browser);
   try {
     const navigated = page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
@@ -133,19 +166,40 @@ async function measure(
         performance.timeOrigin +
         performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
     );
-    let appMs: number | null = null;
-    if (app) {
-      await frame.waitForFunction(
-        () => (window as unknown as { appShownAt?: number }).appShownAt !== undefined,
-        undefined,
-        { timeout: TIMEOUT_MS, polling: 100 },
-      );
-      const shown = await frame.evaluate(
-        () => (window as unknown as { appShownAt: number }).appShownAt,
-      );
-      appMs = Math.round(shown - origin);
-    }
-    return { firstPaintMs: Math.round(paint - origin), appMs };
+    const firstPaintMs = Math.round(paint - origin);
+    if (!app) return { firstPaintMs, boxMs: null, appMs: null, largestShiftPx: null };
+    await frame.waitForFunction(
+      () => (window as unknown as { appShownAt?: number }).appShownAt !== undefined,
+      undefined,
+      { timeout: TIMEOUT_MS, polling: 100 },
+    );
+    const shown = await frame.evaluate(
+      () => (window as unknown as { appShownAt: number }).appShownAt,
+    );
+    // Until the frame has taken the screen's height (the embed script follows its size).
+    await page.waitForFunction(
+      () => {
+        const iframe = document.querySelector('iframe')!;
+        const body = iframe.contentDocument?.body;
+        return (
+          !!body &&
+          Math.abs(body.getBoundingClientRect().height - iframe.getBoundingClientRect().height) < 2
+        );
+      },
+      undefined,
+      { timeout: TIMEOUT_MS, polling: 100 },
+    );
+    const host = await page.evaluate(() => {
+      const w = window as unknown as { boxDrawnAt?: number; frameHeights: number[] };
+      return { boxDrawnAt: w.boxDrawnAt ?? null, heights: w.frameHeights };
+    });
+    const shifts = host.heights.slice(1).map((h, i) => Math.abs(h - host.heights[i]!));
+    return {
+      firstPaintMs,
+      boxMs: Math.min(firstPaintMs, host.boxDrawnAt === null ? Infinity : host.boxDrawnAt - origin),
+      appMs: Math.round(shown - origin),
+      largestShiftPx: Math.max(0, ...shifts),
+    };
   } finally {
     await page.context().close();
   }
@@ -164,8 +218,8 @@ export async function firstLoad(browser: Browser, staticDir: string, runs = 5) {
   const server = await startTestServer({ STATIC_DIR: dir });
   const host = `${server.base}/webapp/static`;
   try {
-    const widget: { firstPaintMs: number; appMs: number | null }[] = [];
-    const floor: { firstPaintMs: number }[] = [];
+    const widget: Measured[] = [];
+    const floor: Measured[] = [];
     for (let i = 0; i < runs; i += 1) {
       widget.push(
         await measure(
@@ -183,7 +237,9 @@ export async function firstLoad(browser: Browser, staticDir: string, runs = 5) {
       viewport: PHONE,
       runs,
       widgetFirstPaintMs: median(widget.map((w) => w.firstPaintMs)),
+      widgetBoxMs: median(widget.map((w) => Math.round(w.boxMs!))),
       widgetAppMs: median(widget.map((w) => w.appMs!)),
+      widgetLargestShiftPx: median(widget.map((w) => w.largestShiftPx!)),
       floorFirstPaintMs: median(floor.map((b) => b.firstPaintMs)),
       ratio: 0,
     };
@@ -193,6 +249,9 @@ export async function firstLoad(browser: Browser, staticDir: string, runs = 5) {
     );
     console.log(
       `  lead wizard's iframe: first content ${result.widgetFirstPaintMs} ms, app shown ${result.widgetAppMs} ms; bare iframe page ${result.floorFirstPaintMs} ms = ${result.ratio} x`,
+    );
+    console.log(
+      `  lead wizard's box: first content ${result.widgetBoxMs} ms (the embed script's shell or the frame's), first screen ${result.widgetAppMs} ms, largest height change of the frame ${result.widgetLargestShiftPx} px`,
     );
     return result;
   } finally {

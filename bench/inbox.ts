@@ -1,5 +1,5 @@
 /**
- * The agency inbox's list at 100,000 submissions (issue #20): the real server on a database
+ * The agency inbox's list at 100,000 submissions (docs/benchmarks.md#the-agency-inbox): the real server on a database
  * filled with 100,000 submissions of every kind (rows written as the API writes them, in one
  * transaction, so the fill takes seconds), a staff member signed in, and each query asked
  * `REQUESTS` times in a row over HTTP on loopback: the first page, a deep page (keyset: the
@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { searchTextOf } from '../server/agency/inbox';
-import { openDatabase } from '../server/db/database';
+import { openDatabase } from '../server/db/sqlite';
 import { seed } from '../server/db/seed';
 import { sqliteSql } from '../server/db/sql';
-import { contact, lead, staffSignIn, startTestServer } from '../server/testing';
+import { contact, lead, staffSignIn, startTestServer } from '../test/server/testServer';
 
 export const ROWS = 100_000;
 const REQUESTS = 200;

@@ -18,15 +18,18 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { DEFAULT_POOL } from '../server/db/postgres';
-import { createTestDatabase, startTestCluster } from '../server/db/testPostgres';
-import { contact, lead, PREFIX, startTestServer, TestClient } from '../server/testing';
+import { createTestDatabase, startTestCluster } from '../test/server/postgres';
+import { contact, lead, PREFIX, startTestServer, TestClient } from '../test/server/testServer';
 import { newSubmissionKey } from '../src/wizard/submission';
 import { cpuQuota, type CpuQuota } from './cpuQuota';
 
 const CONNECTIONS = 10;
 const ROUNDS = 3;
-/** Rounds of one process against two: more, as other work on the machine moves each round. */
-const SCALE_ROUNDS = 5;
+/**
+ * Rounds of one process against two: more, as other work on the machine moves each round
+ * (BENCH_SCALE_ROUNDS for more still).
+ */
+const SCALE_ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 5);
 /**
  * The share of a core each widget process gets when two are measured against one
  * (BENCH_WIDGET_QUOTA): small enough that it, not the machine, limits the widget while other
@@ -230,20 +233,33 @@ async function fillWidgetOnPostgres(url: string, rows: number) {
   }
 }
 
-/** 'checkout': the widget's server of another checkout, whose directory `url` names. */
-type ChildKind = 'floor' | 'widget' | 'floor-pg' | 'widget-pg' | 'checkout';
+/**
+ * The test-server helper of a checkout: test/server/testServer.ts, or server/testing.ts in a
+ * checkout that kept it beside the server.
+ */
+export function testServerModuleOf(dir: string): string | null {
+  for (const file of ['test/server/testServer.ts', 'server/testing.ts'])
+    if (fs.existsSync(path.join(dir, file))) return path.join(dir, file);
+  return null;
+}
+
+/**
+ * 'checkout': the widget's server of another checkout, whose directory `url` names;
+ * 'checkout-pg': that server on PostgreSQL at `url`, the checkout's directory `checkout`.
+ */
+type ChildKind = 'floor' | 'widget' | 'floor-pg' | 'widget-pg' | 'checkout' | 'checkout-pg';
 
 /**
  * Starts `kind` in a child process on a database in `dir` (and at `url` on PostgreSQL);
  * resolves with its base URL.
  */
-export function startChild(kind: ChildKind, dir: string, url = '') {
+export function startChild(kind: ChildKind, dir: string, url = '', checkout = '') {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', __filename, kind, dir, url],
+    [...profile, '--import', 'tsx', __filename, kind, dir, url, checkout],
     {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
@@ -594,7 +610,7 @@ export async function leadSubmissions(
 }
 
 if (require.main === module) {
-  const [kind, dir, url] = process.argv.slice(2) as [ChildKind, string, string];
+  const [kind, dir, url, checkout] = process.argv.slice(2) as [ChildKind, string, string, string];
   // A normal exit on kill, so a profile (BENCH_CPU_PROF) gets written.
   process.on('SIGTERM', () => process.exit(0));
   // The bench asks for this process's CPU time around each run.
@@ -608,13 +624,18 @@ if (require.main === module) {
       ? serveFloor(dir)
       : kind === 'floor-pg'
         ? serveFloorOnPostgres(url)
-        : kind === 'checkout'
+        : kind === 'checkout' || kind === 'checkout-pg'
           ? (
-              import(path.join(url, 'server/testing.ts')) as Promise<
-                typeof import('../server/testing')
+              import(testServerModuleOf(kind === 'checkout' ? url : checkout)!) as Promise<
+                typeof import('../test/server/testServer')
               >
             )
-              .then((other) => other.startTestServer(limitsOff, dir))
+              .then((other) =>
+                other.startTestServer(
+                  kind === 'checkout-pg' ? { ...limitsOff, DATABASE_URL: url } : limitsOff,
+                  dir,
+                ),
+              )
               .then((s) => s.base)
           : startTestServer(
               kind === 'widget-pg' ? { ...limitsOff, DATABASE_URL: url } : limitsOff,

@@ -9,7 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { contact, lead, newLoggedInContact, PREFIX, startTestServer } from '../server/testing';
+import {
+  contact,
+  lead,
+  newLoggedInContact,
+  PREFIX,
+  startTestServer,
+} from '../test/server/testServer';
 import { launchBrowser } from '../e2e/harness';
 import { kb, measureRoutes, printRoutes } from './bundle';
 import { exportWhileVisiting } from './export';
@@ -20,6 +26,7 @@ import { interactions } from './interaction';
 import { leadSubmissions } from './leads';
 import { recorderOverhead, replaySpeed } from './qa';
 import { slowReaders } from './slowReaders';
+import { search } from '../server/geo/geocoder';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -87,9 +94,47 @@ async function serverLoad() {
   }
 }
 
+/** Addresses as visitors type them: whole, with a locality or postcode, abbreviated. */
+const TYPED_ADDRESSES = [
+  'Kastanienallee 12, 10435 Berlin',
+  'Kastanienallee 12 Prenzlauer Berg',
+  'Boxhagener Strasse 5',
+  'Torstr. 5 Mitte',
+  'Unter den Linden 77',
+  'Karl-Marx-Allee 90, 10243',
+  'Hauptstraße 5, Hamburg',
+  'Zauberwaldweg 7',
+];
+
+/**
+ * The offline geocoder's own time per answer (in this process, no HTTP): every text a visitor
+ * has typed on the way to each of TYPED_ADDRESSES (from its second letter), 20 rounds after
+ * one to warm up; median and 90th percentile in ms.
+ */
+function geocoderSearchTime() {
+  const texts = TYPED_ADDRESSES.flatMap((a) =>
+    Array.from({ length: a.length - 1 }, (_, i) => a.slice(0, i + 2)),
+  );
+  for (const text of texts) search(text, 'de', 10);
+  const times: number[] = [];
+  for (let round = 0; round < 20; round += 1)
+    for (const text of texts) {
+      const start = process.hrtime.bigint();
+      search(text, 'de', 10);
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => Math.round(times[Math.floor(times.length * share)]! * 1000) / 1000;
+  const result = { texts: texts.length, medianMs: at(0.5), p90Ms: at(0.9) };
+  console.log(
+    `  the offline geocoder's own time per answer, ${texts.length} texts typed on the way to ${TYPED_ADDRESSES.length} addresses: median ${result.medianMs} ms, p90 ${result.p90Ms} ms`,
+  );
+  return result;
+}
+
 /**
  * Keystrokes against geocoder requests while a visitor types an address into the lead
- * wizard, in Chromium, at three typing speeds (ms between keys).
+ * wizard, in Chromium, at three typing speeds (ms between keys); and the geocoder's own time.
  */
 async function typing() {
   const server = await startTestServer();
@@ -125,7 +170,7 @@ async function typing() {
     await browser.close();
     await server.close();
   }
-  return results;
+  return { ...results, geocoderSearch: geocoderSearchTime() };
 }
 
 async function main() {

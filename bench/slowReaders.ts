@@ -1,5 +1,5 @@
 /**
- * Slow readers (issue #22, item 1): 100 connections each write 1,000 pipelined
+ * Slow readers (docs/benchmarks.md#slow-readers): 100 connections each write 1,000 pipelined
  * `GET …/v1/wizard/locations/geojson` and never read an answer; each connects again when the
  * server closes it. Measured on the server process (its own process, as `npm start` runs it):
  * resident memory (VmRSS, sampled every 250 ms) and the latency of a normal visitor's requests
@@ -12,20 +12,13 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PREFIX } from '../server/testing';
+import { freePort, PREFIX } from '../scripts/serverProcess';
+import { percentile, visitorRequest } from './visitor';
 
 const READERS = 100;
 const PIPELINED = 1000;
 const ATTACK_MS = 10_000;
 const SAMPLES = 200;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 function rssMb(pid: number): number {
   const line = fs
@@ -51,41 +44,10 @@ async function startServer(port: number): Promise<ChildProcess> {
   return child;
 }
 
-/** A normal visitor's request from 127.0.0.2, timed; the agent keeps its connection. */
-function timedGet(port: number, agent: http.Agent): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `${PREFIX}/v1/wizard/locations`,
-          localAddress: '127.0.0.2',
-          agent,
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () =>
-            response.statusCode === 200
-              ? resolve(performance.now() - started)
-              : reject(new Error(`status ${response.statusCode}`)),
-          );
-        },
-      )
-      .on('error', reject);
-  });
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
 async function latencies(port: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) times.push(await timedGet(port, agent));
+  for (let i = 0; i < SAMPLES; i += 1) times.push(await visitorRequest(port, agent));
   agent.destroy();
   return { medianMs: percentile(times, 50), p99Ms: percentile(times, 99) };
 }

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, startTestCluster } from '../server/db/testPostgres';
+import { createTestDatabase, startTestCluster } from '../test/server/postgres';
 import { freePort, startServer, XSRF } from '../scripts/serverProcess';
 
 const ADDRESSES = 15;

@@ -1,6 +1,6 @@
 /**
- * The category table of spec 3 and the field ids each category asks for: one module that the
- * widget, the reference backend and the contract all read.
+ * The category table of product 3.14 and the field ids each category asks for (3.15): one
+ * module that the widget, the reference backend and the contract all read.
  */
 export type ObjectType = 'LIVING' | 'COMMERCIAL';
 export type MarketingType = 'buy' | 'rent';
@@ -104,7 +104,7 @@ export function categoryById(id: number): Category | undefined {
   return CATEGORIES.find((c) => c.id === id);
 }
 
-/** The categories a wizard offers for a marketing and object type (spec 2.1, 3). */
+/** The categories a wizard offers for a marketing and object type (product 2.1.2, 2.3.2, 3.14). */
 export function categoriesFor(
   kind: WizardKind,
   marketingType: MarketingType,
@@ -129,7 +129,7 @@ export const FIELD_IDS = {
   condition: 'property[zustand]',
 } as const;
 
-/** Field ids per category group (spec 3), commercial extras last. */
+/** Field ids per category group (product 3.15), commercial extras last. */
 export const FIELDS_BY_GROUP: Record<Category['fieldGroup'], string[]> = {
   residential: [
     FIELD_IDS.price,
@@ -149,7 +149,10 @@ export const FIELDS_BY_GROUP: Record<Category['fieldGroup'], string[]> = {
   ],
 };
 
-/** In the saved search, price and year built are ranges; other numbers a minimum (spec 3). */
+/**
+ * In the saved search, price and year built are ranges; other numbers a minimum (product 3.15,
+ * decision 49).
+ */
 export const SEARCH_RANGE_FIELDS: readonly string[] = [FIELD_IDS.price, FIELD_IDS.yearBuilt];
 
 export function fieldIdsFor(categoryId: number): string[] {

@@ -1,5 +1,5 @@
 /**
- * The contact's text fields (spec 3) with their longest lengths, written once: the contract's
+ * The contact's text fields (product 3.1) with their longest lengths, written once: the contract's
  * Contact schema, the server's columns and the widget's form and its checks all read this.
  */
 export const CONTACT_TEXT_FIELDS = {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CONTRACT_JSON, contractText } from './export';
 import { openapi } from './openapi';
 import { requestConforms } from './validator';
-import { startTestServer } from '../server/testing';
+import { startTestServer } from '../test/server/testServer';
 
 /** Every path of Fastify's printed route tree (a line's segment follows its parent's). */
 function pathsOfTree(tree: string): string[] {

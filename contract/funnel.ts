@@ -1,5 +1,5 @@
 /**
- * The wizards' drop-off funnel (issue #20, item 5): every word a step beacon may carry. The
+ * The wizards' drop-off funnel (docs/agency.md#the-funnel): every word a step beacon may carry. The
  * embed script beacons only these, the server stores only these, so no text a visitor typed
  * can reach the counts. Imports nothing: the dependency-free embed script reads it too.
  *

@@ -1,5 +1,5 @@
 /**
- * The backend contract (DECISIONS 1d): an OpenAPI 3.1 document of every call of spec 7.
+ * The backend contract (decision 1): an OpenAPI 3.1 document of every call of product §7.
  * The reference backend derives its request validation from it; the tests on both sides
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
@@ -36,13 +36,36 @@ const nonceHeader = {
   schema: str(64),
 };
 
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day.',
+  schema: str(100, { pattern: '^[A-Za-z0-9_-]{8,100}$' }),
+};
+/** The success of a route that honours the Idempotency-Key: marked when it is a repeat's. */
+const replayable = <T extends Schema>(response: T) => ({
+  ...response,
+  headers: {
+    'Idempotent-Replayed': {
+      description:
+        "'true' when this is the first answer to the same request under the same Idempotency-Key, given again",
+      schema: { type: 'string', enum: ['true'] },
+    },
+  },
+});
+const KEY_REUSED = {
+  '422': error('The Idempotency-Key was used for another request (another body or client)'),
+};
+
 const AUTH_ERRORS = { '403': error('Not logged in, or the nonce or XSRF token is invalid') };
 const SUBMIT_ERRORS = {
   '400': error('Invalid input (validation, consent missing, unknown object)'),
   '403': error('XSRF token missing or wrong'),
   '413': error('Body too large'),
   '409': error('A repeat of a stored submission whose contact has since withdrawn consent'),
-  '422': error('The Idempotency-Key was used for another request (another body or client)'),
+  ...KEY_REUSED,
   '429': error('Too many submissions from this address'),
 };
 
@@ -120,6 +143,11 @@ const schemas: Record<string, Schema> = {
       district: str(100),
       lat: { type: ['number', 'null'], minimum: -90, maximum: 90 },
       lng: { type: ['number', 'null'], minimum: -180, maximum: 180 },
+      approximate: {
+        type: 'boolean',
+        description:
+          "true: lat and lng are a geocoder's guess (a house number placed at its street), not placed on the house by the visitor",
+      },
     },
   },
   Lead: {
@@ -146,7 +174,7 @@ const schemas: Record<string, Schema> = {
       category: {
         type: 'object',
         description:
-          'Read-only, as GET answers it; sent back by clients and ignored (DECISIONS 20).',
+          'Read-only, as GET answers it; sent back by clients and ignored (decision 20).',
         additionalProperties: false,
         properties: { name: str(100) },
       },
@@ -265,20 +293,14 @@ const submitBody = (properties: Schema, required: string[]) =>
     properties: { contact: ref('Contact'), meta: ref('Honeypot'), ...properties },
   });
 
-const idempotencyHeader = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  description:
-    'Repeating a submission with the same key returns the first answer and stores nothing twice.',
-  schema: str(100, { pattern: '^[A-Za-z0-9_-]{8,100}$' }),
-};
-
 const submit = (summary: string, body: ReturnType<typeof json>) => ({
   summary,
   parameters: [idempotencyHeader],
   requestBody: { required: true, ...body },
-  responses: { '201': ok('Stored; confirmation mail sent', ref('Accepted')), ...SUBMIT_ERRORS },
+  responses: {
+    '201': replayable(ok('Stored; confirmation mail sent', ref('Accepted'))),
+    ...SUBMIT_ERRORS,
+  },
 });
 
 const labelledValues = {
@@ -287,7 +309,7 @@ const labelledValues = {
     type: 'object',
     required: ['name', 'label', 'text'],
     properties: {
-      name: { type: 'string', description: 'The field id (spec 3)' },
+      name: { type: 'string', description: 'The field id (product 3.3)' },
       label: { type: 'string', description: 'Its German label' },
       text: { type: 'string', description: "The value as shown: '350.000 €', 'ab 3'" },
     },
@@ -296,7 +318,17 @@ const labelledValues = {
 const nullableNumber = { type: ['number', 'null'] };
 const dateTime = { type: 'string', format: 'date-time' };
 
-/** A submission as the agency reads it: the notices, the webhooks and the inbox all carry it. */
+/** The consent record of a submission as it was sent with it. */
+const consentAsSent: Schema = {
+  boxes: {
+    type: 'object',
+    description: 'The boxes as the visitor ticked them with this submission',
+    additionalProperties: { type: 'boolean' },
+  },
+  at: dateTime,
+  textVersion: { type: ['string', 'null'] },
+};
+/** A submission as the agency reads it in the inbox: its detail and the CSV export carry it. */
 schemas.AgencySubmission = {
   type: 'object',
   required: [
@@ -332,13 +364,7 @@ schemas.AgencySubmission = {
       type: 'object',
       required: ['boxes', 'at', 'textVersion', 'current'],
       properties: {
-        boxes: {
-          type: 'object',
-          description: 'The boxes as the visitor ticked them with this submission',
-          additionalProperties: { type: 'boolean' },
-        },
-        at: dateTime,
-        textVersion: { type: ['string', 'null'] },
+        ...consentAsSent,
         current: {
           type: 'object',
           description:
@@ -359,7 +385,7 @@ schemas.AgencySubmission = {
         category: { type: 'string' },
         address: {
           type: 'object',
-          required: ['street', 'number', 'zip', 'city', 'lat', 'lng'],
+          required: ['street', 'number', 'zip', 'city', 'lat', 'lng', 'approximate'],
           properties: {
             street: { type: 'string' },
             number: { type: 'string' },
@@ -367,6 +393,10 @@ schemas.AgencySubmission = {
             city: { type: 'string' },
             lat: nullableNumber,
             lng: nullableNumber,
+            approximate: {
+              type: 'boolean',
+              description: "the position is the geocoder's guess, not placed by the visitor",
+            },
           },
         },
         fields: labelledValues,
@@ -411,6 +441,22 @@ schemas.AgencySubmission = {
   },
 };
 
+/**
+ * A submission as a webhook carries it: what the inbox shows but the contact's consents as they
+ * stand now, which are no part of the event (a later withdrawal comes as consent.withdrawn).
+ */
+schemas.WebhookSubmission = {
+  ...schemas.AgencySubmission,
+  properties: {
+    ...(schemas.AgencySubmission.properties as Schema),
+    consent: {
+      type: 'object',
+      required: ['boxes', 'at', 'textVersion'],
+      properties: consentAsSent,
+    },
+  },
+};
+
 const webhookEvent = (type: string, data: Schema) => ({
   type: 'object',
   required: ['type', 'timestamp', 'data'],
@@ -421,7 +467,7 @@ schemas.SubmissionEvent = {
     webhookEvent(type, {
       type: 'object',
       required: ['submission'],
-      properties: { submission: ref('AgencySubmission') },
+      properties: { submission: ref('WebhookSubmission') },
     }),
   ),
 };
@@ -817,13 +863,14 @@ export const openapi = {
     title: 'Immosuite widget backend',
     version: '1.0.0',
     description:
-      "The calls the widget makes (spec 7), under /wp-json/sw-immosuite, and the agency inbox's calls under /agency/api (a staff session of its own: the cookie immosuite_staff). State-changing calls need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie; /v1 calls of a logged-in contact need X-WP-Nonce. Errors are WordPress-style {code, message, data:{status}}; a malformed parameter is a 400 with the code rest_invalid_param.",
+      "The calls the widget makes (product §7), under /wp-json/sw-immosuite, and the agency inbox's calls under /agency/api (a staff session of its own: the cookie immosuite_staff). State-changing calls need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie; /v1 calls of a logged-in contact need X-WP-Nonce. Errors are WordPress-style {code, message, data:{status}}; a malformed parameter is a 400 with the code rest_invalid_param.",
   },
   servers: [{ url: '/wp-json/sw-immosuite' }],
   paths: {
     '/v1/auth/email': {
       post: {
         summary: 'Send a login link by e-mail',
+        parameters: [idempotencyHeader],
         requestBody: {
           required: true,
           ...json({
@@ -834,11 +881,15 @@ export const openapi = {
           }),
         },
         responses: {
-          '200': ok('sent: true when the address is valid (known or not: no account enumeration)', {
-            type: 'object',
-            required: ['sent'],
-            properties: { sent: { type: 'boolean' } },
-          }),
+          '200': replayable(
+            ok('sent: true when the address is valid (known or not: no account enumeration)', {
+              type: 'object',
+              required: ['sent'],
+              properties: { sent: { type: 'boolean' } },
+            }),
+          ),
+          '400': error('Invalid input, or a malformed Idempotency-Key'),
+          ...KEY_REUSED,
           '429': error('Too many login mails for this address or from this client'),
         },
       },
@@ -938,12 +989,13 @@ export const openapi = {
       },
       put: {
         summary: 'Update the contact (the e-mail address stays)',
-        parameters: [nonceHeader],
+        parameters: [nonceHeader, idempotencyHeader],
         requestBody: { required: true, ...json(ref('Contact')) },
         responses: {
-          '200': ok('The updated contact', ref('ContactRecord')),
-          '400': error('Invalid input'),
+          '200': replayable(ok('The updated contact', ref('ContactRecord'))),
+          '400': error('Invalid input, or a malformed Idempotency-Key'),
           ...AUTH_ERRORS,
+          ...KEY_REUSED,
         },
       },
     },
@@ -958,12 +1010,13 @@ export const openapi = {
       },
       post: {
         summary: 'Create a saved search',
-        parameters: [nonceHeader],
+        parameters: [nonceHeader, idempotencyHeader],
         requestBody: { required: true, ...json(ref('SavedSearchInput')) },
         responses: {
-          '201': ok('Created', ref('SavedSearch')),
-          '400': error('Invalid input'),
+          '201': replayable(ok('Created', ref('SavedSearch'))),
+          '400': error('Invalid input, or a malformed Idempotency-Key'),
           ...AUTH_ERRORS,
+          ...KEY_REUSED,
         },
       },
     },
@@ -1063,7 +1116,8 @@ export const openapi = {
                   features: { type: 'array' },
                   attribution: {
                     type: 'string',
-                    description: "The shapes' source, shown in the map's attribution",
+                    description:
+                      "The shapes' source by name ('Amt für Statistik Berlin-Brandenburg, daten.berlin.de'); the widget's map shows it after its own label ('Ortsteile:', 'Localities:')",
                   },
                 },
               },

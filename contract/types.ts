@@ -17,7 +17,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -32,12 +35,32 @@ export interface paths {
                 /** @description sent: true when the address is valid (known or not: no account enumeration) */
                 200: {
                     headers: {
+                        /** @description 'true' when this is the first answer to the same request under the same Idempotency-Key, given again */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
                             sent: boolean;
                         };
+                    };
+                };
+                /** @description Invalid input, or a malformed Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used for another request (another body or client) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Too many login mails for this address or from this client */
@@ -413,6 +436,8 @@ export interface paths {
                 header: {
                     /** @description The nonce of the session (from login/nonce, init, or a previous response). */
                     "X-WP-Nonce": string;
+                    /** @description A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day. */
+                    "Idempotency-Key"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -426,13 +451,15 @@ export interface paths {
                 /** @description The updated contact */
                 200: {
                     headers: {
+                        /** @description 'true' when this is the first answer to the same request under the same Idempotency-Key, given again */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ContactRecord"];
                     };
                 };
-                /** @description Invalid input */
+                /** @description Invalid input, or a malformed Idempotency-Key */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -443,6 +470,15 @@ export interface paths {
                 };
                 /** @description Not logged in, or the nonce or XSRF token is invalid */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used for another request (another body or client) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -525,6 +561,8 @@ export interface paths {
                 header: {
                     /** @description The nonce of the session (from login/nonce, init, or a previous response). */
                     "X-WP-Nonce": string;
+                    /** @description A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day. */
+                    "Idempotency-Key"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -538,13 +576,15 @@ export interface paths {
                 /** @description Created */
                 201: {
                     headers: {
+                        /** @description 'true' when this is the first answer to the same request under the same Idempotency-Key, given again */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["SavedSearch"];
                     };
                 };
-                /** @description Invalid input */
+                /** @description Invalid input, or a malformed Idempotency-Key */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -555,6 +595,15 @@ export interface paths {
                 };
                 /** @description Not logged in, or the nonce or XSRF token is invalid */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used for another request (another body or client) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -905,7 +954,7 @@ export interface paths {
                                 /** @constant */
                                 type: "FeatureCollection";
                                 features: unknown[];
-                                /** @description The shapes' source, shown in the map's attribution */
+                                /** @description The shapes' source by name ('Amt für Statistik Berlin-Brandenburg, daten.berlin.de'); the widget's map shows it after its own label ('Ortsteile:', 'Localities:') */
                                 attribution?: string;
                             };
                         };
@@ -1015,7 +1064,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Repeating a submission with the same key returns the first answer and stores nothing twice. */
+                    /** @description A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day. */
                     "Idempotency-Key"?: string;
                 };
                 path?: never;
@@ -1035,6 +1084,8 @@ export interface paths {
                 /** @description Stored; confirmation mail sent */
                 201: {
                     headers: {
+                        /** @description 'true' when this is the first answer to the same request under the same Idempotency-Key, given again */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -1126,7 +1177,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Repeating a submission with the same key returns the first answer and stores nothing twice. */
+                    /** @description A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day. */
                     "Idempotency-Key"?: string;
                 };
                 path?: never;
@@ -1145,6 +1196,8 @@ export interface paths {
                 /** @description Stored; confirmation mail sent */
                 201: {
                     headers: {
+                        /** @description 'true' when this is the first answer to the same request under the same Idempotency-Key, given again */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -1236,7 +1289,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Repeating a submission with the same key returns the first answer and stores nothing twice. */
+                    /** @description A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day. */
                     "Idempotency-Key"?: string;
                 };
                 path?: never;
@@ -1258,6 +1311,8 @@ export interface paths {
                 /** @description Stored; confirmation mail sent */
                 201: {
                     headers: {
+                        /** @description 'true' when this is the first answer to the same request under the same Idempotency-Key, given again */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -1349,7 +1404,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Repeating a submission with the same key returns the first answer and stores nothing twice. */
+                    /** @description A request sent again with the same key, the same body and from the same client (or logged-in contact) gets the first answer again and changes nothing twice; another request under the key is a 422, a malformed key a 400. A key is released after a day. */
                     "Idempotency-Key"?: string;
                 };
                 path?: never;
@@ -1370,6 +1425,8 @@ export interface paths {
                 /** @description Stored; confirmation mail sent */
                 201: {
                     headers: {
+                        /** @description 'true' when this is the first answer to the same request under the same Idempotency-Key, given again */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -2382,6 +2439,8 @@ export interface components {
             district?: string;
             lat?: number | null;
             lng?: number | null;
+            /** @description true: lat and lng are a geocoder's guess (a house number placed at its street), not placed on the house by the visitor */
+            approximate?: boolean;
         };
         Lead: {
             /** @enum {string} */
@@ -2401,7 +2460,7 @@ export interface components {
             objectType: "LIVING" | "COMMERCIAL";
             /** @enum {integer} */
             categoryId: 30225 | 22332 | 36561 | 19795 | 42723 | 82397 | 11080 | 30911;
-            /** @description Read-only, as GET answers it; sent back by clients and ignored (DECISIONS 20). */
+            /** @description Read-only, as GET answers it; sent back by clients and ignored (decision 20). */
             category?: {
                 name?: string;
             };
@@ -2532,9 +2591,11 @@ export interface components {
                     city: string;
                     lat: number | null;
                     lng: number | null;
+                    /** @description the position is the geocoder's guess, not placed by the visitor */
+                    approximate: boolean;
                 };
                 fields: {
-                    /** @description The field id (spec 3) */
+                    /** @description The field id (product 3.3) */
                     name: string;
                     /** @description Its German label */
                     label: string;
@@ -2552,7 +2613,100 @@ export interface components {
                 category: string;
                 regions: string[];
                 fields: {
-                    /** @description The field id (spec 3) */
+                    /** @description The field id (product 3.3) */
+                    name: string;
+                    /** @description Its German label */
+                    label: string;
+                    /** @description The value as shown: '350.000 €', 'ab 3' */
+                    text: string;
+                }[];
+            };
+            exposeInquiry?: {
+                objectId: number;
+                customObjectId: string;
+                title: string;
+                link: string;
+            };
+            newsletter?: {
+                subscribed: boolean;
+            };
+        };
+        WebhookSubmission: {
+            uuid: string;
+            /** @enum {string} */
+            kind: "lead" | "savedSearch" | "exposeInquiry" | "contact" | "newsletter";
+            /** @description Whether the visitor confirmed it by mail */
+            confirmed: boolean;
+            /**
+             * @description The agency's status: neu, in Bearbeitung, erledigt, Spam
+             * @enum {string}
+             */
+            handling: "new" | "inProgress" | "done" | "spam";
+            /** @enum {string} */
+            language: "de" | "en";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            contact: {
+                salutation: string;
+                firstname: string;
+                lastname: string;
+                phone: string;
+                email: string;
+                street: string;
+                number: string;
+                zip: string;
+                city: string;
+                company: string;
+            };
+            consent: {
+                /** @description The boxes as the visitor ticked them with this submission */
+                boxes: {
+                    [key: string]: boolean;
+                };
+                /** Format: date-time */
+                at: string;
+                textVersion: string | null;
+            };
+            message: string;
+            lead?: {
+                /** @enum {string} */
+                objectType: "LIVING" | "COMMERCIAL";
+                /** @enum {string} */
+                marketingType: "buy" | "rent";
+                categoryId: number;
+                category: string;
+                address: {
+                    street: string;
+                    number: string;
+                    zip: string;
+                    city: string;
+                    lat: number | null;
+                    lng: number | null;
+                    /** @description the position is the geocoder's guess, not placed by the visitor */
+                    approximate: boolean;
+                };
+                fields: {
+                    /** @description The field id (product 3.3) */
+                    name: string;
+                    /** @description Its German label */
+                    label: string;
+                    /** @description The value as shown: '350.000 €', 'ab 3' */
+                    text: string;
+                }[];
+            };
+            savedSearch?: {
+                uuid: string;
+                /** @enum {string} */
+                objectType: "LIVING" | "COMMERCIAL";
+                /** @enum {string} */
+                marketingType: "buy" | "rent";
+                categoryId: number;
+                category: string;
+                regions: string[];
+                fields: {
+                    /** @description The field id (product 3.3) */
                     name: string;
                     /** @description Its German label */
                     label: string;
@@ -2576,7 +2730,7 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             data: {
-                submission: components["schemas"]["AgencySubmission"];
+                submission: components["schemas"]["WebhookSubmission"];
             };
         } | {
             /** @constant */
@@ -2584,7 +2738,7 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             data: {
-                submission: components["schemas"]["AgencySubmission"];
+                submission: components["schemas"]["WebhookSubmission"];
             };
         };
         ConsentWithdrawnEvent: {

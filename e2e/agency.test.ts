@@ -1,5 +1,5 @@
 /**
- * The agency's side in Chromium against the reference backend (issue #20): a visitor sends a
+ * The agency's side in Chromium against the reference backend: a visitor sends a
  * lead, a listing inquiry, a contact message, a saved search and a newsletter sign-up through
  * the demo pages and confirms each from its mail; the agency's mailbox holds five notices; a
  * staff member signs in to the inbox by mail, finds all five, opens each, sets a status, and
@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
+import { mailTo as serverMailTo } from '../test/server/testServer';
 import { openInFrame, serverAndBrowser, tabTo } from './harness';
 import { contact, leadCategoryFirst, SUCCESS } from './journeys';
 
@@ -29,14 +30,8 @@ const mailbox = async () =>
   (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as Mail[];
 
 /** The newest mail to `to` whose subject matches, once it has come (some come after the answer). */
-async function mailTo(to: string, subject: RegExp): Promise<Mail> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mail = (await mailbox()).find((m) => m.to === to && subject.test(m.subject));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail "${subject}" to ${to}`);
-}
+const mailTo = (to: string, subject: RegExp): Promise<Mail> =>
+  serverMailTo(ctx.server, (m) => m.to === to && subject.test(m.subject));
 
 /** Follows the confirmation link mailed to `email`, as the visitor does. */
 async function confirmFromMail(page: Page, email: string) {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startTestServer } from '../server/testing';
+import { startTestServer } from '../test/server/testServer';
 import { launchBrowser, startServer } from './harness';
 import { contact } from './journeys';
 

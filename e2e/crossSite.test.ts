@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { newLoggedInContact, PREFIX } from '../server/testing';
+import { newLoggedInContact, PREFIX } from '../test/server/testServer';
 import { launchBrowser, startServer } from './harness';
 
 describe('embedded on another site', () => {

@@ -1,12 +1,12 @@
 /**
- * DECISIONS 21: the frame is as high as the widget's document needs, so it never scrolls
+ * The frame (decision 21) is as high as the widget's document needs, so it never scrolls
  * inside and cuts nothing off, on every step of the lead and saved-search wizards and on the
  * contact pages, wide and narrow.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { scrollSettled, serverAndBrowser } from './harness';
+import { firstScreenShown, scrollSettled, serverAndBrowser } from './harness';
 
 const ctx = serverAndBrowser();
 
@@ -126,3 +126,39 @@ for (const width of [1200, 375]) {
     });
   });
 }
+
+describe("the height the embed script reserves for a route's first screen", () => {
+  const ROUTES = [
+    'lead-wizard',
+    'saved-search-wizard',
+    'expose-inquiry-wizard?objectId=1',
+    'contact-form-wizard',
+    'newsletter-wizard',
+    'login',
+  ];
+  for (const width of [390, 1100]) {
+    it(`is within 24 px of the first screen's at ${width} px, so the page does not jump`, async () => {
+      const context = await ctx.browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const differences: string[] = [];
+        for (const route of ROUTES) {
+          const page = await context.newPage();
+          await page.goto(`${ctx.server.baseUrl}/demo/${route}`);
+          const iframe = await page.waitForSelector('iframe');
+          // Set by the embed script when it made the frame, before the widget said anything.
+          const reserved = parseFloat(await iframe.evaluate((el) => el.style.height));
+          const frame = (await iframe.contentFrame())!;
+          await firstScreenShown(frame);
+          await assertNoInnerScroll(page, frame, route);
+          const shown = (await page.locator('iframe').boundingBox())!.height;
+          if (Math.abs(shown - reserved) > 24)
+            differences.push(`${route}: reserved ${reserved}, first screen ${shown}`);
+          await page.close();
+        }
+        assert.deepEqual(differences, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { startTestServer } from '../server/testing';
+import { startTestServer } from '../test/server/testServer';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -69,6 +69,19 @@ export async function openInFrame(
   return { page, frame };
 }
 
+/**
+ * The route's first screen is shown: the frame's loading shell (its title and progress bar,
+ * which stand in front of the app until then) and every progress bar of the app are gone.
+ */
+export async function firstScreenShown(frame: Frame) {
+  await frame.waitForFunction(
+    () =>
+      !document.getElementById('shell') &&
+      (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+      !document.querySelector('[role="progressbar"]'),
+  );
+}
+
 /** One server and one browser for a test file, started before and closed after its tests. */
 export function serverAndBrowser() {
   const context = {} as { server: Awaited<ReturnType<typeof startServer>>; browser: Browser };
@@ -114,24 +127,6 @@ export async function scrollSettled(page: Page) {
     }
     return true;
   });
-}
-
-/**
- * Polls `condition` until it gives a value (not undefined), for conditions outside the page
- * (the server's mailbox, its database); fails naming `what` after `timeoutMs`.
- */
-export async function eventually<T>(
-  what: string,
-  condition: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Map tiles from the test itself (one small image for every tile): no request leaves the machine. */

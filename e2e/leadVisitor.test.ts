@@ -1,4 +1,4 @@
-/** What visitors hit in the lead wizard (issue #8), each where the visitor saw it. */
+/** What visitors hit in the lead wizard, each where the visitor saw it. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import path from 'node:path';
@@ -255,8 +255,8 @@ describe('lead wizard, as visitors found it', () => {
       clear.y >= box.y && clear.y + clear.height <= box.y + box.height + 0.5,
       `clear ${JSON.stringify(clear)} inside ${JSON.stringify(box)}`,
     );
-    // Address typed by hand and pinned: spec 2.2's 'Details eingeben' above the map in this
-    // order too (issue #23), and 'Weitere Details eingeben' under it. (Escape closes the
+    // Address typed by hand and pinned: 'Details eingeben' above the map in this order too
+    // (product 2.2.3, decision 44), and 'Weitere Details eingeben' under it. (Escape closes the
     // suggestions, whose two-line entry covers the button on a phone.)
     await search.press('Escape');
     await frame.getByRole('button', { name: 'Adresse manuell eingeben' }).click();

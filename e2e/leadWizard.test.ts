@@ -161,7 +161,7 @@ describe('lead wizard in the demo page', () => {
     const search = frame.getByRole('combobox', { name: 'Adresse suchen' });
     // A street the offline geocoder's Berlin index knows, without a number and without a town.
     await search.fill('Alexanderplatz');
-    await frame.getByRole('option', { name: 'Alexanderplatz, Berlin' }).click();
+    await frame.getByRole('option', { name: 'Alexanderplatz, 10178 Berlin–Mitte' }).click();
     await frame.locator('.leaflet-marker-icon').waitFor();
     assert.equal(
       await frame.getByRole('textbox', { name: 'Straße' }).inputValue(),
@@ -170,10 +170,11 @@ describe('lead wizard in the demo page', () => {
     assert.equal(await frame.getByRole('textbox', { name: 'Stadt' }).inputValue(), 'Berlin');
     // With a number, it finds the same street, the number kept.
     await search.fill('Unter den Linden 5');
-    await frame.getByRole('option', { name: 'Unter den Linden 5, Berlin' }).click();
+    await frame.getByRole('option', { name: 'Unter den Linden 5, 10117 Berlin–Mitte' }).click();
     assert.equal(await frame.getByRole('textbox', { name: 'Haus-Nr.' }).inputValue(), '5');
     await expectNoAxeViolations(page, 'address first, a street found');
-    // spec 2.2 in this order too: the button above the map, once a coordinate is set.
+    // product 2.2.3 in this order too (decision 44): the button above the map, once a
+    // coordinate is set.
     await frame.getByRole('button', { name: 'Details eingeben', exact: true }).click();
     await frame
       .getByRole('heading', { name: 'Schritt 2 von 4: Um welche Immobilie geht es?' })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Frame, Page, Route } from 'playwright-core';
-import { expectNoAxeViolations, serverAndBrowser } from './harness';
+import { eventually, expectNoAxeViolations, serverAndBrowser } from './harness';
 
 const ctx = serverAndBrowser();
 
@@ -48,6 +48,17 @@ async function openHeld(
   };
 }
 
+/** The name of a chunk the frame asked for ('screen-lead-wizard'), or null for another file. */
+const chunkOf = (path: string) => /\/chunks\/([\w-]+?)\.[0-9a-f]+\.js$/.exec(path)?.[1] ?? null;
+
+/** Waits until the frame has asked for the chunks named, and gives every chunk it asked for. */
+async function chunksAskedFor(frameRequests: string[], names: string[]) {
+  return eventually(`the frame asking for ${names.join(', ')}`, () => {
+    const asked = frameRequests.map(chunkOf).filter((name): name is string => name !== null);
+    return names.every((name) => asked.includes(name)) ? asked : undefined;
+  });
+}
+
 const frameHeight = (page: Page) =>
   page.locator('iframe').evaluate((el) => Math.round(el.getBoundingClientRect().height));
 
@@ -62,11 +73,14 @@ describe('the first load on a slow line', () => {
         .isVisible(),
       true,
     );
-    // Nothing but its page and the app's (held) script: the shell needs no request of its own.
-    assert.deepEqual(
-      frameRequests.filter((p) => !/\/webapp\/static\/app\.[0-9a-f]+\.js$/.test(p)),
-      ['/webapp/lead-wizard'],
-    );
+    // The shell needs no request of its own; beside the app's (held) script, the frame asks at
+    // once for what the route's first screen needs: its code and its strings, nothing else.
+    assert.equal(frameRequests[0], '/webapp/lead-wizard');
+    const asked = await chunksAskedFor(frameRequests, ['screen-lead-wizard', 'locale-de-json']);
+    assert.deepEqual(asked.filter((name) => /^(screen|locale|map)/.test(name)).sort(), [
+      'locale-de-json',
+      'screen-lead-wizard',
+    ]);
     // The shell fills the box the embed script reserved: no blank part, no scroll bar.
     const shellHeight = await frame.locator('#shell').evaluate((el) => el.clientHeight);
     assert.equal(shellHeight, await frameHeight(page));
@@ -102,8 +116,15 @@ describe('the first load on a slow line', () => {
     await page.context().close();
   });
 
-  it('speaks the language of the page it is on', async () => {
-    const { page, frame } = await openHeld('/demo/saved-search-wizard?lang=en-US');
+  it('speaks the language of the page it is on, and asks for its strings and its map at once', async () => {
+    const { page, frame, frameRequests } = await openHeld('/demo/saved-search-wizard?lang=en-US');
+    const asked = await chunksAskedFor(frameRequests, [
+      'screen-saved-search-wizard',
+      'locale-en-json',
+      'map',
+      'region-shapes',
+    ]);
+    assert.ok(!asked.includes('locale-de-json'), 'the other language was asked for');
     assert.equal(await frame.getByRole('progressbar', { name: 'Loading …' }).isVisible(), true);
     assert.equal(
       await frame.getByRole('heading', { level: 1, name: 'Create a search profile' }).isVisible(),
@@ -123,4 +144,95 @@ describe('the first load on a slow line', () => {
     assert.equal(await animation(still.frame), 'none');
     await still.page.context().close();
   });
+});
+
+/**
+ * Every frame of the host page: the widget frame's height, and whether its loading shell and
+ * its first screen (`screen`, a selector in the app's root) are there. A string: a function
+ * would be sent as tsx compiled it, with helpers the page lacks.
+ */
+const recordFrames = (screen: string) => `(() => {
+  if (window.top !== window) return;
+  window.samples = [];
+  const sample = () => {
+    const iframe = document.querySelector('iframe');
+    const doc = iframe && iframe.contentDocument;
+    if (doc && doc.getElementById('root'))
+      window.samples.push({
+        height: Math.round(iframe.getBoundingClientRect().height),
+        shell: !!doc.getElementById('shell'),
+        screen: !!doc.querySelector(${JSON.stringify(`#root ${screen}`)}),
+      });
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+})();`;
+
+interface Sample {
+  height: number;
+  shell: boolean;
+  screen: boolean;
+}
+
+/**
+ * Opens a demo page on a phone on a slow line and records the frame until its first screen
+ * is drawn. `held` is answered only once the app has started (its root holds something): the
+ * app then stands between its start and its screen for a while, as on a slower line.
+ */
+async function framesUntilScreen(path: string, screen: string, held: RegExp): Promise<Sample[]> {
+  const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(recordFrames(screen));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 300,
+    downloadThroughput: 300 * 1024,
+    uploadThroughput: 300 * 1024,
+  });
+  const started = page.waitForFunction(
+    () =>
+      (document.querySelector('iframe')?.contentDocument?.getElementById('root')?.children.length ??
+        0) > 0,
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  await page.route(held, async (route) => {
+    await started;
+    await route.continue();
+  });
+  await page.goto(`${ctx.server.baseUrl}${path}`, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => (window as unknown as { samples: Sample[] }).samples.some((s) => s.screen),
+    undefined,
+    { timeout: 60_000 },
+  );
+  const samples = await page.evaluate(() => (window as unknown as { samples: Sample[] }).samples);
+  await context.close();
+  return samples;
+}
+
+describe('the shell on a slow line, until the first screen', () => {
+  for (const [path, screen, held] of [
+    ['/demo/lead-wizard', 'h2', /\/chunks\/screen-lead-wizard\.[0-9a-f]+\.js$/],
+    ['/demo/saved-search-wizard?lang=en-US', '[role=tree]', /\/v1\/wizard\/locations(\?|$)/],
+  ] as const) {
+    it(`stands at its reserved height until ${path}'s first screen takes its place`, async () => {
+      const samples = await framesUntilScreen(path, screen, held);
+      const first = samples.findIndex((s) => s.shell);
+      assert.ok(first >= 0, 'the shell never showed');
+      const reserved = samples[first]!.height;
+      const shown = samples.findIndex((s) => s.screen);
+      const between = samples.slice(first, shown);
+      // Recorded from the shell on (not only once the screen was there) ...
+      assert.ok(between.length > 1, `only ${between.length} frames between shell and screen`);
+      // ... and all along, while the app started under it, the frame showed the shell at the
+      // reserved height, never less.
+      const lower = between.filter((s) => !s.shell || s.height < reserved);
+      assert.deepEqual(lower, [], `the frame fell below the shell's ${reserved} px`);
+      // The screen takes the shell's place in one step.
+      assert.equal(samples[shown]!.shell, false);
+    });
+  }
 });

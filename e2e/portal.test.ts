@@ -1,5 +1,5 @@
 /**
- * Login by e-mail link and the customer portal against the reference backend (issue #10): a
+ * Login by e-mail link and the customer portal against the reference backend: a
  * visitor's inquiry confirmed from its mail, a login link followed on the demo login page
  * (k gone from both addresses), saved searches created, edited, activated and deleted in
  * dialogs, an exposé opened, the account edited, a reload, logout; keyboard-only and
@@ -10,20 +10,14 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { eventually, expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
+import { mailTo } from '../test/server/testServer';
+import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
 import { contact } from './journeys';
 
 const ctx = serverAndBrowser();
 
-function linkIn(to: string, subject: RegExp): Promise<string> {
-  return eventually(`a mail "${subject}" to ${to}`, async () => {
-    const mails = (await (await fetch(`${ctx.server.baseUrl}/dev/mailbox.json`)).json()) as {
-      to: string;
-      subject: string;
-      links: string[];
-    }[];
-    return mails.find((m) => m.to === to && subject.test(m.subject))?.links[0];
-  });
+async function linkIn(to: string, subject: RegExp): Promise<string> {
+  return (await mailTo(ctx.server, (m) => m.to === to && subject.test(m.subject))).links[0]!;
 }
 
 /** A contact with an account: an inquiry sent and confirmed from its mail. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SCREENS } from '../src/app/screens';
-import { openInFrame, serverAndBrowser } from './harness';
+import { firstScreenShown, openInFrame, serverAndBrowser } from './harness';
 
 const ctx = serverAndBrowser();
 
@@ -23,7 +23,7 @@ describe('the scripts each route loads', () => {
         if (request.resourceType() === 'script') scripts.push(request.url());
       });
       // Requests made before the listener was attached are in the frame's performance entries.
-      await frame.getByRole('heading', { level: 1 }).waitFor();
+      await firstScreenShown(frame);
       const loaded: string[] = await frame.evaluate(() =>
         performance.getEntriesByType('resource').map((entry) => entry.name),
       );

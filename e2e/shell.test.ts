@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from 'playwright-core';
-import { serverAndBrowser, startForeignSite } from './harness';
+import { firstScreenShown, serverAndBrowser, startForeignSite } from './harness';
 
 const ctx = serverAndBrowser();
 
@@ -18,10 +18,12 @@ describe('the demo page embeds the widget', () => {
     const page = await (await ctx.browser.newContext()).newPage();
     await page.goto(`${ctx.server.baseUrl}/demo/lead-wizard`);
     const frame = await widgetFrame(page);
+    await firstScreenShown(frame);
     await frame
       .getByRole('heading', { level: 1, name: 'Immobilie verkaufen oder vermieten' })
       .waitFor();
-    assert.equal(await frame.getByRole('progressbar').count(), 0);
+    assert.equal(await frame.getByRole('heading', { level: 1 }).count(), 1);
+    await frame.getByRole('button', { name: 'Haus', exact: true }).waitFor();
     assert.equal(
       await page.locator('iframe').getAttribute('title'),
       'Immobilie verkaufen oder vermieten',
@@ -42,6 +44,7 @@ describe('the demo page embeds the widget', () => {
     const page = await (await ctx.browser.newContext()).newPage();
     await page.goto(`${ctx.server.baseUrl}/demo/contact-form-wizard`);
     const frame = await widgetFrame(page);
+    await firstScreenShown(frame);
     await frame.getByRole('heading', { level: 1 }).waitFor();
     const iframe = page.locator('iframe');
     const contentHeight = () =>
@@ -73,6 +76,7 @@ describe('the demo page embeds the widget', () => {
     const page = await (await ctx.browser.newContext()).newPage();
     await page.goto(`${ctx.server.baseUrl}/demo/lead-wizard`);
     const frame = await widgetFrame(page);
+    await firstScreenShown(frame);
     await frame.getByRole('heading', { level: 1 }).waitFor();
     const results = await new AxeBuilder({ page }).include('iframe').analyze();
     assert.deepEqual(

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Frame, Request } from 'playwright-core';
-import { startTestServer } from '../server/testing';
+import { startTestServer } from '../test/server/testServer';
 import { consoleErrors, launchBrowser, serveTiles, startServer } from './harness';
 import { fillContact, SUCCESS } from './journeys';
 

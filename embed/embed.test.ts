@@ -152,9 +152,65 @@ describe('embed script', () => {
     document.body.append(narrow, wide);
     expect(mount(narrow, { route: 'lead-wizard' }).iframe.style.height).toBe('880px');
     expect(mount(wide, { route: 'lead-wizard' }).iframe.style.height).toBe('580px');
-    expect(mount(wide, { route: 'saved-search-wizard' }).iframe.style.height).toBe('1470px');
+    expect(mount(wide, { route: 'saved-search-wizard' }).iframe.style.height).toBe('1510px');
     // A height the page gives wins.
     expect(mount(narrow, { route: 'login', minHeight: 500 }).iframe.style.height).toBe('500px');
+  });
+
+  describe("the frame's shell in the page", () => {
+    /** What the page shows in the frame's place, as text, before the frame has painted. */
+    const drawn = (target: HTMLElement) => {
+      const shell = target.firstElementChild as HTMLElement;
+      return shell.tagName === 'IFRAME' ? null : shell;
+    };
+
+    it("stands in the reserved box at once, in the page's language, titled by the route", () => {
+      const narrow = document.createElement('div');
+      Object.defineProperty(narrow, 'clientWidth', { value: 390 });
+      document.body.append(narrow);
+      const { iframe } = loadEmbed().mount(narrow, { route: 'lead-wizard', title: 'Bewertung' });
+      const shell = drawn(narrow)!;
+      expect(shell.nextElementSibling).toBe(iframe);
+      expect([...shell.children].map((c) => c.textContent)).toEqual([
+        '',
+        'Sell or let your property',
+        'Loading …',
+      ]);
+      expect(shell).toHaveAttribute('aria-hidden', 'true');
+      // Over the frame's box: as high as the reserved height, taking none of its own.
+      expect(shell.style.height).toBe('880px');
+      expect(shell.style.marginBottom).toBe('-880px');
+      expect(iframe.style.height).toBe('880px');
+      // German on a German page; the app's title for a route it has none for.
+      document.documentElement.lang = 'de';
+      const other = document.createElement('div');
+      document.body.append(other);
+      loadEmbed().mount(other, { route: 'some-route' });
+      expect(drawn(other)!.textContent).toBe('ImmobilienserviceWird geladen …');
+    });
+
+    it('goes once the frame has painted its own, and not for anyone else', () => {
+      const { iframe } = loadEmbed().mount(document.body, { route: 'saved-search-wizard' });
+      fromWidget(iframe, widgetMessage('shell', {}), 'https://evil.test');
+      fromWidget(iframe, { source: 'immosuite-widget', version: 2, type: 'shell', payload: {} });
+      expect(drawn(document.body)).not.toBeNull();
+      fromWidget(iframe, widgetMessage('shell', {}));
+      expect(drawn(document.body)).toBeNull();
+      expect(document.body.firstElementChild).toBe(iframe);
+    });
+
+    it("goes when the frame starts or loads without saying so, and with the frame's handle", () => {
+      const { mount } = loadEmbed();
+      const started = document.createElement('div');
+      const loaded = document.createElement('div');
+      const destroyed = document.createElement('div');
+      document.body.append(started, loaded, destroyed);
+      fromWidget(mount(started, { route: 'login' }).iframe, widgetMessage('ready', {}));
+      mount(loaded, { route: 'login' }).iframe.dispatchEvent(new Event('load'));
+      mount(destroyed, { route: 'login' }).destroy();
+      for (const target of [started, loaded]) expect(drawn(target)).toBeNull();
+      expect(destroyed.children).toHaveLength(0);
+    });
   });
 
   it('forwards tracking to dataLayer, Matomo and a DOM event', () => {

@@ -10,6 +10,8 @@
  */
 import { funnelBeacon } from '../contract/funnel';
 import { hostMessage, parseWidgetEnvelope, type TrackingPayload } from '../src/host/protocol';
+import de from '../src/i18n/locales/de.json';
+import en from '../src/i18n/locales/en.json';
 
 export interface EmbedOptions {
   /** Widget route: lead-wizard, saved-search-wizard, expose-inquiry-wizard, … */
@@ -38,7 +40,7 @@ export interface EmbedOptions {
 export interface EmbedHandle {
   iframe: HTMLIFrameElement;
   destroy(): void;
-  /** QA (DECISIONS 17): starts recording the widget's actions. */
+  /** QA (decision 17): starts recording the widget's actions. */
   startRecording(): void;
   /**
    * QA: the widget's action log (personal data redacted unless `redact: false`); rejects
@@ -72,7 +74,7 @@ const win = window as AnalyticsWindow;
  */
 const FIRST_SCREEN_HEIGHT: Record<string, [narrow: number, wide: number]> = {
   'lead-wizard': [880, 580],
-  'saved-search-wizard': [1320, 1470],
+  'saved-search-wizard': [1370, 1510],
   'expose-inquiry-wizard': [1600, 990],
   'contact-form-wizard': [1490, 900],
   'newsletter-wizard': [1370, 770],
@@ -134,6 +136,56 @@ function countStage(route: string, stage: string, counted: Set<string>) {
   }
 }
 
+/** The frame's loading shell's texts ([de, en]): the app's title, each route's, 'Wird geladen …'. */
+const SHELL_TEXTS = {
+  title: [de.app.title, en.app.title],
+  loading: [de.app.loading, en.app.loading],
+  routes: [de.routes, en.routes] as Record<string, string>[],
+};
+const SHELL_FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
+
+/**
+ * The frame's loading shell (src/index.html) drawn in the page over the frame's box until the
+ * frame has painted its own: the same bar, title and text at the same places, in the page's
+ * language, so that the box is not blank while the frame's page is on its way, and the
+ * hand-over does not show. Text only (textContent), styled inline against the page's styles;
+ * hidden from screen readers, which read the frame's own.
+ */
+function drawShell(route: string, lang: string, width: number, height: number): HTMLElement {
+  const english = /^en/i.test(lang) ? 1 : 0;
+  const edge = width > 0 && width <= 600 ? 12 : 16;
+  const box = (css: string, text?: string) => {
+    const element = document.createElement('div');
+    element.style.cssText = `all:unset;display:block;${css}`;
+    if (text !== undefined) element.textContent = text;
+    return element;
+  };
+  const shell = box(
+    `all:initial;display:block;height:${height}px;margin-bottom:-${height}px;position:relative;z-index:1;overflow:hidden;pointer-events:none;font-family:${SHELL_FONT};font-size:16px;color:#1d1d1f;line-height:1.5`,
+  );
+  shell.setAttribute('aria-hidden', 'true');
+  const track = box('position:relative;overflow:hidden;height:4px;background:#1f5f8b33');
+  const bar = box('height:100%;width:40%;background:#1f5f8b');
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) bar.style.width = '100%';
+  else
+    bar.animate?.([{ transform: 'translateX(-100%)' }, { transform: 'translateX(250%)' }], {
+      duration: 1200,
+      iterations: Infinity,
+      easing: 'ease-in-out',
+    });
+  track.append(bar);
+  const screen = route.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+  shell.append(
+    track,
+    box(
+      `font-size:24px;font-weight:700;margin:${edge}px ${edge}px 4px`,
+      SHELL_TEXTS.routes[english]![screen] ?? SHELL_TEXTS.title[english],
+    ),
+    box(`margin:0 ${edge}px ${edge}px;color:#5f6368`, SHELL_TEXTS.loading[english]),
+  );
+  return shell;
+}
+
 function forwardTracking(iframe: HTMLIFrameElement, route: string, payload: TrackingPayload) {
   const { event, label } = payload;
   if (Array.isArray(win.dataLayer)) {
@@ -159,7 +211,7 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
   const hostConfig = win.immosuiteConfig ?? {};
   const lang = options.lang || document.documentElement.lang || 'de';
   const config: Record<string, unknown> = { ...options.config };
-  // spec 3: privacyUrl falls back to the host window's config.
+  // product 3.13: privacyUrl falls back to the host window's config.
   if (config.privacyUrl === undefined && typeof hostConfig.privacyUrl === 'string') {
     config.privacyUrl = hostConfig.privacyUrl;
   }
@@ -187,9 +239,16 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
   iframe.src = url.href;
   iframe.title = options.title || DEFAULT_TITLE;
   iframe.setAttribute('loading', 'eager');
-  iframe.style.cssText = `display:block;width:100%;border:0;height:${
-    options.minHeight ?? reservedHeight(options.route, target.clientWidth)
-  }px;`;
+  const height = options.minHeight ?? reservedHeight(options.route, target.clientWidth);
+  iframe.style.cssText = `display:block;width:100%;border:0;height:${height}px;`;
+  // The frame's shell, drawn here until the frame has painted its own (or has started, or
+  // loaded, whichever comes first: a frame that never paints one still hands over).
+  let shell: HTMLElement | null = drawShell(options.route, lang, target.clientWidth, height);
+  const handOver = () => {
+    shell?.remove();
+    shell = null;
+  };
+  iframe.addEventListener('load', handOver);
 
   function send(data: unknown) {
     // Addressed to the widget's origin only: the init carries the session nonce.
@@ -213,7 +272,11 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
     const message = parseWidgetEnvelope(event.data);
     if (!message) return;
     switch (message.type) {
+      case 'shell':
+        handOver();
+        break;
       case 'ready':
+        handOver();
         clearTimeout(notReady);
         send(hostMessage('init', { language: lang, ...(nonce ? { nonce } : {}), config }));
         initialised = true;
@@ -294,7 +357,7 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
   window.addEventListener('resize', onScroll, { passive: true });
 
   window.addEventListener('message', onMessage);
-  target.appendChild(iframe);
+  target.append(shell, iframe);
   // A widget server that does not list this page's origin refuses to be framed here
   // (frame-ancestors), and an unreachable one never loads: either way the frame stays empty,
   // so the page's developer is told what to check.
@@ -313,6 +376,7 @@ export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
       window.removeEventListener('message', onMessage);
+      handOver();
       iframe.remove();
     },
     startRecording() {

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createTestDatabase, startTestCluster } from '../server/db/testPostgres';
+import { createTestDatabase, startTestCluster } from '../test/server/postgres';
 import {
   confirm,
   freePort,

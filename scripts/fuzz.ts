@@ -3,8 +3,8 @@
  * against a fresh reference backend on loopback; prints the answers by status and exits 1
  * on any 5xx.
  */
-import { fuzz } from '../server/fuzz';
-import { startTestServer } from '../server/testing';
+import { fuzz } from '../test/server/fuzz';
+import { startTestServer } from '../test/server/testServer';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);

@@ -1,7 +1,7 @@
 /**
  * npm run replay -- log.json [--until N] [--expect state.json] [--json]
  *
- * Replays a QA action log (DECISIONS 17) in Node: the store's reducers with every screen's
+ * Replays a QA action log (decision 17) in Node: the store's reducers with every screen's
  * slices, no sagas. Prints the state after the last (or N-th) action and every divergence
  * from the log's checkpoints (and from --expect), as text or as JSON. Exit codes: 0 the replay
  * agrees, 1 it diverges, 2 the log or the arguments cannot be used (one line on stderr).

@@ -6,21 +6,21 @@ import fastifyStatic from '@fastify/static';
 import type Ajv from 'ajv';
 import Fastify, { type FastifyError } from 'fastify';
 import { randomToken } from './auth/crypto';
-import { ApiError, sendError } from './api/errors';
-import { FINITE_KEYWORD } from './api/context';
-import { API_PREFIX, registerApi } from './api/routes';
-import { cookiePolicy, createSessions, ensureXsrfCookie } from './api/security';
+import { ApiError, sendError } from './http/errors';
+import { FINITE_KEYWORD } from './http/context';
+import { API_PREFIX, registerRoutes } from './routes';
+import { cookiePolicy, createSessions, ensureXsrfCookie } from './http/security';
 import type { ServerConfig } from './config';
 import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase, type Db } from './db/sqlite';
 import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { registerGeocoder } from './geo/routes';
-import { databaseCounter, MemoryCounter, rateLimitStore } from './api/rateLimit';
+import { databaseCounter, MemoryCounter, rateLimitStore } from './http/rateLimit';
 import { createStaff } from './agency/staff';
-import { createOutbox } from './delivery/outbox';
+import { createOutbox, type OutboxDeps } from './delivery/outbox';
 import { registerMailbox } from './mail/routes';
 import { registerSecurityHeaders } from './securityHeaders';
 import { StartupError } from './startupError';
@@ -111,21 +111,22 @@ declare module 'fastify' {
 }
 
 /**
- * The server's database: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (or
- * the one given, for tests); migrated and seeded.
+ * The server's database: PostgreSQL when DATABASE_URL is set (migrated and seeded under the
+ * start-up timeout, its requests' statements under DATABASE_TIMEOUT_MS), else SQLite in
+ * DATA_DIR (or the one given, for tests), migrated and seeded.
  */
 async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }> {
   const log = (message: string) => console.warn(`Immosuite: ${message}`);
   const file = path.join(config.dataDir, 'immosuite.sqlite');
-  const sql =
-    config.databaseUrl && !db
-      ? await openPostgres({
-          url: config.databaseUrl,
-          pool: config.databasePool,
-          statementTimeoutMs: config.databaseTimeoutMs,
-          log,
-        })
-      : sqliteSql(db ?? openDatabase(refuseEmptyDatabase(file, config.dataDir), log));
+  if (config.databaseUrl && !db)
+    return openPostgres({
+      url: config.databaseUrl,
+      pool: config.databasePool,
+      statementTimeoutMs: config.databaseTimeoutMs,
+      log,
+      prepare: seed,
+    });
+  const sql = sqliteSql(db ?? openDatabase(refuseEmptyDatabase(file, config.dataDir), log));
   try {
     await seed(sql);
   } catch (error) {
@@ -135,7 +136,14 @@ async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }
   return sql;
 }
 
-export async function buildServer(config: ServerConfig, options: { db?: Db } = {}) {
+export interface BuildOptions {
+  /** An open SQLite database to serve (tests). */
+  db?: Db;
+  /** What the outbox sends through, besides the configuration (tests: a longer webhook timeout). */
+  outbox?: Omit<OutboxDeps, 'log'>;
+}
+
+export async function buildServer(config: ServerConfig, options: BuildOptions = {}) {
   if (config.startupErrors.length)
     throw new StartupError(`The server cannot start: ${config.startupErrors.join('; ')}.`);
   const sql = await openSql(config, options.db);
@@ -195,7 +203,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
       webhookUrl: config.webhookUrl,
       webhookSecret: config.webhookSecret,
     },
-    { log: (message, detail) => app.log.warn({ detail }, message) },
+    { ...options.outbox, log: (message, detail) => app.log.warn({ detail }, message) },
   );
   app.decorate('outbox', outbox);
   app.decorate('sql', sql);
@@ -219,7 +227,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   // pages set their own frame-ancestors (web.ts). embed.js is loaded by agencies' sites, so
   // resources may be read cross-origin (the API is guarded by cookies, XSRF and nonces).
   registerSecurityHeaders(app);
-  // DECISIONS 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
+  // Decision 20: like WordPress, an empty JSON body counts as {}; a deeply nested one is a 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -303,7 +311,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerApi(app, { sql, config, outbox, sessions, staff, rateCounter });
+  await registerRoutes(app, { sql, config, outbox, sessions, staff, rateCounter });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

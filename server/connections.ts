@@ -1,5 +1,5 @@
 /**
- * Open connections, bounded (issue #22, item 5): one client address holds at most
+ * Open connections, bounded (docs/security.md#connections-and-requests): one client address holds at most
  * CONNECTIONS_PER_CLIENT at a time (more are closed as they come), and all clients together
  * leave a reserve of file descriptors below the process's open-files limit, so the database,
  * the mailer and the webhooks always have theirs. A trusted proxy's own address is not capped
@@ -75,7 +75,7 @@ export const MAX_IN_FLIGHT = 16;
 export const SOCKET_IDLE_MS = 30_000;
 
 /**
- * Pipelined requests, bounded (issue #22, item 1): a client that writes many requests on one
+ * Pipelined requests, bounded (docs/security.md#connections-and-requests): a client that writes many requests on one
  * connection and does not read the answers makes the server hold every answer. A connection
  * with more than MAX_IN_FLIGHT answers not yet handed to the network is closed, and the rest of
  * its pipeline is not worked on. Browsers never pipeline; nothing they do comes near.

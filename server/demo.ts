@@ -1,5 +1,5 @@
 /**
- * The demo host pages (DECISIONS 14): a plain agency page per route that embeds the widget
+ * The demo host pages (decision 14): a plain agency page per route that embeds the widget
  * exactly as an agency would, through the embed script.
  */
 import { SCREENS } from '../src/app/screens';
@@ -57,7 +57,7 @@ const STYLE = `
 `;
 
 /**
- * `mapConsent`: the page asks the widget to load map tiles only with consent (DECISIONS 22).
+ * `mapConsent`: the page asks the widget to load map tiles only with consent (decision 22).
  * `nonce`: the logged-in visitor's REST nonce, handed to the widget as a WordPress page does.
  */
 export function demoPage(

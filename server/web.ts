@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendError } from './api/errors';
-import type { Sessions } from './api/security';
+import { sendError } from './http/errors';
+import type { Sessions } from './http/security';
 import type { ServerConfig } from './config';
 import { DEMO_ROUTES, demoPage, privacyPage } from './demo';
 import { DEFAULT_POLICY, helmetHeaders } from './securityHeaders';
@@ -90,7 +90,7 @@ export async function registerWeb(
       }),
     },
   };
-  // History-mode routes of the widget (spec 2); unknown ones get the shell's not-found text.
+  // History-mode routes of the widget (product 2.0.1); unknown ones get the shell's not-found text.
   app.get('/webapp', widgetHeaders, sendIndex);
   app.get('/webapp/*', widgetHeaders, sendIndex);
 

@@ -37,7 +37,7 @@ const square = (lng: number, lat: number) => [
 export const SHAPES_ANSWER = {
   geojson: {
     type: 'FeatureCollection',
-    attribution: 'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
+    attribution: 'Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
     features: [
       ...[
         [11, 'Moabit', 1, 13.32, 52.52],

@@ -120,3 +120,45 @@ describe('import cycles', () => {
     }
   });
 });
+
+describe("the server's layers", () => {
+  it.each([
+    ['server/db/extra.ts', '../submissions/service'],
+    ['server/db/extra.ts', '../http/context'],
+    ['server/db/extra.ts', '../delivery/outbox'],
+    ['server/delivery/extra.ts', '../agency/notices'],
+    ['server/delivery/extra.ts', '../http/errors'],
+    ['server/net/extra.ts', '../db/sql'],
+    ['server/net/extra.ts', '../http/errors'],
+    ['server/http/extra.ts', '../agency/records'],
+    ['server/mail/extra.ts', '../api/auth'],
+    ['server/agency/extra.ts', '../api/auth'],
+    ['server/agency/extra.ts', '../submissions/service'],
+    ['server/submissions/extra.ts', '../api/savedSearches'],
+    ['server/api/extra.ts', '../routes'],
+    ['server/agency/extra.ts', '../app'],
+  ])('%s may not import %s', async (file, target) => {
+    expect(await rulesFired(file, `import * as other from '${target}';\nvoid other;\n`)).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it.each([
+    ['server/api/extra.ts', '../submissions/savedSearch'],
+    ['server/api/extra.ts', '../agency/notices'],
+    ['server/submissions/extra.ts', '../agency/records'],
+    ['server/submissions/extra.ts', '../delivery/outbox'],
+    ['server/agency/extra.ts', '../http/context'],
+    ['server/http/extra.ts', '../delivery/outbox'],
+    ['server/http/extra.ts', '../../contract/agency'],
+    ['server/db/extra.ts', '../geo/regions'],
+    ['server/delivery/extra.ts', '../net/body'],
+    ['server/geo/extra.ts', '../net/body'],
+    ['server/app.ts', './submissions/routes'],
+    ['server/agency/extra.test.ts', '../submissions/service'],
+  ])('%s may import %s', async (file, target) => {
+    expect(await rulesFired(file, `import * as other from '${target}';\nvoid other;\n`)).toEqual(
+      [],
+    );
+  });
+});

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launchBrowser } from '../../e2e/harness';
-import { startTestServer } from '../../server/testing';
+import { startTestServer } from '../../test/server/testServer';
 
 /** In the page: the visible markup of `main`, without the hidden steps. */
 function visibleMain(): string {

@@ -16,7 +16,7 @@ import {
   staffSignIn,
   startTestServer,
   type TestClient,
-} from '../testing';
+} from '../../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const API = '/agency/api';

@@ -8,6 +8,8 @@
  *   in an export can end the process.
  * - Between pages, and within one every few milliseconds, the export yields to the event loop:
  *   on SQLite (statements run in this thread) other requests are answered meanwhile.
+ * - Each row says its contact's consents as they stand now, read for a page's contacts at once:
+ *   two statements a page, not two a row.
  * - A cell a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage return first)
  *   gets a leading apostrophe (OWASP's CSV injection advice), so typed text stays text.
  */
@@ -20,10 +22,12 @@ import type { InboxFilter, InboxRow, inboxQueries } from './inbox';
 import {
   addressLine,
   objectTypeName,
+  withConsents,
+  type RecordWithConsents,
   type SubmissionReader,
   type SubmissionRecord,
 } from './records';
-import { CONSENT_WORDS, consentText, formatTime } from '../delivery/notices';
+import { CONSENT_WORDS, consentText, formatTime } from './notices';
 
 export const KIND_LABELS = {
   lead: 'Eigentümer-Anfrage',
@@ -93,7 +97,7 @@ function kindColumns(record: SubmissionRecord): [string, string, string] {
   return ['', '', ''];
 }
 
-export function csvRow(record: SubmissionRecord): string[] {
+export function csvRow(record: RecordWithConsents): string[] {
   const c = record.contact;
   return [
     formatTime(record.createdAt),
@@ -130,9 +134,15 @@ export async function exportCsv(
     let page: { items: InboxRow[]; next: number | null } = first;
     let slice = performance.now();
     for (;;) {
+      // The page's contacts' consents as they stand now, read together.
+      const consents = await records.consentsOf(
+        sql,
+        page.items.map((row) => row.id),
+      );
       for (const row of page.items) {
         const record = await records.read(sql, row.id);
-        if (record) yield csvRow(record);
+        const current = consents.get(row.id);
+        if (record && current) yield csvRow(withConsents(record, current));
         if (performance.now() - slice > EXPORT_SLICE_MS) {
           await nextTurn();
           slice = performance.now();

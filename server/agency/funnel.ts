@@ -1,5 +1,5 @@
 /**
- * The wizards' drop-off funnel (issue #20, item 5): daily counts per wizard and stage, never a
+ * The wizards' drop-off funnel (docs/agency.md#the-funnel): daily counts per wizard and stage, never a
  * row per visitor. Pages count 'started' and each step through the beacon; the server counts
  * 'sent' and 'confirmed' in the transaction of the submission and of its confirmation.
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The agency inbox's API (issue #20): staff sign-in only for AGENCY_USERS, staff and contact
+ * The agency inbox's API (docs/agency.md#the-inbox): staff sign-in only for AGENCY_USERS, staff and contact
  * sessions apart both ways, the list's filters, search and keyset pages, a submission with its
  * delivery log, its status, a failed delivery sent again, and the CSV export read back.
  */
@@ -16,7 +16,7 @@ import {
   savedSearch,
   startTestServer,
   TestClient,
-} from '../testing';
+} from '../../test/server/testServer';
 import { berlinMidnight } from './inbox';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -105,17 +105,19 @@ describe('agency inbox API', () => {
 
   it('mails a sign-in link only to AGENCY_USERS, with the same answer for anyone', async () => {
     const stranger = server.client();
-    expect((await stranger.post(`${API}/auth/email`, { email: 'anna@example.de' })).body).toEqual({
+    expect((await stranger.post(`${API}/auth/email`, { email: 'fremd@example.de' })).body).toEqual({
       sent: true,
     });
-    // The address's owner hears that it has no access; no key, no link.
-    const mail = await mailTo(
-      server,
-      (m) => m.to === 'anna@example.de' && m.subject.includes('Posteingang'),
-    );
-    expect(mail.subject).toBe('Anmeldung zum Posteingang nicht möglich');
-    expect(mail.text).toContain('nicht freigeschaltet');
-    expect(mail.links).toEqual([]);
+    // A staff address asked for after it has its link; the stranger's address got nothing,
+    // neither a key nor word of one (a mail to any typed address would be backscatter).
+    expect((await stranger.post(`${API}/auth/email`, { email: STAFF })).body).toEqual({
+      sent: true,
+    });
+    await mailTo(server, (m) => m.to === STAFF, 2);
+    expect((await server.mails()).filter((m) => m.to === 'fremd@example.de')).toEqual([]);
+    expect(
+      await server.app.sql.all(`SELECT kind FROM deliveries WHERE recipient = 'fremd@example.de'`),
+    ).toEqual([]);
     expect((await stranger.get(`${API}/submissions`)).status).toBe(403);
   });
 
@@ -261,6 +263,34 @@ describe('agency inbox API', () => {
       status: 'sent',
     });
     expect((await staff.post(`${API}/deliveries/999999/retry`, {})).status).toBe(404);
+  });
+
+  it("says where a position is only the geocoder's guess: in the detail and in the notice", async () => {
+    const visitor = server.client();
+    const guessed = lead({ location: { ...lead().location, approximate: true } });
+    const sent = await visitor.post(`${PREFIX}/v1/wizard/lead`, {
+      contact: contact({ email: 'dora@example.de', firstname: 'Dora', lastname: 'Ungefähr' }),
+      lead: guessed,
+    });
+    expect(sent.status).toBe(201);
+    const confirmation = await mailTo(server, (m) => m.to === 'dora@example.de');
+    await visitor.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(confirmation.links[0]!) });
+    const { uuid } = (await staff.get<Page>(`${API}/submissions?kind=lead&q=dora`)).body.items[0]!;
+    const detail = await staff.get<{ submission: { lead: { address: unknown } } }>(
+      `${API}/submissions/${uuid}`,
+    );
+    expect(detail.body.submission.lead.address).toMatchObject({ lat: 52.538, approximate: true });
+    const notice = await mailTo(
+      server,
+      (m) => m.to === 'makler@immosuite.local' && m.text.includes('Dora'),
+    );
+    expect(notice.text).toContain('Koordinaten: 52.538, 13.41 (ungefähr)');
+    // A position the visitor placed is given as it is.
+    const anna = (await staff.get<Page>(`${API}/submissions?kind=lead&q=anna`)).body.items[0]!;
+    const placed = await staff.get<{ submission: { lead: { address: unknown } } }>(
+      `${API}/submissions/${anna.uuid}`,
+    );
+    expect(placed.body.submission.lead.address).toMatchObject({ approximate: false });
   });
 
   it('refuses a change without the XSRF token', async () => {

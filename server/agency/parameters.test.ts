@@ -8,7 +8,14 @@
  */
 import fc from 'fast-check';
 import { responseConforms } from '../../contract/validator';
-import { contact, lead, PREFIX, staffSignIn, startTestServer, type TestClient } from '../testing';
+import {
+  contact,
+  lead,
+  PREFIX,
+  staffSignIn,
+  startTestServer,
+  type TestClient,
+} from '../../test/server/testServer';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const API = '/agency/api';

@@ -2,6 +2,10 @@
  * A submission as the agency reads it, whatever its kind: the contact as typed, the consent
  * record, the message, and the kind's own part with labelled, formatted values. The notices,
  * the webhooks, the inbox and the CSV export all read submissions through this one model.
+ *
+ * The contact's consents as they stand now are read apart, only where they are shown: the
+ * inbox's detail and the CSV export, which reads them for a page of rows at once. A notice or
+ * webhook, written in a submission's transaction, reads the submission alone.
  */
 import { categoryById } from '../../contract/catalog';
 import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
@@ -27,7 +31,7 @@ export interface RecordContact {
 }
 
 export interface LabelledValue {
-  /** The field id (spec 3), as the widget sent it. */
+  /** The field id (product 3.3), as the widget sent it. */
   name: string;
   label: string;
   /** The value as a German reader expects it: '350.000 €', '82,5 m²', 'ab 3', '500 € – 1.500 €'. */
@@ -90,6 +94,9 @@ export function consentNow(
   return { state: 'none', givenAt: null, withdrawnAt: null };
 }
 
+/** Each of a contact's consents as it stands now. */
+export type ConsentsNow = Record<ConsentBox, ConsentNow>;
+
 export interface SubmissionRecord {
   id: number;
   uuid: string;
@@ -101,15 +108,11 @@ export interface SubmissionRecord {
   createdAt: string;
   confirmedAt: string | null;
   contact: RecordContact;
-  /**
-   * The boxes ticked with the submission, when, the version of the texts shown, and each of
-   * the contact's consents as it stands now.
-   */
+  /** The boxes ticked with the submission, when, and the version of the texts shown. */
   consent: {
     boxes: Record<string, boolean>;
     at: string;
     textVersion: string | null;
-    current: Record<ConsentBox, ConsentNow>;
   };
   message: string;
   lead?: {
@@ -124,6 +127,8 @@ export interface SubmissionRecord {
       city: string;
       lat: number | null;
       lng: number | null;
+      /** The position is the geocoder's guess, not placed on the house by the visitor. */
+      approximate: boolean;
     };
     fields: LabelledValue[];
   };
@@ -139,6 +144,20 @@ export interface SubmissionRecord {
   exposeInquiry?: { objectId: number; customObjectId: string; title: string; link: string };
   newsletter?: { subscribed: boolean };
 }
+
+/** A submission with each of its contact's consents as it stands now (the inbox's detail, the CSV). */
+export interface RecordWithConsents extends SubmissionRecord {
+  consent: SubmissionRecord['consent'] & { current: ConsentsNow };
+}
+
+/** `record` with its contact's consents as they stand now. */
+export const withConsents = (
+  record: SubmissionRecord,
+  current: ConsentsNow,
+): RecordWithConsents => ({
+  ...record,
+  consent: { ...record.consent, current },
+});
 
 /** The widget's German category name, as the visitor saw it. */
 export function categoryName(id: number): string {
@@ -158,7 +177,7 @@ const euro = new Intl.NumberFormat('de-DE', {
 });
 const decimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 
-/** One number of a field, formatted by its definition (spec 9: EUR without cents, int ungrouped). */
+/** One number of a field, formatted by its definition (product 9.13: EUR without cents, int ungrouped). */
 function formatNumber(value: unknown, definition: FieldDefinition | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
   switch (definition?.type) {
@@ -225,11 +244,22 @@ export async function submissionReader(sql: Sql) {
     inquiry: `SELECT ei.message, l.id, l.custom_id, l.title, l.link FROM expose_inquiries ei
        JOIN listings l ON l.id = ei.listing_id WHERE ei.submission_id = ?`,
     message: 'SELECT type, message FROM contact_messages WHERE submission_id = ?',
-    contactConsents:
-      'SELECT data_privacy, accept_contact, newsletter, confirmed_at FROM contacts WHERE id = ?',
     consentChanges: `SELECT c.kind, c.given, c.at, s.uuid FROM consents c
        LEFT JOIN submissions s ON s.id = c.submission_id
        WHERE c.contact_id = ? ORDER BY c.at, c.id`,
+  };
+  // Submissions given as one JSON array of ids: one statement text for any number of them.
+  const idsIn =
+    sql.dialect === 'postgres'
+      ? 'IN (SELECT value::bigint FROM jsonb_array_elements_text(?::jsonb))'
+      : 'IN (SELECT value FROM json_each(?))';
+  const ofSubmissions = {
+    flags: `SELECT s.id, s.contact_id, c.data_privacy, c.accept_contact, c.newsletter,
+        c.confirmed_at
+       FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.id ${idsIn}`,
+    changes: `SELECT contact_id, kind, given, at FROM consents
+       WHERE contact_id IN (SELECT contact_id FROM submissions WHERE id ${idsIn})
+       ORDER BY contact_id, at, id`,
   };
   // Seed data: read once.
   const definitions = new Map(
@@ -259,27 +289,6 @@ export async function submissionReader(sql: Sql) {
         JSON.parse((row.consents as string | null) ?? '{}') as Record<string, number>,
       ).map(([box, given]) => [box, given === 1]),
     );
-    const flags = await tx.one<{
-      data_privacy: number;
-      accept_contact: number;
-      newsletter: number;
-      confirmed_at: string | null;
-    }>(bySubmission.contactConsents, row.contact_id as number);
-    const changes = await tx.all<ConsentChange>(
-      bySubmission.consentChanges,
-      row.contact_id as number,
-    );
-    const inForce: Record<ConsentBox, boolean> = {
-      dataPrivacy: flags?.data_privacy === 1,
-      acceptContact: flags?.accept_contact === 1,
-      newsletter: flags?.newsletter === 1,
-    };
-    const current = Object.fromEntries(
-      CONSENT_BOXES.map((box) => [
-        box,
-        consentNow(box, inForce[box], changes, flags?.confirmed_at ?? null),
-      ]),
-    ) as Record<ConsentBox, ConsentNow>;
     const record: SubmissionRecord = {
       id,
       uuid: row.uuid as string,
@@ -294,7 +303,6 @@ export async function submissionReader(sql: Sql) {
         boxes,
         at: row.created_at as string,
         textVersion: (row.consent_text_version as string | null) ?? null,
-        current,
       },
       message: '',
     };
@@ -319,6 +327,7 @@ export async function submissionReader(sql: Sql) {
             city: text('city'),
             lat: coordinate('lat'),
             lng: coordinate('lng'),
+            approximate: location.approximate === true,
           },
           fields: labelledFields(
             lead.fields as string,
@@ -402,14 +411,67 @@ export async function submissionReader(sql: Sql) {
     return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   }
 
+  /**
+   * The consents as they stand now of the contact of each submission of `submissionIds`, by
+   * submission id, read together: two statements however many (each contact read once).
+   */
+  async function consentsOf(
+    tx: Queryable,
+    submissionIds: readonly number[],
+  ): Promise<Map<number, ConsentsNow>> {
+    const found = new Map<number, ConsentsNow>();
+    if (!submissionIds.length) return found;
+    const ids = JSON.stringify(submissionIds);
+    const changes = new Map<number, ConsentChange[]>();
+    for (const change of await tx.all<ConsentChange & { contact_id: number }>(
+      ofSubmissions.changes,
+      ids,
+    )) {
+      const contact = Number(change.contact_id);
+      changes.set(contact, [...(changes.get(contact) ?? []), change]);
+    }
+    const ofContact = new Map<number, ConsentsNow>();
+    for (const flags of await tx.all<{
+      id: number;
+      contact_id: number;
+      data_privacy: number;
+      accept_contact: number;
+      newsletter: number;
+      confirmed_at: string | null;
+    }>(ofSubmissions.flags, ids)) {
+      const contact = Number(flags.contact_id);
+      let current = ofContact.get(contact);
+      if (!current) {
+        const inForce: Record<ConsentBox, boolean> = {
+          dataPrivacy: flags.data_privacy === 1,
+          acceptContact: flags.accept_contact === 1,
+          newsletter: flags.newsletter === 1,
+        };
+        current = Object.fromEntries(
+          CONSENT_BOXES.map((box) => [
+            box,
+            consentNow(box, inForce[box], changes.get(contact) ?? [], flags.confirmed_at),
+          ]),
+        ) as ConsentsNow;
+        ofContact.set(contact, current);
+      }
+      found.set(Number(flags.id), current);
+    }
+    return found;
+  }
+
   return {
     read,
+    consentsOf,
     consentLog,
     /** Region names by location id (seed data, read once). */
     regionNames: regions as ReadonlyMap<number, string>,
-    async byUuid(uuid: string): Promise<SubmissionRecord | null> {
+    /** A submission with its contact's consents as they stand now (the inbox's detail). */
+    async byUuid(uuid: string): Promise<RecordWithConsents | null> {
       const row = await sql.one<{ id: number }>(bySubmission.submissionByUuid, uuid);
-      return row ? read(sql, row.id) : null;
+      const record = row ? await read(sql, row.id) : null;
+      if (!record) return null;
+      return withConsents(record, (await consentsOf(sql, [record.id])).get(record.id)!);
     },
   };
 }

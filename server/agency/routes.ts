@@ -11,16 +11,21 @@
 import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENCY_API, type Handling } from '../../contract/agency';
-import { ApiError } from '../api/errors';
-import { langOfRequest, route, type ApiContext } from '../api/context';
-import { waitFor } from '../api/rateLimit';
+import { ApiError } from '../http/errors';
+import { langOfRequest, route, type ApiContext } from '../http/context';
+import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
-import { staffLoginMail, staffNoAccessMail } from '../mail/templates';
+import { staffLoginMail } from '../mail/templates';
 import { exportCsv } from './csv';
+import type { FunnelCounts } from './funnel';
 import { inboxQueries, type InboxFilter } from './inbox';
+import type { SubmissionReader } from './records';
 import type { Staff, StaffUser } from './staff';
 
 export { AGENCY_API };
+
+/** Ends the transaction of a stranger's sign-in request, which keeps nothing. */
+const ROLLED_BACK = new Error('rolled back: not a staff address');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,12 +57,19 @@ const filterOf = (query: FilterQuery): InboxFilter => ({
   ...(query.q ? { q: query.q } : {}),
 });
 
-/** Registered with `{ prefix: AGENCY_API }` (server/api/routes.ts). */
+export interface AgencyRoutesOptions {
+  ctx: ApiContext;
+  staff: Staff;
+  records: SubmissionReader;
+  funnel: FunnelCounts;
+}
+
+/** Registered with `{ prefix: AGENCY_API }` (server/routes.ts). */
 export async function agencyRoutes(
   app: FastifyInstance,
-  { ctx, staff }: { ctx: ApiContext; staff: Staff },
+  { ctx, staff, records, funnel }: AgencyRoutesOptions,
 ) {
-  const { sql, outbox, config, records, rateCounter } = ctx;
+  const { sql, outbox, config, rateCounter } = ctx;
   const inbox = inboxQueries(sql);
   const limits = config.limits;
 
@@ -68,29 +80,29 @@ export async function agencyRoutes(
   const signedIn = (request: FastifyRequest) => request.staffUser!;
 
   /**
-   * A staff address's key and its mail, stored together; for any other address a mail that
-   * says it has no access (as a contact's form tells an unknown address): the same work.
+   * A staff address's key and its sign-in mail, stored together. For any other address the
+   * same statements run in a transaction that is then rolled back: nothing is kept and nothing
+   * is mailed, but the server does a staff address's work after the answer, so the time a next
+   * request takes tells no one who is staff (docs/security.md#login-and-sessions).
    */
   async function mailKey(address: string, request: FastifyRequest) {
     const lang = langOfRequest(request);
-    await sql.transaction(async (tx) => {
-      const key = await staff.issueKey(tx, address);
-      if (!key) {
+    const isStaff = staff.isStaff(address);
+    try {
+      await sql.transaction(async (tx) => {
+        const key = isStaff ? await staff.issueKey(tx, address) : await staff.decoyKey(tx, address);
+        const url = new URL(`${ctx.publicUrl()}/agency`);
+        url.searchParams.set('k', key!);
         await outbox.mail(
           tx,
-          { to: address, ...staffNoAccessMail(lang), links: [] },
-          { kind: 'noAccount' },
+          { to: address, ...staffLoginMail(lang, url.href), links: [url.href] },
+          { kind: 'login' },
         );
-        return;
-      }
-      const url = new URL(`${ctx.publicUrl()}/agency`);
-      url.searchParams.set('k', key);
-      await outbox.mail(
-        tx,
-        { to: address, ...staffLoginMail(lang, url.href), links: [url.href] },
-        { kind: 'login' },
-      );
-    });
+        if (!isStaff) throw ROLLED_BACK;
+      });
+    } catch (error) {
+      if (error !== ROLLED_BACK) throw error;
+    }
     outbox.nudge();
   }
 
@@ -99,7 +111,7 @@ export async function agencyRoutes(
     'POST',
     '/agency/api/auth/email',
     async (request, reply: FastifyReply) => {
-      // Counted per address (staff or not, the same work), per client by the route's limit.
+      // Counted per address (staff or not, the same count), per client by the route's limit.
       const address = plainAddress((request.body as { email: string }).email);
       if (address) {
         const wait = await waitFor(
@@ -115,7 +127,8 @@ export async function agencyRoutes(
       }
       // The same answer for every address, sent before the key and its mail are made (once
       // the answer has left, or the client has gone): neither what it says nor when it comes
-      // tells anyone who is staff.
+      // tells anyone who is staff. Only a staff address is mailed: a mail to whatever someone
+      // typed into a public form would be backscatter in the agency's name.
       if (address)
         finished(reply.raw, () => {
           mailKey(address, request).catch((error: unknown) =>
@@ -179,7 +192,7 @@ export async function agencyRoutes(
   route(app, 'GET', '/agency/api/funnel', async (request) => {
     const { from, to } = request.query as { from: string; to: string };
     if (from > to) throw new ApiError(400, 'bad_period', 'badRequest');
-    return ctx.funnel.report(from, to);
+    return funnel.report(from, to);
   });
 
   route(app, 'GET', '/agency/api/submissions/{uuid}', async (request) => {

@@ -8,9 +8,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keyHash, randomToken, sha256, timedKey } from '../auth/crypto';
-import { ApiError } from '../api/errors';
-import type { CookiePolicy } from '../api/security';
-import { now } from '../db/database';
+import { ApiError } from '../http/errors';
+import type { CookiePolicy } from '../http/security';
+import { now } from '../db/clock';
 import type { Queryable, Sql } from '../db/sql';
 
 export const STAFF_COOKIE = 'immosuite_staff';
@@ -42,6 +42,18 @@ export function createStaff(sql: Sql, agencyUsers: readonly string[], policy: Co
     secure: policy.alwaysSecure || request.protocol === 'https',
   });
 
+  async function insertKey(tx: Queryable, address: string): Promise<string> {
+    const key = timedKey();
+    await tx.run(
+      q.insertKey,
+      keyHash(key),
+      address,
+      now(),
+      new Date(Date.now() + STAFF_KEY_MS).toISOString(),
+    );
+    return key;
+  }
+
   async function current(request: FastifyRequest): Promise<StaffUser | null> {
     const token = request.cookies[STAFF_COOKIE];
     if (!token) return null;
@@ -63,16 +75,15 @@ export function createStaff(sql: Sql, agencyUsers: readonly string[], policy: Co
     async issueKey(tx: Queryable, email: string): Promise<string | null> {
       const address = email.trim().toLowerCase();
       if (!allowed.has(address)) return null;
-      const key = timedKey();
-      await tx.run(
-        q.insertKey,
-        keyHash(key),
-        address,
-        now(),
-        new Date(Date.now() + STAFF_KEY_MS).toISOString(),
-      );
-      return key;
+      return insertKey(tx, address);
     },
+
+    /**
+     * The statement of `issueKey` for an address that is not staff, in a transaction the
+     * caller rolls back: the same work, nothing kept (a key of such an address would open
+     * nothing either: sign-in checks AGENCY_USERS).
+     */
+    decoyKey: (tx: Queryable, email: string) => insertKey(tx, email.trim().toLowerCase()),
 
     /** Spends a key and opens its session; a used, expired or unknown key is refused. */
     async login(request: FastifyRequest, reply: FastifyReply, key: string): Promise<StaffUser> {

@@ -1,14 +1,15 @@
-/** Login by e-mail link, the nonce, the current user and logout (spec 2.7, 7). */
+/** Login by e-mail link, the nonce, the current user and logout (product 2.7, §7). */
 import type { FastifyInstance } from 'fastify';
 import { keyHash as hashOf, sha256, timedKey } from '../auth/crypto';
-import { now } from '../db/database';
+import { now } from '../db/clock';
 import { Q } from '../db/statements';
 import { plainAddress } from '../mail/address';
 import { loginMail, noAccountMail } from '../mail/templates';
-import { langOfRequest, linkFor, route, type ApiContext } from './context';
-import { ApiError } from './errors';
-import { waitFor } from './rateLimit';
-import { XSRF_COOKIE } from './security';
+import { langOfRequest, linkFor, route, type ApiContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { keptAnswers } from '../http/idempotency';
+import { waitFor } from '../http/rateLimit';
+import { XSRF_COOKIE } from '../http/security';
 
 const LOGIN_KEY_MS = 30 * 60 * 1000;
 /** A used key works again for a while: mail scanners that open links must not burn them. */
@@ -16,6 +17,7 @@ const KEY_REUSE_MS = 10 * 60 * 1000;
 
 export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { sql, config, outbox, sessions, rateCounter } = ctx;
+  const kept = keptAnswers(sql);
   const limits = config.limits;
   // Per client by @fastify/rate-limit (route config); per address here, after the body is read.
   const insertLoginKey = `INSERT INTO auth_keys (key_hash, purpose, contact_id, created_at,
@@ -26,6 +28,13 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
     'POST',
     '/v1/auth/email',
     async (request, reply) => {
+      // A request sent again after a network failure with its Idempotency-Key gets the first
+      // answer again, and no second mail; the key belongs to the browser (its XSRF cookie),
+      // else to the client's address.
+      const xsrf = request.cookies[XSRF_COOKIE];
+      const browser = xsrf ? `browser ${sha256(xsrf)}` : request.ip;
+      const { id, first } = await kept.repeatOf(request, reply, browser);
+      if (first) return first.body;
       // One plain address, as the mailer reads it: the limit counts what a mail would go to.
       const email = plainAddress((request.body as { email: string }).email);
       if (!email) return { sent: false };
@@ -47,11 +56,11 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
       );
       const contact = found?.confirmed_at ? found : undefined;
       const language = langOfRequest(request);
-      // The key and its mail commit together; the mail leaves after the answer (the outbox).
-      await sql.transaction(async (tx) => {
+      // The key and its mail (and the answer kept under the Idempotency-Key) commit together;
+      // the mail leaves after the answer (the outbox).
+      const answer = await kept.run(id, reply, async (tx) => {
         if (contact) {
           const key = timedKey();
-          const xsrf = request.cookies[XSRF_COOKIE];
           await tx.run(
             insertLoginKey,
             hashOf(key),
@@ -74,9 +83,10 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
             { kind: 'noAccount' },
           );
         }
+        return { status: 200, body: { sent: true } };
       });
       outbox.nudge();
-      return { sent: true };
+      return answer.body;
     },
     {
       config: {
@@ -117,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
    * for the browser that asked for it (its XSRF cookie), which then replaces the first use's
    * session: a mail scanner that opened the link first burns nothing for the contact. Anyone
    * else (another browser, another device) is told the link was used and may ask for a new one:
-   * nobody joins the session of whoever used a link first (login CSRF, #22 item 4).
+   * nobody joins the session of whoever used a link first (login CSRF; docs/security.md#login-and-sessions).
    */
   route(app, 'POST', '/v1/auth/login', async (request, reply) => {
     const key = await loginKey((request.body as { k: string }).k);

@@ -1,12 +1,13 @@
-/** The logged-in contact's own record (spec 2.10, 7). */
+/** The logged-in contact's own record (product 2.10, §7). */
 import type { FastifyInstance } from 'fastify';
 import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
 import type { ConsentBox, RecordContact } from '../agency/records';
-import { withdrawalNotice } from '../delivery/notices';
-import { now } from '../db/database';
+import { withdrawalNotice } from '../agency/notices';
+import { now } from '../db/clock';
 import type { Param } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
-import { clean, route, type ApiContext, type ContactInput } from './context';
+import { clean, route, type ApiContext, type ContactInput } from '../http/context';
+import { keptAnswers } from '../http/idempotency';
 
 export function contactRecord(row: Record<string, unknown>) {
   return {
@@ -25,17 +26,22 @@ export function contactRecord(row: Record<string, unknown>) {
 
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { sql, config, outbox, sessions } = ctx;
+  const kept = keptAnswers(sql);
 
   route(app, 'GET', '/v1/contact', async (request, reply) => {
     const user = await sessions.require(request, reply);
     return contactRecord((await sql.one(Q.contactById, user.contactId))!);
   });
 
+  // A change sent again after a network failure with its Idempotency-Key gets the first answer
+  // again: it does not undo a change the contact made in between (another tab).
   route(app, 'PUT', '/v1/contact', async (request, reply) => {
     const user = await sessions.require(request, reply);
+    const { id, first } = await kept.repeatOf(request, reply, `contact ${user.contactId}`);
+    if (first) return first.body;
     const input = clean(request.body as ContactInput);
     const at = now();
-    await sql.transaction(async (tx) => {
+    const answer = await kept.run(id, reply, async (tx) => {
       const current = (await tx.one(Q.contactById, user.contactId))!;
       const withdrawn: ConsentBox[] = [];
       const values: Record<string, unknown> = Object.fromEntries(
@@ -89,8 +95,9 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
           { kind: 'notice', submissionId: source?.id ?? null },
         );
       }
+      return { status: 200, body: contactRecord((await tx.one(Q.contactById, user.contactId))!) };
     });
     outbox.nudge();
-    return contactRecord((await sql.one(Q.contactById, user.contactId))!);
+    return answer.body;
   });
 }

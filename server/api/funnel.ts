@@ -1,18 +1,19 @@
 /**
- * The step beacon of the wizards' funnel (issue #20, item 5): `POST /funnel` with
+ * The step beacon of the wizards' funnel (docs/agency.md#the-funnel): `POST /funnel` with
  * `{"wizard": "lead-wizard", "stage": "address"}`, as the embed script sends it with
  * navigator.sendBeacon (text/plain, so no preflight). No cookie is read or set; the body may
  * name only a wizard and a stage of contract/funnel.ts, so it carries no personal data. Only
  * pages of ALLOWED_ORIGINS (and the widget's own origin) count, each client at most
- * RATE_LIMIT_BEACONS times a window and RATE_LIMIT_FUNNEL_DAY times a day per wizard and
- * stage.
+ * RATE_LIMIT_BEACONS times a window (429); past RATE_LIMIT_FUNNEL_DAY a day per wizard and
+ * stage a beacon is answered 202 and not counted.
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { funnelBeacon } from '../../contract/funnel';
-import type { ApiContext } from './context';
-import { ApiError } from './errors';
-import { waitFor } from './rateLimit';
+import type { FunnelCounts } from '../agency/funnel';
+import type { ApiContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { waitFor } from '../http/rateLimit';
 
 export const FUNNEL_BEACON_PATH = '/funnel';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,8 +32,11 @@ function parseBeacon(body: unknown) {
   }
 }
 
-export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { config, funnel, sql, rateCounter } = ctx;
+export async function funnelRoutes(
+  app: FastifyInstance,
+  { ctx, funnel }: { ctx: ApiContext; funnel: FunnelCounts },
+) {
+  const { config, sql, rateCounter } = ctx;
   app.post(
     FUNNEL_BEACON_PATH,
     {
@@ -60,10 +64,10 @@ export async function funnelRoutes(app: FastifyInstance, ctx: ApiContext) {
         config.limits.funnelPerDay,
         DAY_MS,
       );
-      if (wait) {
-        reply.header('Retry-After', String(wait));
-        throw new ApiError(429, 'rate_limited', 'rateLimited');
-      }
+      // Past the day's bound the beacon is accepted and not counted: a sendBeacon cannot read
+      // its answer, and an error status would only be a red line in the host page's console
+      // for a visitor who went back and forth on a shared address.
+      if (wait) return reply.code(202).send();
       await funnel.count(sql, beacon.wizard, beacon.stage);
       return reply.code(204).send();
     },

@@ -1,8 +1,8 @@
-/** The logged-in contact's listing inquiries (spec 2.9, 7). */
+/** The logged-in contact's listing inquiries (product 2.9, §7). */
 import type { FastifyInstance } from 'fastify';
 import { categoryById } from '../../contract/catalog';
 import { Q } from '../db/statements';
-import { route, type ApiContext } from './context';
+import { route, type ApiContext } from '../http/context';
 
 export async function inquiryRoutes(app: FastifyInstance, { sql, sessions }: ApiContext) {
   route(app, 'GET', '/v1/expose-inquiry', async (request, reply) => {

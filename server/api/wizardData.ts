@@ -1,11 +1,19 @@
 /** What the wizards read: field definitions and the search regions with their shapes. */
 import type { FastifyInstance } from 'fastify';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { definitionIn, type FieldDefinition } from '../data/fieldDefinitions';
 import { Q } from '../db/statements';
 import { REGIONS_ATTRIBUTION } from '../geo/regions';
-import { langOfRequest, route, type ApiContext } from './context';
-import { ApiError } from './errors';
+import { langOfRequest, route, type ApiContext } from '../http/context';
+import { chooseEncoding } from '../http/encoding';
+import { ApiError } from '../http/errors';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** The encodings the regions' shapes are sent in, the server's preferred first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
 
 interface RegionRow {
   location_id: number;
@@ -49,11 +57,12 @@ export async function wizardDataRoutes(app: FastifyInstance, { sql }: ApiContext
     })),
   }));
 
-  // Regions are seed data: the answer (about 135 KB; 29 KB gzip, 21 KB brotli) is built and compressed once,
-  // and every request is sent the same bytes, so answers waiting for a slow reader share them.
-  let geojson: { plain: Buffer; gzip: Buffer; br: Buffer } | null = null;
-  route(app, 'GET', '/v1/wizard/locations/geojson', async (request, reply) => {
-    if (!geojson) {
+  // Regions are seed data: the answer is built and compressed once, off the event loop (zlib's
+  // thread pool), at its first request, and every request is sent the same bytes, so answers
+  // waiting for a slow reader share them. A failure is not kept: the next request tries again.
+  let geojson: Promise<Record<'plain' | Encoding, Buffer>> | null = null;
+  const encoded = () =>
+    (geojson ??= (async () => {
       const plain = Buffer.from(
         JSON.stringify({
           geojson: {
@@ -73,21 +82,32 @@ export async function wizardDataRoutes(app: FastifyInstance, { sql }: ApiContext
           },
         }),
       );
-      geojson = {
-        plain,
-        gzip: gzipSync(plain, { level: 9 }),
-        br: brotliCompressSync(plain, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+      const [gzip, br] = await Promise.all([
+        gzipAsync(plain, { level: 9 }),
+        brotliAsync(plain, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+          },
         }),
-      };
-    }
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      ]);
+      return { plain, gzip, br };
+    })().catch((error: unknown) => {
+      geojson = null;
+      throw error;
+    }));
+  route(app, 'GET', '/v1/wizard/locations/geojson', async (request, reply) => {
+    const answers = await encoded();
+    const encoding = chooseEncoding(
+      request.headers['accept-encoding'],
+      ENCODINGS,
+    ) as Encoding | null;
     reply
       .header('Cache-Control', 'public, max-age=3600')
       .header('Vary', 'Accept-Encoding')
       .type('application/json; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.send(encoding ? geojson[encoding] : geojson.plain);
+    return reply.send(answers[encoding ?? 'plain']);
   });
 }

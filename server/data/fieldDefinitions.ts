@@ -1,5 +1,5 @@
 /**
- * Seed field definitions for every field id of spec 3: German labels as the plugin has them,
+ * Seed field definitions for every field id (product 3.11): German labels as the plugin has them,
  * and the English ones the backend answers with for an English widget (Accept-Language).
  */
 import { FIELD_IDS } from '../../contract/catalog';

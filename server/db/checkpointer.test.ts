@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer } from './checkpointer';
-import { openDatabase } from './database';
+import { openDatabase } from './sqlite';
 
 describe('checkpointer', () => {
   it('copies committed writes from the log into the database file from its own thread', async () => {

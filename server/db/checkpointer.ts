@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './database';
+import type { Db } from './sqlite';
 
 const CHECKPOINT_EVERY_MS = 200;
 /** Pages (4 KB) after which the server's connection checkpoints itself: 40 MB. */

@@ -1,13 +1,29 @@
 /**
  * @jest-environment node
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { StartupError } from '../startupError';
-import { MIGRATIONS, openDatabase } from './database';
-import { MIGRATION_LOCK, openPostgres } from './postgres';
-import { DatabaseUnavailable, postgresSql, sqliteSql, translate, type Sql } from './sql';
-import { testDialects } from './testDialects';
-import { createTestDatabase, testPostgresUrl, untilWaitingForLocks } from './testPostgres';
+import { MIGRATIONS } from './migrations';
+import { MIGRATION_LOCK, openPostgres, STARTUP_TIMEOUT_MS } from './postgres';
+import {
+  DatabaseUnavailable,
+  isUniqueViolation,
+  postgresSql,
+  sqliteSql,
+  translate,
+  type Sql,
+} from './sql';
+import { openDatabase, type Db } from './sqlite';
+import { testDialects } from '../../test/server/dialects';
+import {
+  createTestDatabase,
+  testPostgresUrl,
+  untilWaitingForLocks,
+} from '../../test/server/postgres';
 
 const clusterUrl = testPostgresUrl();
 
@@ -83,11 +99,12 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
     expect(await subjects()).toEqual(['draußen']);
   });
 
-  it('commits a batch together, and only the failing job of a batch fails', async () => {
+  it('commits a batch together, and only the failing job of a batch fails, with all it wrote', async () => {
     const jobs = ['eins', 'zwei', 'drei'].map((subject) =>
       sql.batch(async (tx) => {
-        if (subject === 'zwei')
-          // A NOT NULL column left empty: this job's statement fails.
+        if (subject === 'zwei') {
+          // Half done: one row written, then a NOT NULL column left empty.
+          await tx.one(insertMail, { recipient: 'a@example.de', subject: 'halb', at });
           await tx.run(
             'INSERT INTO mails (recipient, subject, body, links, created_at) VALUES (?, NULL, ?, ?, ?)',
             'x',
@@ -95,6 +112,7 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
             '[]',
             at,
           );
+        }
         return (await tx.one<{ id: number }>(insertMail, {
           recipient: 'a@example.de',
           subject,
@@ -104,7 +122,12 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
     );
     const results = await Promise.allSettled(jobs);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await subjects()).toEqual(['eins', 'drei']);
+    // Its caller gets the statement's error.
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(
+      /NOT NULL constraint failed|null value in column "subject"/,
+    );
+    // On PostgreSQL each job is a transaction of its own: their rows may come in any order.
+    expect((await subjects()).sort()).toEqual(['drei', 'eins']);
   });
 
   it('lets the unique index decide between two writers of the same key', async () => {
@@ -122,6 +145,82 @@ describe.each(testDialects())('the data layer on %s', (_name, open) => {
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await sql.all('SELECT key_hash FROM staff_keys')).toEqual([{ key_hash: 'same-key' }]);
   });
+
+  it("tells a primary key's refusal of a taken key (isUniqueViolation) from other failures", async () => {
+    const keep = (key: string, fingerprint: string | null) =>
+      sql.run(
+        `INSERT INTO idempotency_keys (request_key, fingerprint, status, answer, created_at)
+         VALUES (?, ?, 201, '{}', ?)`,
+        key,
+        fingerprint,
+        at,
+      );
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const keyOfTable = {
+      table: 'idempotency_keys',
+      column: 'request_key',
+      index: 'idempotency_keys_pkey',
+    };
+    await keep('POST /v1/saved-search key-1', 'fp');
+    const taken = await refusal(keep('POST /v1/saved-search key-1', 'fp'));
+    expect(isUniqueViolation(taken, keyOfTable)).toBe(true);
+    expect(
+      isUniqueViolation(taken, {
+        table: 'staff_keys',
+        column: 'key_hash',
+        index: 'staff_keys_pkey',
+      }),
+    ).toBe(false);
+    const missing = await refusal(keep('POST /v1/saved-search key-2', null));
+    expect((missing as Error).message).toMatch(
+      /NOT NULL constraint failed|null value in column "fingerprint"/,
+    );
+    expect(isUniqueViolation(missing, keyOfTable)).toBe(false);
+  });
+});
+
+describe('group commit on SQLite (sql.batch)', () => {
+  let dir: string;
+  let db: Db;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-gc-'));
+    db = openDatabase(path.join(dir, 'test.sqlite'));
+    db.exec('CREATE TABLE t (v TEXT NOT NULL UNIQUE)');
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits the jobs of one turn in one transaction, each settling after the commit', async () => {
+    const sql = sqliteSql(db);
+    const rows = () =>
+      (db.prepare('SELECT v FROM t ORDER BY v').all() as { v: string }[]).map((r) => r.v);
+    // A second connection sees only what has committed.
+    const reader = new Database(path.join(dir, 'test.sqlite'), { readonly: true });
+    const committed = () =>
+      (reader.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+    const seenByOthers: number[] = [];
+    const done = Promise.all(
+      ['a', 'b', 'c'].map((v) =>
+        sql.batch(async (tx) => {
+          await tx.run('INSERT INTO t (v) VALUES (?)', v);
+          seenByOthers.push(committed());
+          return v.toUpperCase();
+        }),
+      ),
+    );
+    expect(rows()).toEqual([]);
+    await expect(done).resolves.toEqual(['A', 'B', 'C']);
+    // While the third job ran, none of the three had committed; then all three at once.
+    expect(seenByOthers).toEqual([0, 0, 0]);
+    expect(committed()).toBe(3);
+    reader.close();
+  });
 });
 
 describe('statement parameters for PostgreSQL', () => {
@@ -136,7 +235,7 @@ describe('statement parameters for PostgreSQL', () => {
 const onPostgres = clusterUrl ? describe : describe.skip;
 
 onPostgres('PostgreSQL behind the server', () => {
-  it('migrates once when ten processes start together, to the schema SQLite has', async () => {
+  it('migrates once when ten processes start together', async () => {
     const url = await createTestDatabase(clusterUrl!);
     const opened = await Promise.all(
       Array.from({ length: 10 }, () => openPostgres({ url, pool: 1 })),
@@ -145,49 +244,6 @@ onPostgres('PostgreSQL behind the server', () => {
     expect(await sql.all('SELECT version FROM schema_version ORDER BY version')).toEqual(
       MIGRATIONS.map((_, i) => ({ version: i + 1 })),
     );
-    // The same tables, with the same columns in the same order, as SQLite's schema.
-    const columns = await sql.all<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns
-       WHERE table_schema = current_schema() AND table_name <> 'schema_version'
-       ORDER BY table_name, ordinal_position`,
-    );
-    const sqlite = sqliteSql(openDatabase(':memory:'));
-    const tables = await sqlite.all<{ name: string }>(
-      `SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name`,
-    );
-    const expected: { table_name: string; column_name: string }[] = [];
-    for (const { name } of tables)
-      for (const column of await sqlite.all<{ name: string }>(`PRAGMA table_info(${name})`))
-        expected.push({ table_name: name, column_name: column.name });
-    expect(columns).toEqual(
-      expected.sort((a, b) =>
-        a.table_name < b.table_name ? -1 : a.table_name > b.table_name ? 1 : 0,
-      ),
-    );
-    // The same indexes of our own (besides those of primary keys and UNIQUE columns).
-    const names = (rows: { name: string }[]) => rows.map((row) => row.name).sort();
-    expect(
-      names(
-        await sql.all(
-          `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()
-           AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'`,
-        ),
-      ),
-    ).toEqual(
-      names(
-        await sqlite.all(
-          `SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'`,
-        ),
-      ),
-    );
-    // Only the rate-limit windows stay out of the write-ahead log.
-    expect(
-      await sql.all(
-        `SELECT relname AS name FROM pg_class WHERE relpersistence = 'u' AND relkind = 'r'
-         AND relnamespace = current_schema()::regnamespace`,
-      ),
-    ).toEqual([{ name: 'rate_limits' }]);
-    await sqlite.close();
     await Promise.all(opened.map((each) => each.close()));
   });
 
@@ -220,6 +276,23 @@ onPostgres('PostgreSQL behind the server', () => {
         'the database postgres://immosuite:***@127.0.0.1:1/immosuite cannot be used (ECONNREFUSED): start PostgreSQL, or correct DATABASE_URL',
       ),
     );
+  });
+
+  it('runs the start-up under the start-up timeout and requests under DATABASE_TIMEOUT_MS', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    let atStartUp: unknown;
+    const sql = await openPostgres({
+      url,
+      pool: 1,
+      statementTimeoutMs: 250,
+      prepare: async (setup) => {
+        atStartUp = await setup.one('SHOW statement_timeout');
+      },
+    });
+    // Migrations and the seed may take minutes; a request's statement 250 ms.
+    expect(atStartUp).toEqual({ statement_timeout: `${STARTUP_TIMEOUT_MS / 60_000}min` });
+    expect(await sql.one('SHOW statement_timeout')).toEqual({ statement_timeout: '250ms' });
+    await sql.close();
   });
 
   it('waits for a migration another process holds the lock for', async () => {

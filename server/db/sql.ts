@@ -53,8 +53,9 @@ export class DatabaseUnavailable extends Error {
 }
 
 /**
- * Whether `error` is a unique index's refusal: on `column` of `table` (SQLite names them),
- * or of the index `index` (PostgreSQL names it).
+ * Whether `error` is a unique index's or a primary key's refusal: on `column` of `table`
+ * (SQLite names them), or of the index `index` (PostgreSQL names it; a primary key's is
+ * `<table>_pkey`).
  */
 export function isUniqueViolation(
   error: unknown,
@@ -67,7 +68,8 @@ export function isUniqueViolation(
   };
   if (code === '23505') return constraint === at.index;
   return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' && (message ?? '').includes(`${at.table}.${at.column}`)
+    (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') &&
+    (message ?? '').includes(`${at.table}.${at.column}`)
   );
 }
 

@@ -46,6 +46,7 @@ export const Q = {
          AND c.at > s.created_at LIMIT 1`,
   confirmSubmission: `UPDATE submissions SET status = 'confirmed', confirmed_at = ?
     WHERE id = ? AND status <> 'confirmed'`,
+  markNoticed: 'UPDATE submissions SET noticed_at = ? WHERE id = ?',
   /**
    * The submission whose confirmation last put a contact's consents in force, the one of the
    * box named first.

@@ -4,7 +4,8 @@
  * it waits for and what it reads.
  */
 import { Webhook } from 'standardwebhooks';
-import type { OutboxMail } from './outbox';
+import { readBody } from '../net/body';
+import type { OutboxMail } from './writer';
 import { PermanentFailure, type Channel, type Claimed } from './worker';
 
 export interface MailMessage {
@@ -28,27 +29,57 @@ export const SMTP_SOCKET_TIMEOUT_MS = 3 * SMTP_TIMEOUT_MS;
 export const MAIL_SEND_MAX_MS = 5 * 60_000;
 export const MAIL_CONCURRENCY = 4;
 
+/** An SMTP reply's enhanced status code (RFC 3463): '550 5.1.1 no such user' has 5.1.1. */
+export function enhancedStatus(
+  response: string,
+): { kind: number; subject: number; detail: number } | null {
+  const match = /^\d{3}[ -]([245])\.(\d{1,3})\.(\d{1,3})(?:\s|$)/.exec(response);
+  return match
+    ? { kind: Number(match[1]), subject: Number(match[2]), detail: Number(match[3]) }
+    : null;
+}
+
 /**
- * Whether an SMTP error is the server refusing this message or recipient for good: a 5xx reply
- * (but 503, a sequence error) to RCPT TO or DATA. A 5xx to the sign-in or to MAIL FROM is the
- * server's setup, which the operator can mend: those are tried again like a 4xx.
+ * Whether an SMTP error is the server refusing this recipient or message for good
+ * (docs/agency.md#the-delivery-outbox): a 5xx reply to RCPT TO or DATA whose enhanced status
+ * code names the address (5.1.x), the mailbox (5.2.x) or the receiving mail system (5.3.x),
+ * except those RFC 3463 calls persistent transient: a full mailbox (5.2.2), a full mail system
+ * (5.3.1), a system not taking messages now (5.3.2). Anything else, a policy or credentials
+ * refusal (5.7.x: relaying denied, authentication required) and a 5xx without an enhanced
+ * code among them, is most likely the sending server's setup, which the operator can mend:
+ * tried again like a 4xx.
  */
 export function isRefusal(error: unknown): error is { response?: string; responseCode: number } {
-  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
-  return (
-    typeof responseCode === 'number' &&
-    responseCode >= 500 &&
-    responseCode < 600 &&
-    responseCode !== 503 &&
-    (command === 'RCPT TO' || command === 'DATA')
-  );
+  const { responseCode, command, response } = (error ?? {}) as {
+    responseCode?: unknown;
+    command?: unknown;
+    response?: unknown;
+  };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return false;
+  if (command !== 'RCPT TO' && command !== 'DATA') return false;
+  const status = typeof response === 'string' ? enhancedStatus(response) : null;
+  if (!status || status.kind !== 5) return false;
+  if (status.subject === 1) return true;
+  if (status.subject === 2) return status.detail !== 2;
+  if (status.subject === 3) return status.detail !== 1 && status.detail !== 2;
+  return false;
 }
+
+/** Whether an SMTP error is a 5xx reply (to any command). */
+const isPermanentReply = (error: unknown) => {
+  const { responseCode } = (error ?? {}) as { responseCode?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode <= 599;
+};
 
 export function mailChannel(options: {
   smtpUrl: string | null;
   mailFrom: string;
   sendMail?: SendMail;
+  /** Warnings for the operator (a mail server that refuses every mail). */
+  log?: (message: string, detail?: unknown) => void;
 }): Channel {
+  /** A 5xx that is tried again was logged since the last mail the server took. */
+  let warned = false;
   const domain = /@([^>\s]+)>?\s*$/.exec(options.mailFrom)?.[1] ?? 'immosuite.local';
   let transport: Promise<SendMail> | null = null;
   const sendMail: SendMail = (message) => {
@@ -84,11 +115,22 @@ export function mailChannel(options: {
           messageId: `<${delivery.uuid}@${domain}>`,
           signal: AbortSignal.any([signal, AbortSignal.timeout(MAIL_SEND_MAX_MS)]),
         });
+        warned = false;
       } catch (error) {
         if (isRefusal(error))
           throw new PermanentFailure(
             `the mail server refused it: ${error.response ?? error.responseCode}`,
           );
+        // A 5xx that is tried again is most likely this server's setup (SMTP_URL's user and
+        // password, the relay's settings): said once until a mail gets through again.
+        if (isPermanentReply(error) && !warned) {
+          warned = true;
+          const { response, responseCode } = error as { response?: string; responseCode: number };
+          options.log?.(
+            'the mail server refuses mail, which is tried again: check SMTP_URL (its user and password) and what the mail server lets it send',
+            { reply: response ?? responseCode },
+          );
+        }
         throw error;
       }
     },
@@ -100,34 +142,14 @@ export const WEBHOOK_CONCURRENCY = 8;
 /** Of a receiver's answer, at most this much is read (and kept as the error of a refusal). */
 export const ANSWER_BYTES = 2_048;
 
-/** The beginning of an answer's body, at most `max` bytes; the rest is never read. */
-export async function readStart(answer: Response, max = ANSWER_BYTES): Promise<string> {
-  if (!answer.body) return '';
-  const reader = answer.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    // Ends the transfer (and its connection) when more was offered.
-    await reader.cancel().catch(() => {});
-  }
-  return new TextDecoder()
-    .decode(Buffer.concat(chunks).subarray(0, max))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 export function webhookChannel(options: {
   secret: string | null;
   fetch?: typeof fetch;
   now: () => number;
+  /** How long a receiver may take to answer (WEBHOOK_TIMEOUT_MS unless a test needs longer). */
+  timeoutMs?: number;
 }): Channel {
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const signer = options.secret ? new Webhook(options.secret) : null;
   const doFetch = options.fetch ?? fetch;
   return {
@@ -149,9 +171,9 @@ export function webhookChannel(options: {
         },
         body,
         redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
-      const text = await readStart(answer);
+      const text = (await readBody(answer, ANSWER_BYTES, 'cut')).replace(/\s+/g, ' ').trim();
       if (answer.status < 200 || answer.status > 299)
         throw new Error(`the receiver answered ${answer.status}${text ? `: ${text}` : ''}`);
     },

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import type { Sql } from '../db/sql';
-import { testDialects, type OpenTestDatabase } from '../db/testDialects';
+import { testDialects, type OpenTestDatabase } from '../../test/server/dialects';
 import { ANSWER_BYTES, WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS } from './channels';
 import { createOutbox, isWebhookSecret, type OutboxDeps } from './outbox';
-import { startTestSmtp, type TestSmtp } from './testSmtp';
-import { backoffMs, LEASE_MS, RENEW_MS, RETRY_FOR_MS, type Repeat } from './worker';
+import { startTestSmtp, type TestSmtp } from '../../test/server/smtp';
+import { backoffMs, LEASE_MS, POLL_MS, RENEW_MS, RETRY_FOR_MS, type Repeat } from './worker';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const HOOK = 'https://crm.example/hooks/immosuite';
@@ -148,6 +148,20 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(rows).toEqual([{ channel: 'mail', kind: 'notice', status: 'sent', attempts: 1 }]);
   });
 
+  it('keeps a mail only when the batch job that wrote it commits', async () => {
+    const { outbox, sql } = await setup(open);
+    const mail = (to: string) => ({ to, subject: 'Bitte bestätigen', text: 'Link', links: [] });
+    await Promise.allSettled([
+      sql.batch((tx) => outbox.mail(tx, mail('kept@example.de'), { kind: 'confirm' })),
+      sql.batch(async (tx) => {
+        await outbox.mail(tx, mail('dropped@example.de'), { kind: 'notice' });
+        throw new Error('storing the submission failed');
+      }),
+    ]);
+    expect((await outbox.mailbox()).map((m) => m.to)).toEqual(['kept@example.de']);
+    expect(await sql.all('SELECT COUNT(*) AS n FROM deliveries')).toEqual([{ n: 0 }]);
+  });
+
   it('with SMTP sends after the commit, retries a failed send with backoff, with one Message-ID', async () => {
     const sent: { to: string; html?: string; messageId: string }[] = [];
     const messageIds = new Set<string>();
@@ -261,6 +275,41 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(sends).toBe(30);
   });
 
+  it.each([
+    ['neither SMTP nor webhooks', {}, []],
+    ['SMTP only', { smtp: true }, ['mail']],
+    ['webhooks only', { webhooks: true }, ['webhook']],
+    ['SMTP and webhooks', { smtp: true, webhooks: true }, ['mail', 'webhook']],
+  ] as const)('with %s, polls only the lanes in use', async (_what, settings, polled) => {
+    const timers = drivenTimers();
+    const { outbox, sql } = await setup(open, settings, { repeat: timers.repeat });
+    // The claims the worker asks for, by channel, and their statements under way.
+    const claims: unknown[] = [];
+    const asked: Promise<unknown>[] = [];
+    const all = sql.all.bind(sql);
+    jest.spyOn(sql, 'all').mockImplementation(((text: string, ...params: never[]) => {
+      const answer = all(text, ...params);
+      if (text.startsWith('UPDATE deliveries SET attempts')) {
+        claims.push(params[1]);
+        asked.push(answer);
+      }
+      return answer;
+    }) as never);
+    /** Once the claims asked so far are answered and the worker has taken their answers. */
+    const claimed = async () => {
+      await Promise.all(asked);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    outbox.start();
+    await claimed();
+    // The start claimed in the lanes in use; so does each poll.
+    expect([...claims].sort()).toEqual(polled);
+    claims.length = 0;
+    await timers.fire(POLL_MS);
+    await claimed();
+    expect([...claims].sort()).toEqual(polled);
+  });
+
   it('signs each webhook per Standard Webhooks, keeps its id across tries, and retries a 5xx and a timeout', async () => {
     const calls: { headers: Record<string, string>; body: string }[] = [];
     const answers: (number | 'hang')[] = [503, 'hang', 204];
@@ -339,12 +388,18 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     let waiting = 0;
     let allWaiting!: () => void;
     const slotsFull = new Promise<void>((resolve) => (allWaiting = resolve));
-    // Takes every call and never answers (each try ends with the outbox's own timeout).
+    // Takes every call and never answers.
     const hook = await startReceiver(() => {
       waiting += 1;
       if (waiting === WEBHOOK_CONCURRENCY) allWaiting();
     });
-    const { outbox, sql, advance } = await setup(open, { smtp: smtp.url, webhooks: hook });
+    // The receiver's calls stay open for the whole test, however slow the machine: none ends
+    // with the outbox's own timeout and frees its slot.
+    const { outbox, sql, advance } = await setup(
+      open,
+      { smtp: smtp.url, webhooks: hook },
+      { webhookTimeoutMs: 10 * 60_000 },
+    );
     await sql.transaction(async (tx) => {
       for (let i = 0; i < 300; i += 1)
         await outbox.webhook(tx, 'consent.withdrawn', { contact: { email: `c${i}@x.de` } }, null);
@@ -506,5 +561,88 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(await outbox.runDue()).toBe(1);
     expect(await outbox.delivery(1)).toMatchObject({ status: 'failed', attempts: 1 });
     expect(smtp.mails).toEqual([]);
+  });
+});
+
+/** How the mail channel reads an SMTP server's refusals: the outbox over SQLite (the rules are the channel's). */
+describe('SMTP refusals', () => {
+  const open = testDialects()[0]![1];
+  it.each([
+    // Bad address, mailbox or mail system: failed at once.
+    ['RCPT TO', 550, '5.1.1 <x>: no such user', 'failed'],
+    ['RCPT TO', 553, '5.1.3 bad address syntax', 'failed'],
+    ['RCPT TO', 550, '5.2.1 mailbox disabled', 'failed'],
+    ['DATA', 552, '5.3.4 message too big for system', 'failed'],
+    ['DATA', 552, '5.2.3 message length exceeds administrative limit', 'failed'],
+    // What RFC 3463 calls persistent transient: tried again.
+    ['RCPT TO', 552, '5.2.2 mailbox full', 'pending'],
+    ['DATA', 452, '4.3.1 mail system full', 'pending'],
+    ['RCPT TO', 550, '5.3.1 mail system full', 'pending'],
+    ['RCPT TO', 521, '5.3.2 not accepting messages, maintenance', 'pending'],
+    // The sending server's setup (relaying, credentials, policy), or no enhanced code: tried again.
+    ['RCPT TO', 554, '5.7.1 <x>: Relay access denied', 'pending'],
+    ['RCPT TO', 550, '5.7.1 authentication required', 'pending'],
+    ['RCPT TO', 530, '5.7.0 Authentication required', 'pending'],
+    ['DATA', 554, '5.7.1 message refused as spam', 'pending'],
+    ['RCPT TO', 550, 'no such user here', 'pending'],
+    ['DATA', 554, 'transaction failed', 'pending'],
+  ] as const)('a %s answer "%d %s" leaves the mail %s', async (at, code, text, status) => {
+    const smtp = await smtpServer();
+    smtp.refuse('kunde@example.de', code, text, at);
+    const { outbox, sql } = await setup(open, { smtp: smtp.url });
+    await sql.transaction((tx) => outbox.mail(tx, mail('kunde@example.de'), { kind: 'confirm' }));
+    expect(await outbox.runDue()).toBe(1);
+    const delivery = (await outbox.delivery(1))!;
+    expect(delivery).toMatchObject({ status, attempts: 1 });
+    expect(delivery.lastError).toContain(`${code} ${text}`);
+    if (status === 'failed')
+      expect(delivery.lastError).toBe(`the mail server refused it: ${code} ${text}`);
+    expect(smtp.mails).toEqual([]);
+  });
+
+  it('warns once while the mail server refuses mail for its setup, and again after a mail got through', async () => {
+    const smtp = await smtpServer();
+    const warnings: unknown[] = [];
+    const log = (message: string, detail?: unknown) => {
+      if (message.startsWith('the mail server refuses mail')) warnings.push(detail);
+    };
+    const { outbox, sql } = await setup(open, { smtp: smtp.url }, { log });
+    const send = async (...to: string[]) => {
+      await sql.transaction(async (tx) => {
+        for (const address of to) await outbox.mail(tx, mail(address), { kind: 'confirm' });
+      });
+      return outbox.runDue();
+    };
+    for (const to of ['a@example.de', 'b@example.de', 'c@example.de', 'e@example.de'])
+      smtp.refuse(to, 554, '5.7.1 Relay access denied');
+    // Three refusals in a row: one warning.
+    expect(await send('a@example.de', 'b@example.de', 'c@example.de')).toBe(3);
+    expect(warnings).toEqual([{ reply: '554 5.7.1 Relay access denied' }]);
+    // A mail gets through (the three wait for their next try), then the next refusal warns.
+    expect(await send('d@example.de')).toBe(1);
+    expect(smtp.mails.map((m) => m.to)).toEqual([['d@example.de']]);
+    expect(warnings).toHaveLength(1);
+    expect(await send('e@example.de')).toBe(1);
+    expect(warnings).toHaveLength(2);
+    // Each refused mail is still pending, to be tried again.
+    expect(
+      (await sql.all(`SELECT status FROM deliveries ORDER BY id`)).map((r) => r.status),
+    ).toEqual(['pending', 'pending', 'pending', 'sent', 'pending']);
+  });
+});
+
+describe('a webhook receiver that never answers', () => {
+  const open = testDialects()[0]![1];
+
+  it('is given up on after the webhook timeout, and tried again later', async () => {
+    const hook = await startReceiver(() => {});
+    const { outbox, sql } = await setup(open, { webhooks: hook }, { webhookTimeoutMs: 50 });
+    await sql.transaction((tx) => outbox.webhook(tx, 'consent.withdrawn', {}, null));
+    expect(await outbox.runDue()).toBe(1);
+    expect(await outbox.delivery(1)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/timeout|aborted/i),
+    });
   });
 });

@@ -1,51 +1,22 @@
 /**
- * The delivery outbox (issue #20): every mail and webhook call is written in the same
- * transaction as the event that causes it, and the worker (worker.ts) delivers it through its
- * channel (channels.ts).
- *
- * - Without SMTP_URL, mail goes to the dev outbox (the `mails` table, DECISIONS 15) inside the
- *   caller's transaction: stored exactly once, with its event. A notice also gets a delivery
- *   row, marked sent, for the inbox's delivery log.
- * - With SMTP_URL, every mail is a delivery row, sent by the worker after the commit: the
- *   visitor's answer never waits on SMTP. Each mail carries a Message-ID made of its delivery's
- *   UUIDv7, the same on every try.
- * - Webhooks (WEBHOOK_URL) are delivery rows too, POSTed as JSON and signed per the Standard
- *   Webhooks spec; `webhook-id` is `msg_` and the delivery's UUIDv7: the same on every try,
- *   and unique across databases, for the receiver to drop repeats.
- *
- * Mail and webhooks are sent in lanes of their own; one submission's webhook events go out in
- * the order they were written (worker.ts).
+ * The delivery outbox (docs/agency.md#the-delivery-outbox), made of three jobs: the writer
+ * (writer.ts) writes every mail and webhook call in the transaction of the event that causes
+ * it; the worker (worker.ts) sends the due ones after the commit, mail and webhooks each in a
+ * lane of its own, one submission's webhook events in the order they were written; the
+ * channels (channels.ts) send one delivery over SMTP or as a signed webhook. This module puts
+ * them together and answers the inbox's questions: a submission's deliveries, a failed one
+ * sent again, the dev outbox.
  */
-import { uuidv7 } from '../auth/crypto';
-import { insertRow, type Row } from '../db/rows';
-import type { Queryable, Sql } from '../db/sql';
+import type { components } from '../../contract/types';
+import type { Sql } from '../db/sql';
 import { mailChannel, webhookChannel, type SendMail } from './channels';
 import { createWorker, type Repeat } from './worker';
+import { createWriter } from './writer';
 
-export type MailKind = 'confirm' | 'login' | 'noAccount' | 'notice';
-export type WebhookEvent = 'submission.created' | 'submission.confirmed' | 'consent.withdrawn';
+export type { MailKind, OutboxMail, WebhookEvent } from './writer';
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  links: string[];
-}
-
-export interface DeliveryRow {
-  id: number;
-  channel: 'mail' | 'webhook';
-  kind: string;
-  submissionId: number | null;
-  recipient: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+/** A delivery as the inbox's log shows it (the contract's Delivery). */
+export type DeliveryRow = components['schemas']['Delivery'];
 
 export interface OutboxSettings {
   smtpUrl: string | null;
@@ -63,6 +34,8 @@ export interface OutboxDeps {
   log?: (message: string, detail?: unknown) => void;
   /** How the worker repeats its polls and lease renewals (tests drive them). */
   repeat?: Repeat;
+  /** How long a webhook receiver may take (WEBHOOK_TIMEOUT_MS; tests of a silent one wait longer). */
+  webhookTimeoutMs?: number;
 }
 
 /** A Standard Webhooks secret: 'whsec_' and the base64 of at least 24 random bytes. */
@@ -73,9 +46,38 @@ export function isWebhookSecret(secret: string): boolean {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const Q = {
+  mailbox: 'SELECT * FROM mails ORDER BY id DESC LIMIT ?',
+  retry: `UPDATE deliveries SET status = 'pending', next_attempt_at = ?, created_at = ?
+     WHERE id = ? AND status = 'failed'`,
+  ofSubmission: 'SELECT * FROM deliveries WHERE submission_id = ? ORDER BY id',
+  byId: 'SELECT * FROM deliveries WHERE id = ?',
+};
+
+const toDelivery = (row: Record<string, unknown>): DeliveryRow => ({
+  id: row.id as number,
+  channel: row.channel as DeliveryRow['channel'],
+  kind: row.kind as string,
+  submissionId: (row.submission_id as number | null) ?? null,
+  recipient: row.recipient as string,
+  status: row.status as DeliveryRow['status'],
+  attempts: row.attempts as number,
+  nextAttemptAt: row.next_attempt_at as string,
+  lastError: (row.last_error as string | null) ?? null,
+  createdAt: row.created_at as string,
+  sentAt: (row.sent_at as string | null) ?? null,
+});
+
 export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDeps = {}) {
   const clock = deps.now ?? (() => Date.now());
+  const log = deps.log ?? (() => {});
   const webhooksOn = !!(settings.webhookUrl && settings.webhookSecret);
+  const viaWorker = !!settings.smtpUrl;
+  const writer = createWriter({
+    viaWorker,
+    webhookUrl: webhooksOn ? settings.webhookUrl : null,
+    now: clock,
+  });
   const worker = createWorker(
     sql,
     [
@@ -83,134 +85,32 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
         smtpUrl: settings.smtpUrl,
         mailFrom: settings.mailFrom,
         sendMail: deps.sendMail,
+        log,
       }),
       webhookChannel({
         secret: webhooksOn ? settings.webhookSecret : null,
         fetch: deps.fetch,
         now: clock,
+        timeoutMs: deps.webhookTimeoutMs,
       }),
     ],
     {
       now: clock,
       random: deps.random ?? Math.random,
-      log: deps.log ?? (() => {}),
+      log,
       repeat: deps.repeat,
     },
   );
-
-  const q = {
-    mailbox: 'SELECT * FROM mails ORDER BY id DESC LIMIT ?',
-    retry: `UPDATE deliveries SET status = 'pending', next_attempt_at = ?, created_at = ?
-       WHERE id = ? AND status = 'failed'`,
-    ofSubmission: 'SELECT * FROM deliveries WHERE submission_id = ? ORDER BY id',
-    byId: 'SELECT * FROM deliveries WHERE id = ?',
-  };
-
-  const toRow = (row: Record<string, unknown>): DeliveryRow => ({
-    id: row.id as number,
-    channel: row.channel as DeliveryRow['channel'],
-    kind: row.kind as string,
-    submissionId: (row.submission_id as number | null) ?? null,
-    recipient: row.recipient as string,
-    status: row.status as DeliveryRow['status'],
-    attempts: row.attempts as number,
-    nextAttemptAt: row.next_attempt_at as string,
-    lastError: (row.last_error as string | null) ?? null,
-    createdAt: row.created_at as string,
-    sentAt: (row.sent_at as string | null) ?? null,
-  });
-
-  /** Whether a mail goes through a delivery row (SMTP) or straight into the dev outbox. */
-  const viaWorker = !!settings.smtpUrl;
-  /** The lanes a commit may have written deliveries for. */
-  const lanesInUse = [
+  /** Who waits for the next nudge (nudged()). */
+  const listeners = new Set<() => void>();
+  /** The lanes a commit may write deliveries for, and the worker's polls look at. */
+  const lanesInUse: ('mail' | 'webhook')[] = [
     ...(viaWorker ? (['mail'] as const) : []),
     ...(webhooksOn ? (['webhook'] as const) : []),
   ];
 
-  /**
-   * A mail's rows: without SMTP it lands in the dev outbox at once (a notice also in the
-   * delivery log); with SMTP it is a delivery the worker sends after the commit. The
-   * delivery names its submission: `submissionId`, or the submission the rows are stored
-   * with (`'stored with'`, a link filled in by the caller).
-   */
-  function mailRows(
-    mail: OutboxMail,
-    meta: { kind: MailKind; submissionId?: number | 'stored with' | null },
-  ): Row[] {
-    const now = clock();
-    const at = iso(now);
-    const rows: Row[] = [];
-    if (!viaWorker) {
-      rows.push({
-        table: 'mails',
-        values: {
-          recipient: mail.to,
-          subject: mail.subject,
-          body: mail.text,
-          links: JSON.stringify(mail.links),
-          created_at: at,
-        },
-      });
-      if (meta.kind !== 'notice') return rows;
-    }
-    const linked = meta.submissionId === 'stored with';
-    rows.push({
-      table: 'deliveries',
-      values: {
-        uuid: uuidv7(now),
-        channel: 'mail',
-        kind: meta.kind,
-        ...(linked ? {} : { submission_id: (meta.submissionId as number | null) ?? null }),
-        recipient: mail.to,
-        payload: JSON.stringify(mail),
-        status: viaWorker ? 'pending' : 'sent',
-        attempts: viaWorker ? 0 : 1,
-        next_attempt_at: at,
-        created_at: at,
-        sent_at: viaWorker ? null : at,
-      },
-      links: linked ? ['submission_id'] : [],
-    });
-    return rows;
-  }
-
   return {
-    webhooksOn,
-
-    mailRows,
-
-    /** A mail, inside the caller's transaction (its rows: mailRows). */
-    async mail(
-      tx: Queryable,
-      mail: OutboxMail,
-      meta: { kind: MailKind; submissionId?: number | null },
-    ) {
-      for (const row of mailRows(mail, meta)) await insertRow(tx, row);
-    },
-
-    /** A webhook call, inside the caller's transaction (nothing when no WEBHOOK_URL is set). */
-    async webhook(tx: Queryable, type: WebhookEvent, data: unknown, submissionId: number | null) {
-      if (!webhooksOn) return;
-      const now = clock();
-      const at = iso(now);
-      await insertRow(tx, {
-        table: 'deliveries',
-        values: {
-          uuid: uuidv7(now),
-          channel: 'webhook',
-          kind: type,
-          submission_id: submissionId,
-          recipient: settings.webhookUrl!,
-          payload: JSON.stringify({ type, timestamp: at, data }),
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: at,
-          created_at: at,
-          sent_at: null,
-        },
-      });
-    },
+    ...writer,
 
     /**
      * After a commit that wrote deliveries: send them now rather than at the next poll. Without
@@ -218,9 +118,25 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
      */
     nudge() {
       if (lanesInUse.length) worker.wake(lanesInUse);
+      for (const heard of [...listeners]) heard();
     },
 
-    start: worker.start,
+    /**
+     * Resolves at the next nudge, once a commit has written a mail or webhook call (in the dev
+     * outbox: once the mail is there), so a test waits for one without polling.
+     */
+    nudged(): Promise<void> {
+      return new Promise((resolve) => {
+        const heard = () => {
+          listeners.delete(heard);
+          resolve();
+        };
+        listeners.add(heard);
+      });
+    },
+
+    /** Starts the worker; its polls look at the lanes in use only. */
+    start: () => worker.start(lanesInUse),
 
     /** Stops the worker and waits for the tries under way. */
     stop: worker.stop,
@@ -230,18 +146,18 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
     /** A failed delivery, sent again now (and tried for three more days). */
     async retry(id: number): Promise<boolean> {
       const at = iso(clock());
-      const changed = (await sql.run(q.retry, at, at, id)) === 1;
+      const changed = (await sql.run(Q.retry, at, at, id)) === 1;
       if (changed) worker.wake();
       return changed;
     },
 
     async deliveriesOf(submissionId: number): Promise<DeliveryRow[]> {
-      return (await sql.all(q.ofSubmission, submissionId)).map(toRow);
+      return (await sql.all(Q.ofSubmission, submissionId)).map(toDelivery);
     },
 
     async delivery(id: number): Promise<DeliveryRow | null> {
-      const row = await sql.one(q.byId, id);
-      return row ? toRow(row) : null;
+      const row = await sql.one(Q.byId, id);
+      return row ? toDelivery(row) : null;
     },
 
     /** The dev outbox, newest first (empty when mail goes to SMTP). */
@@ -254,7 +170,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
           body: string;
           links: string;
           created_at: string;
-        }>(q.mailbox, limit)
+        }>(Q.mailbox, limit)
       ).map((row) => ({
         id: row.id,
         to: row.recipient,

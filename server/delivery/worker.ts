@@ -262,11 +262,14 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
     names.forEach((name) => lanes.get(name)?.pump());
 
   return {
-    /** Claims what is due now and as it comes due (every POLL_MS, or when woken). */
-    start() {
+    /**
+     * Claims what is due now and as it comes due: every POLL_MS in the lanes of `names` (the
+     * channels in use; all by default), and in any lane when woken.
+     */
+    start(names: Channel['name'][] = [...lanes.keys()]) {
       started = true;
-      stopPolling ??= repeat(POLL_MS, async () => wake());
-      wake();
+      if (names.length) stopPolling ??= repeat(POLL_MS, async () => wake(names));
+      wake(names);
     },
     /** Stops claiming and waits for the sends under way. */
     async stop() {

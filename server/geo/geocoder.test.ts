@@ -4,7 +4,7 @@
 import { parseQuery, reverse, search } from './geocoder';
 import fc from 'fast-check';
 import { loadPlaces, normalize } from './places';
-import { startTestServer } from '../testing';
+import { startTestServer } from '../../test/server/testServer';
 
 describe('offline geocoder (Photon format)', () => {
   it('finds a city by name, in any spelling of its umlauts', () => {
@@ -190,6 +190,66 @@ describe('offline geocoder (Photon format)', () => {
     expect(at('Karl-Marx-Allee 90')).toEqual([['10243', 'Friedrichshain']]);
     expect(at('Karl-Marx-Allee 10')).toEqual([['10178', 'Mitte']]);
     expect(at('Kastanienallee 12 Prenzlauer Berg')).toEqual([['10435', 'Prenzlauer Berg']]);
+  });
+
+  it('narrows a street by the first letters of its locality or postcode, as they are typed', () => {
+    const at = (q: string) =>
+      search(q, 'de', 10).features.map((f) => [
+        f.properties.street ?? f.properties.name,
+        f.properties.postcode,
+        f.properties.district,
+        f.geometry.coordinates.join(','),
+      ]);
+    const prenzlauerBerg = at('Kastanienallee 12 Prenzlauer Berg');
+    expect(prenzlauerBerg).toEqual([
+      ['Kastanienallee', '10435', 'Prenzlauer Berg', expect.any(String)],
+    ]);
+    for (const q of [
+      'Kastanienallee 12 Prenz',
+      'Kastanienallee 12, prenzl',
+      'Kastanienallee 12 104',
+      'Kastanienallee 12, 1043',
+    ])
+      expect([q, at(q)]).toEqual([q, prenzlauerBerg]);
+    // Without a number, too: the street in that locality alone.
+    expect(
+      at('Kastanienallee Prenz').map(([, postcode, district]) => [postcode, district]),
+    ).toEqual([['10435', 'Prenzlauer Berg']]);
+    // Kastanienallee 12 lies in Prenzlauer Berg, across the border of Mitte: the street's Mitte
+    // part as typed, then the part that has the number (not Mitte's centre, not every part).
+    const mitte = at('Kastanienallee 12 Mitte');
+    expect(mitte.map(([, postcode, district]) => [postcode, district])).toEqual([
+      ['10119', 'Mitte'],
+      ['10435', 'Prenzlauer Berg'],
+    ]);
+    expect(at('Kastanienallee 12 Mitt')).toEqual(mitte);
+  });
+
+  it("reads 'Strasse', 'Straße', 'Str.' and 'Str' alike, and echoes a street with a number it lacks", () => {
+    const found = (q: string) =>
+      search(q, 'de', 10).features.map((f) => [
+        f.properties.street,
+        f.properties.housenumber,
+        f.properties.postcode,
+        f.properties.district,
+      ]);
+    for (const q of [
+      'Boxhagener Strasse 5',
+      'Boxhagener STRASSE 5',
+      'boxhagener straße 5',
+      'Boxhagener Str. 5',
+      'Boxhagener Str 5',
+      'Boxhagener Strasse 5, Berlin',
+    ])
+      expect([q, found(q)]).toEqual([q, [['Boxhagener Straße', '5', '10245', 'Friedrichshain']]]);
+    expect(found('Torstr 5')[0]).toEqual(['Torstraße', '5', '10119', expect.any(String)]);
+    // A street with a number that the index lacks is offered as typed, in the demo city.
+    expect(search('Zauberwaldstrasse 7', 'de', 10).features[0]?.properties).toMatchObject({
+      street: 'Zauberwaldstrasse',
+      housenumber: '7',
+      city: 'Berlin',
+      approximate: 'true',
+    });
   });
 
   it('answers a postcode with the places that have it, not with every district of the city', () => {

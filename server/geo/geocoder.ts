@@ -1,5 +1,5 @@
 /**
- * An offline geocoder answering the Photon API (DECISIONS 6) from bundled data: German places
+ * An offline geocoder answering the Photon API (decision 6) from bundled data: German places
  * everywhere, and in Berlin (the demo region) its streets. A street found in Berlin's index is
  * answered at its place; a street elsewhere, or one the index lacks, is echoed back as typed with
  * its town's coordinates. A house number is never placed exactly: such answers are marked
@@ -12,6 +12,7 @@ import {
   isStreetName,
   loadStreets,
   looksLikeStreet,
+  streetsPlace,
   type Street,
 } from './streets';
 
@@ -135,11 +136,15 @@ export function parseQuery(q: string): Query {
       return { ...none, street: before.join(' '), housenumber, placeTerm: '' };
   }
   // 'Straße Ort' without a comma ('Kastanienallee Prenzlauer Berg'): the shortest run of
-  // leading words that is a whole street name, followed by a place's name.
+  // leading words that is a whole street name, followed by a place's name, or by the start of
+  // the name of a part of the demo city as a visitor types it ('Kastanienallee Prenz').
   for (let n = 1; n < words.length; n += 1) {
     const street = words.slice(0, n).join(' ');
     const place = normalize(words.slice(n).join(' '));
-    if (isStreetName(street) && isPlaceName(place))
+    if (
+      isStreetName(street) &&
+      (isPlaceName(place) || (place.length >= 2 && streetsPlace(place) !== null))
+    )
       return { ...none, street, housenumber: null, placeTerm: place };
   }
   return { ...none, placeTerm: normalize(text) };
@@ -196,26 +201,43 @@ function streetFeature(street: Street, lang: string, housenumber: string | null)
   };
 }
 
+/** How far apart two parts of one street may lie to count as one street across a border. */
+const BORDER_KM = 1.5;
+
 /**
- * The streets of the index a query may mean: a street with no place, or with the demo city,
- * one of its localities or one of its postcodes; a lone term may be a street as well as a
- * place. One answer per street and locality (a street of one name in several localities
- * answers each): the part whose house numbers hold the typed one, else the one with the most
- * addresses.
+ * The streets of the index a query may mean: a street with no place, or with a part of the
+ * demo city (the city, a locality, a postcode, whole or their first letters as typed); a lone
+ * term may be a street as well as a place. One answer per street and locality (a street of
+ * one name in several localities answers each): the part whose house numbers hold the typed
+ * one, else the one with the most addresses. A part of town typed whose street lacks the
+ * number comes first, then the parts of the street across its border that have it (a street
+ * on the border of two localities: 'Kastanienallee 12 Mitte' is in Prenzlauer Berg).
  */
 function streetsFor(query: Query): { street: Street; score: number }[] {
   if (query.postcodePrefix) return [];
-  const { placeTerms, city } = loadStreets();
   const typed = query.street ?? query.placeTerm;
-  const place = query.street ? query.placeTerm : '';
-  if (place && !placeTerms.has(place)) return [];
-  let found = findStreets(typed, place === normalize(city) ? '' : place);
+  const where = streetsPlace(query.street ? query.placeTerm : '');
+  if (!where) return [];
+  let found = findStreets(typed, where);
   if (query.postcode) found = found.filter((f) => f.street.postcode === query.postcode);
   // An address names one street: only the best matches, not every street that starts alike.
   if (query.street && found.length > 0) found = found.filter((f) => f.score === found[0]!.score);
   const number = query.housenumber;
-  if (number && found.some((f) => holdsNumber(f.street, number)))
-    found = found.filter((f) => holdsNumber(f.street, number));
+  if (number && found.length > 0) {
+    const holding = found.filter((f) => holdsNumber(f.street, number));
+    if (holding.length > 0) found = holding;
+    else if (query.placeTerm || query.postcode) {
+      const typedParts = found.map((f) => f.street);
+      const across = findStreets(typed).filter(
+        (f) =>
+          holdsNumber(f.street, number) &&
+          typedParts.some(
+            (part) => part.name === f.street.name && distanceKm(part, f.street) <= BORDER_KM,
+          ),
+      );
+      found = [...found, ...across];
+    }
+  }
   const best = new Map<string, { street: Street; score: number }>();
   for (const f of found) {
     const key = `${f.street.name}|${f.street.district}`;

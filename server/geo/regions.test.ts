@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/sqlite';
 import { seed } from '../db/seed';
 import { sqliteSql } from '../db/sql';
 import { berlinRegionRows, containsPoint, loadRegionShapes, localityAt } from './regions';

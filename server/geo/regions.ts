@@ -18,9 +18,8 @@ export interface RegionShapesFile {
   districts: { name: string; geometry: Shape }[];
 }
 
-/** The shapes' source, for the map's attribution. */
-export const REGIONS_ATTRIBUTION =
-  'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de';
+/** The shapes' source by name, for the map's attribution (the widget labels it 'Ortsteile:'). */
+export const REGIONS_ATTRIBUTION = 'Amt für Statistik Berlin-Brandenburg, daten.berlin.de';
 
 let cached: RegionShapesFile | null = null;
 

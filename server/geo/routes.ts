@@ -1,7 +1,8 @@
-/** The geocoder (DECISIONS 6): the Photon API, offline from bundled data or from an upstream. */
+/** The geocoder (decision 6): the Photon API, offline from bundled data or from an upstream. */
 import type { FastifyInstance } from 'fastify';
-import { finiteNumbers } from '../api/context';
-import { ApiError } from '../api/errors';
+import { finiteNumbers } from '../http/context';
+import { ApiError } from '../http/errors';
+import { readBody } from '../net/body';
 import { reverse, search } from './geocoder';
 
 interface SearchQuery {
@@ -19,29 +20,6 @@ interface ReverseQuery {
 export const UPSTREAM_TIMEOUT_MS = 5_000;
 /** The largest answer taken from it (a Photon answer of 50 places is about 30 KB). */
 export const UPSTREAM_MAX_BYTES = 512 * 1024;
-
-/** Reads `response`'s body up to `max` bytes; null when it is longer. */
-async function boundedText(response: Response, max: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > max) {
-    await response.body?.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body?.getReader();
-  for (;;) {
-    const next = await reader?.read();
-    if (!next || next.done) break;
-    size += next.value.byteLength;
-    if (size > max) {
-      await reader!.cancel();
-      return null;
-    }
-    chunks.push(next.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * Asks the upstream geocoder: its whole answer within `timeoutMs` (else a 504) and `maxBytes`
@@ -69,7 +47,7 @@ export function upstreamGeocoder(
         await response.body?.cancel();
         throw unavailable(`answered ${response.status}`);
       }
-      const text = await boundedText(response, maxBytes);
+      const text = await readBody(response, maxBytes, 'refuse');
       if (text === null) throw unavailable(`answered more than ${maxBytes} bytes`);
       try {
         return JSON.parse(text) as unknown;

@@ -11,7 +11,7 @@ import {
   streetsOfStopName,
   utm33ToLatLng,
 } from '../../scripts/berlin-streets';
-import { distanceKm } from './places';
+import { distanceKm, normalize } from './places';
 import { loadRegionShapes, localityAt } from './regions';
 import { findStreets, loadStreets, normalizeStreet, streetLabel } from './streets';
 import type { StreetIndexFile } from './streets';
@@ -130,6 +130,11 @@ describe("Berlin's street index", () => {
     expect(streetLabel('Torstr.')).toBe('Torstraße');
     expect(streetLabel('Str. des 17. Juni')).toBe('Straße des 17. Juni');
     expect(normalizeStreet('Amrumer Str.')).toBe(normalizeStreet('Amrumer Straße'));
+    for (const typed of ['Amrumer Strasse', 'Amrumer Str', 'amrumer STR.', 'Amrumer Straße'])
+      expect(normalizeStreet(typed)).toBe(normalize('Amrumer Straße'));
+    expect(normalizeStreet('Torstr')).toBe(normalize('Torstraße'));
+    // A word that only starts with 'Str' stays as it is.
+    expect(normalizeStreet('Strausberger Platz')).toBe(normalize('Strausberger Platz'));
   });
 
   it('offers a street of one name in each of its localities, the central one first', () => {

@@ -47,7 +47,7 @@ export function streetLabel(text: string): string {
 
 /** A word or ending that makes a name a street (Torstraße, Alexanderplatz, Am Kupfergraben). */
 const STREET_ENDING =
-  /(straße|str\.?|weg|allee|damm|platz|ufer|ring|chaussee|gasse|markt|steig|pfad|brücke|promenade|zeile|graben|steg|twete|anger|kehre)$/i;
+  /(straße|strasse|str\.?|weg|allee|damm|platz|ufer|ring|chaussee|gasse|markt|steig|pfad|brücke|promenade|zeile|graben|steg|twete|anger|kehre)$/i;
 const STREET_START = /^(Unter den|Am|An der|An den|Auf dem|Im|In den|Zum|Zur|Hinter der|Alt-)\s?/;
 
 /** Whether a name reads as a street's (by its ending or its opening words). */
@@ -61,8 +61,15 @@ export const looksLikeStreet = (name: string) =>
 export const isStreetName = (text: string) =>
   STREET_ENDING.test(text.trim()) || loadStreets().names.has(normalizeStreet(text));
 
-/** A typed street name as the index keeps it: abbreviations undone, then normalised. */
-export const normalizeStreet = (text: string) => normalize(streetLabel(text));
+/** 'str' as a word ('Boxhagener Str') or an ending ('Torstr'), in a normalised name. */
+const STR = /([a-z]|\b)str\b/g;
+
+/**
+ * A typed street name as the index keeps it: abbreviations undone, then normalised. 'Straße',
+ * 'Strasse', 'Str.' and 'Str' read alike, as a word ('Boxhagener Str') or an ending ('Torstr').
+ */
+export const normalizeStreet = (text: string) =>
+  normalize(streetLabel(text)).replace(STR, '$1strasse');
 
 interface StreetIndex {
   city: string;
@@ -70,6 +77,8 @@ interface StreetIndex {
   byWordPrefix: Map<string, Street[]>;
   /** The normalised names of the city and its localities: a place term that means Berlin. */
   placeTerms: Set<string>;
+  /** The localities: each name as the streets carry it, and normalised. */
+  localities: { name: string; normalized: string }[];
   /** Every street's normalised name. */
   names: Set<string>;
 }
@@ -105,9 +114,10 @@ export function loadStreets(): StreetIndex {
       if (list) list.push(street);
       else byWordPrefix.set(prefix, [street]);
     }
-  const placeTerms = new Set([normalize(file.city), ...file.localities.map(normalize)]);
+  const localities = file.localities.map((name) => ({ name, normalized: normalize(name) }));
+  const placeTerms = new Set([normalize(file.city), ...localities.map((l) => l.normalized)]);
   const names = new Set(streets.map((s) => s.normalized));
-  cached = { city: file.city, streets, byWordPrefix, placeTerms, names };
+  cached = { city: file.city, streets, byWordPrefix, placeTerms, localities, names };
   return cached;
 }
 
@@ -122,20 +132,44 @@ export function streetScore(street: Street, term: string): number {
 /** The city's centre (Berlin's, by GeoNames): of two places of one name, the nearer comes first. */
 export const CITY_CENTRE = { lat: 52.52437, lng: 13.41053 };
 
+/** Whether a normalised name, or a word of it, starts with a normalised term. */
+const startsSo = (name: string, term: string) => name.startsWith(term) || name.includes(` ${term}`);
+
+/**
+ * The part of the city a place term typed with a street means (normalised, whole or its first
+ * letters, as a visitor types it): the whole city (its name or the start of it, or nothing),
+ * the localities whose name or one of its words starts so ('prenz': Prenzlauer Berg), or, for
+ * one to four digits, the postcodes that start so. Null: no part of the city.
+ */
+export function streetsPlace(term: string): ((street: Street) => boolean) | null {
+  if (!term) return () => true;
+  if (/^\d{1,4}$/.test(term)) return (street) => street.postcode.startsWith(term);
+  const { city, localities } = loadStreets();
+  if (normalize(city).startsWith(term)) return () => true;
+  const named = new Set(localities.filter((l) => startsSo(l.normalized, term)).map((l) => l.name));
+  if (named.size === 0) return null;
+  return (street) => named.has(street.district);
+}
+
 /**
  * The streets a typed name may be (every locality and postcode of each), best first: the
- * better match, then nearer the city's centre, then by name. `place` (normalised) narrows to a
- * locality.
+ * better match, then nearer the city's centre, then by name. `where` narrows them to a part of
+ * the city (streetsPlace).
  */
-export function findStreets(typed: string, place = ''): { street: Street; score: number }[] {
-  const term = normalizeStreet(typed);
+export function findStreets(
+  typed: string,
+  where: (street: Street) => boolean = () => true,
+): { street: Street; score: number }[] {
+  // 'Boxhagener Str' may be the abbreviation or the first letters of a name ('Stralauer'):
+  // either reading finds, the better match counts.
+  const term = normalize(streetLabel(typed));
   if (term.length < 3) return [];
+  const written = term.replace(STR, '$1strasse');
   const { byWordPrefix } = loadStreets();
   const found: { street: Street; score: number; km: number }[] = [];
   for (const street of byWordPrefix.get(prefixKey(term)) ?? []) {
-    const score = streetScore(street, term);
-    if (score < 0) continue;
-    if (place && place !== normalize(street.city) && place !== normalize(street.district)) continue;
+    const score = Math.max(streetScore(street, term), streetScore(street, written));
+    if (score < 0 || !where(street)) continue;
     found.push({ street, score, km: distanceKm(street, CITY_CENTRE) });
   }
   return found

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestServer } from '../testing';
+import { startTestServer } from '../../test/server/testServer';
 import { UPSTREAM_MAX_BYTES, upstreamGeocoder } from './routes';
 
 /** A local upstream that answers every request with `answer`; its address. */

@@ -1,4 +1,4 @@
-/** The dev outbox (DECISIONS 15): /dev/mailbox (HTML) and /dev/mailbox.json (newest first). */
+/** The dev outbox (decision 15): /dev/mailbox (HTML) and /dev/mailbox.json (newest first). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Outbox } from '../delivery/outbox';
 

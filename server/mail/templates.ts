@@ -44,19 +44,6 @@ export function staffLoginMail(lang: Lang, link: string) {
       };
 }
 
-/** For an address that is not staff: no link, and the owner learns why (the same work). */
-export function staffNoAccessMail(lang: Lang) {
-  return lang === 'en'
-    ? {
-        subject: 'Sign-in to the inbox not possible',
-        text: `Hello,\n\nsomeone asked for a sign-in link to the agency inbox for this address, but it is not one of the inbox's users, so no link was sent. If you should have access, ask the agency to add your address.\n\nIf you did not ask for it, ignore this mail.\n\n${SIGNATURE.en}`,
-      }
-    : {
-        subject: 'Anmeldung zum Posteingang nicht möglich',
-        text: `Guten Tag,\n\nfür diese E-Mail-Adresse wurde ein Anmeldelink zum Posteingang der Agentur angefordert. Sie ist für den Posteingang nicht freigeschaltet, daher wurde kein Link verschickt. Sollten Sie Zugang haben, bitten Sie die Agentur, Ihre Adresse freizuschalten.\n\nWenn Sie keinen Link angefordert haben, ignorieren Sie diese E-Mail.\n\n${SIGNATURE.de}`,
-      };
-}
-
 /** What a confirmation mail confirms, named in its subject and its text. */
 const KIND_NAMES = {
   de: {

@@ -87,6 +87,7 @@ const SUBMISSION: Submission = {
       city: 'Berlin',
       lat: 52.538,
       lng: 13.41,
+      approximate: true,
     },
     fields: [{ name: 'price.price', label: 'Kaufpreis', text: '350.000 €' }],
   },
@@ -322,6 +323,10 @@ describe('agency inbox page', () => {
     const property = screen.getByRole('region', { name: 'Immobilie' });
     expect(within(property).getByText('Kastanienallee 12, 10435 Berlin')).toBeInTheDocument();
     expect(within(property).getByText('350.000 €')).toBeInTheDocument();
+    // A position the visitor did not place on the house is said to be one.
+    expect(within(property).getByText('Koordinaten').nextSibling).toHaveTextContent(
+      '52.538, 13.41 (ungefähr)',
+    );
     // The visitor's message is text, never HTML.
     expect(screen.getByText('<b>Bitte</b> abends anrufen.')).toBeInTheDocument();
     // What the visitor ticked with the form, and what stands today.

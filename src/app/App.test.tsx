@@ -2,6 +2,7 @@ import nock from 'nock';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, receiveMessage, renderApp, sendInit } from '../../test/helpers';
+import { REGIONS_ANSWER, SHAPES_ANSWER } from '../../test/fixtures';
 import { hostMessage, widgetMessage } from '../host/protocol';
 import { apiCallSettled, apiCallStarted, messageShown } from './uiSlice';
 
@@ -17,6 +18,49 @@ describe('app shell', () => {
       await screen.findByRole('heading', { level: 1, name: 'Immobilie verkaufen oder vermieten' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  describe("index.html's loading shell", () => {
+    /** The shell as index.html has it, in front of the app's root. */
+    function pageShell() {
+      const shell = document.createElement('main');
+      shell.id = 'shell';
+      document.body.prepend(shell);
+      return shell;
+    }
+    afterEach(() => document.getElementById('shell')?.remove());
+
+    it('stands while the app starts, loads its screen and the screen its regions, then goes', async () => {
+      const shell = pageShell();
+      let answerRegions: () => void = () => {};
+      const regionsAsked = new Promise<void>((resolve) => (answerRegions = resolve));
+      nock(API)
+        .get('/v1/wizard/locations')
+        .reply(async () => {
+          await regionsAsked;
+          return [200, REGIONS_ANSWER];
+        });
+      nock(API).get('/v1/wizard/locations/geojson').reply(200, SHAPES_ANSWER);
+      const { env } = renderApp({ route: '/saved-search-wizard' });
+      expect(shell).toBeInTheDocument();
+      act(() => sendInit(env));
+      expect(shell).toBeInTheDocument();
+      // The screen is there, loading its regions: the shell still stands in front of it.
+      expect(await screen.findByText('Regionen werden geladen …')).toBeInTheDocument();
+      expect(shell).toBeInTheDocument();
+      answerRegions();
+      expect(await screen.findByRole('tree', { name: 'Regionen' })).toBeInTheDocument();
+      expect(shell).not.toBeInTheDocument();
+    });
+
+    it('goes for a notice in place of the screen', async () => {
+      const shell = pageShell();
+      const { env } = renderApp({ route: '/no-such-route' });
+      expect(shell).toBeInTheDocument();
+      await act(async () => sendInit(env));
+      expect(screen.getByText('Diese Seite gibt es nicht.')).toBeInTheDocument();
+      expect(shell).not.toBeInTheDocument();
+    });
   });
 
   it('gives the progress bar up for a notice when no init comes within 10 s', async () => {

@@ -9,6 +9,7 @@ import { makeTheme } from '../ui/theme';
 import { messagesOutOfView } from '../host/actions';
 import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 import { ScreenRoute } from './routes';
+import { HoldShell } from './shell';
 import { selectConfig, selectInitialised, selectLoading, selectMessages } from './selectors';
 import { messageDismissed } from './uiSlice';
 
@@ -47,7 +48,8 @@ function Messages() {
 
 /**
  * The shell: theme, progress bar, the route view once the host has initialised us, messages;
- * `children` (the QA panel) below them.
+ * `children` (the QA panel) below them. Until the route's screen is there, index.html's
+ * loading shell stands in front (shell.ts).
  */
 export function App({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
@@ -65,8 +67,16 @@ export function App({ children }: { children?: ReactNode }) {
       ) : (
         (!initialised || loading) && <ProgressBar label={t('app.loading')} />
       )}
+      {!initialised && !initOverdue && <HoldShell />}
       {initialised && (
-        <Suspense fallback={<ProgressBar label={t('app.loading')} />}>
+        <Suspense
+          fallback={
+            <>
+              <ProgressBar label={t('app.loading')} />
+              <HoldShell />
+            </>
+          }
+        >
           <Routes>
             {screens.map((screen) => (
               <Route

@@ -1,7 +1,7 @@
 import { STATIC_PREFIX } from './constants';
 
 /**
- * The router's base (DECISIONS 2): the static asset prefix without its trailing 'static/'.
+ * The router's base (decision 2): the static asset prefix without its trailing 'static/'.
  * '/webapp/static/' gives '/webapp'; '/wp-content/plugins/x/webapp/static/' gives
  * '/wp-content/plugins/x/webapp'.
  */

@@ -29,7 +29,7 @@ export interface AppEnv {
   forgetQueryParam(name: string): void;
   /** Loads the language's strings if need be and switches to it. */
   setLanguage(language: Language): void | Promise<void>;
-  /** Field definitions cache (spec 7: local storage). */
+  /** Field definitions cache (product 7.3: local storage). */
   localStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Wizard drafts, so that a reload of the frame loses nothing. */
   sessionStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -42,7 +42,7 @@ export interface AppEnv {
    */
   visibility?: PageVisibility;
   log(message: string, detail?: unknown): void;
-  /** The QA action recorder (DECISIONS 17), for the host page's QA commands. */
+  /** The QA action recorder (decision 17), for the host page's QA commands. */
   qa: QaControl | null;
 }
 
@@ -62,7 +62,7 @@ export interface QaControl {
 }
 
 /**
- * Measures the height the document needs (DECISIONS 21): the body's box, which holds its
+ * Measures the height the document needs (decision 21): the body's box, which holds its
  * children's margins (GlobalStyle: flow-root), plus its own margins; never the viewport's,
  * which would loop.
  */
@@ -127,7 +127,7 @@ export function browserEnv(setLanguage: AppEnv['setLanguage'], qa: QaControl | n
     now: () => Date.now(),
     // The frame's paint comes after the next animation frame; a task queued there runs after it.
     afterPaint: () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-    // eslint-disable-next-line no-console -- spec 8: some failures are only logged
+    // eslint-disable-next-line no-console -- product 8.12–8.14: some failures are only logged
     log: (message, detail) => console.warn(`[immosuite] ${message}`, detail ?? ''),
     qa,
   };

@@ -1,5 +1,5 @@
 /**
- * Body classes for old platforms (spec 2): 'legacy' on Windows before 10, 'not-supported' on
+ * Body classes for old platforms (product 2.0.4): 'legacy' on Windows before 10, 'not-supported' on
  * Internet Explorer. IE cannot run the bundle at all; index.html's nomodule script covers it.
  */
 export function bodyClasses(userAgent: string): string[] {

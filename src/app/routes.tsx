@@ -4,6 +4,7 @@ import { LazyBoundary } from '../ui/LazyPart';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useAppStore } from './hooks';
 import { lazyScreen } from './lazyScreen';
+import { HoldShell } from './shell';
 import type { ScreenEntry } from './store';
 
 export function ScreenRoute({ screen }: { screen: ScreenEntry }) {
@@ -15,7 +16,12 @@ export function ScreenRoute({ screen }: { screen: ScreenEntry }) {
     <LazyBoundary
       part="page"
       create={(previous) => lazyScreen(store, i18n, screen.id, screen.load, previous !== undefined)}
-      fallback={<ProgressBar label={t('app.loading')} />}
+      fallback={
+        <>
+          <ProgressBar label={t('app.loading')} />
+          <HoldShell />
+        </>
+      }
     >
       {(Screen) => <Screen />}
     </LazyBoundary>

@@ -1,5 +1,5 @@
 /**
- * The page title rule (spec 2): title, optional subtitle and app title, joined; `{name}`
+ * The page title rule (product 2.0.3): title, optional subtitle and app title, joined; `{name}`
  * placeholders take the data's values, unknown ones an ellipsis.
  */
 export type TitleData = Record<string, string | number | null | undefined>;

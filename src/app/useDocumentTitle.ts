@@ -5,8 +5,8 @@ import { selectConfig } from './selectors';
 import { formatTitle, type TitleData } from './title';
 
 /**
- * Sets the page title by the rule of spec 2 (title, subtitle, app title); a null title leaves
- * it to the screen around (e.g. a wizard shown in the portal's dialog).
+ * Sets the page title by the rule of product 2.0.3 (title, subtitle, app title); a null title
+ * leaves it to the screen around (e.g. a wizard shown in the portal's dialog).
  */
 export function useDocumentTitle(
   title: string | null,

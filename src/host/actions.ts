@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { FrameViewport, TrackingEvent, WidgetPayloads } from './protocol';
 
-/** A feature finished something the agency tracks (spec 4: sent after success). */
+/** A feature finished something the agency tracks (product 4.3: sent after success). */
 export const trackingEventOccurred = createAction<{ event: TrackingEvent; label?: string }>(
   'host/trackingEventOccurred',
 );

@@ -21,7 +21,7 @@ export interface AppConfig {
   appTitle: string | null;
   theme: ThemeColors;
   tiles: { url: string; attribution: string } | null;
-  /** DECISIONS 22: map tiles load only once the visitor agrees (remembered for the session). */
+  /** decision 22: map tiles load only once the visitor agrees (remembered for the session). */
   mapConsent: boolean;
   geocoderUrl: string;
   options: {

@@ -12,10 +12,10 @@ export const HOST_SOURCE = 'immosuite-host';
 export type HostMessageType = 'init' | 'qa' | 'viewport';
 /** Messages the widget sends to the host. */
 export type WidgetMessageType =
-  'ready' | 'size' | 'tracking' | 'scroll' | 'step' | 'save' | 'qa-log';
+  'shell' | 'ready' | 'size' | 'tracking' | 'scroll' | 'step' | 'save' | 'qa-log';
 
 /**
- * QA commands of the mount handle (DECISIONS 17): start recording, or export the log, which
+ * QA commands of the mount handle (decision 17): start recording, or export the log, which
  * comes back as 'qa-log' with the same id (to the init's origin only).
  */
 export type QaCommand = { command: 'record' } | { command: 'export'; id: string; redact: boolean };
@@ -42,6 +42,8 @@ export const TRACKING_EVENTS = [
 export type TrackingEvent = (typeof TRACKING_EVENTS)[number];
 
 export interface WidgetPayloads {
+  /** The frame has painted its loading shell (index.html): the page's own copy may go. */
+  shell: Record<string, never>;
   ready: Record<string, never>;
   size: { height: number };
   tracking: TrackingPayload;
@@ -50,7 +52,7 @@ export interface WidgetPayloads {
    * bottom of what lies above `top` (a message below the form).
    */
   scroll: { top: number; align?: 'end' };
-  /** A wizard shows a step, by its id ('address'): no personal data (the funnel, #20). */
+  /** A wizard shows a step, by its id ('address'): no personal data (docs/agency.md#the-funnel). */
   step: { step: string };
   save: { lead: unknown } | { savedSearch: unknown };
   /** The exported action log, or why there is none. */
@@ -132,6 +134,8 @@ export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
   const p = data.payload;
   if (!isRecord(p)) return null;
   switch (data.type) {
+    case 'shell':
+      return widgetMessage('shell', {});
     case 'ready':
       return widgetMessage('ready', {});
     case 'size':

@@ -41,7 +41,7 @@ import {
 } from './protocol';
 import { initAccepted, initOverdue, languageApplied } from './slice';
 
-/** DECISIONS 12: at most one size message per 16 ms. */
+/** decision 12: at most one size message per 16 ms. */
 const FRAME_RESIZE_THROTTLE_MS = 16;
 /** Without an init by then, the progress bar gives way to a notice. */
 export const INIT_NOTICE_MS = 10_000;
@@ -170,7 +170,7 @@ function heightChannel(env: AppEnv): EventChannel<number> {
   return eventChannel<number>((emit) => env.observeHeight(emit), buffers.sliding(1));
 }
 
-/** At most one size message per 16 ms, only when the height changed (DECISIONS 12). */
+/** At most one size message per 16 ms, only when the height changed (decision 12). */
 function* reportSize(env: AppEnv): Saga {
   const channel = heightChannel(env);
   try {

@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG, type AppConfig } from './config';
 import type { FrameViewport } from './protocol';
 
 export interface HostState {
-  /** 'waiting' until a valid init from an allowed origin arrived (spec 2: init gating). */
+  /** 'waiting' until a valid init from an allowed origin arrived (product 2.0.2: init gating). */
   status: 'waiting' | 'ready';
   /** The origin that sent the accepted init; every reply goes only there. */
   origin: string | null;

@@ -1,4 +1,4 @@
-/** Number formats of spec 9 through Intl (no formatting library needed). */
+/** Number formats of product 9.13 through Intl (no formatting library needed). */
 import type { Language } from './language';
 import { localeOf } from './index';
 
@@ -35,7 +35,7 @@ export function formatInt(value: number, language: Language): string {
 
 /**
  * Decimals with up to two places and no grouping: 3.5 → "3,5", 1250 → "1250" (de). Grouping
- * would show "1.250", which the input rule (DECISIONS 18) reads as 1,25 in these fields.
+ * would show "1.250", which the input rule (decision 18) reads as 1,25 in these fields.
  */
 export function formatDecimal(value: number, language: Language): string {
   return formatter(language, 'decimal', { maximumFractionDigits: 2, useGrouping: false }).format(

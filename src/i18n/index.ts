@@ -10,11 +10,15 @@ export type MessageKey = ParseKeys;
 /** A key built from data (a category name, a route id); the i18n tests check each exists. */
 export const dataKey = (key: string) => key as MessageKey;
 
-/** One language's strings, as their own chunk: a visitor downloads only the one shown. */
+/**
+ * One language's strings, as their own chunk: a visitor downloads only the one shown. Only the
+ * shell's two files: the screens' own (locales/screens/) travel with their screens' code.
+ */
 export function loadLocale(language: Language): Promise<Messages> {
-  return import(/* webpackChunkName: "locale-[request]" */ `./locales/${language}.json`).then(
-    (m: { default: Messages }) => m.default,
-  );
+  return import(
+    /* webpackChunkName: "locale-[request]", webpackInclude: /locales[\\/](de|en)\.json$/ */
+    `./locales/${language}.json`
+  ).then((m: { default: Messages }) => m.default);
 }
 
 /** A fresh i18next instance (one per app, and one per test) with the strings given. */

@@ -1,4 +1,7 @@
-/** The widget's languages (DECISIONS 4): German by default, English for English pages. */
+/**
+ * The widget's languages (decision 4, decision 23): German by default, English for English
+ * pages.
+ */
 export type Language = 'de' | 'en';
 
 /** 'en-US' (and any other English tag) selects English; everything else German. */

@@ -1,5 +1,5 @@
 /**
- * The QA panel (DECISIONS 17), shown while actions are recorded: downloads the log as a JSON
+ * The QA panel (decision 17), shown while actions are recorded: downloads the log as a JSON
  * file or copies it. Personal data is redacted unless the box says otherwise.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The QA action log (DECISIONS 17): its versioned document, reading one from untrusted text,
+ * The QA action log (decision 17): its versioned document, reading one from untrusted text,
  * state checkpoints (hash and state), and replaying a log through reducers alone, reporting
  * where the replay departs from the recorded checkpoints. Shared by the recorder, the Node
  * replay (`npm run replay`) and the replay screen; it imports nothing of the app.

@@ -1,5 +1,5 @@
 /**
- * The per-action payload rules of a QA log's redaction (DECISIONS 17): each slice registers
+ * The per-action payload rules of a QA log's redaction (decision 17): each slice registers
  * how to hide the typed text of its own actions. Slices import only this small module; the
  * redaction itself (redaction.ts) loads with the log export.
  */

@@ -1,5 +1,5 @@
 /**
- * The QA action recorder (DECISIONS 17): a recording (recording.ts) that exports its log at
+ * The QA action recorder (decision 17): a recording (recording.ts) that exports its log at
  * once (exportLog.ts). Tests, benchmarks and Node use it; the widget uses lazyRecorder.ts,
  * which loads the export code only when a log is exported.
  */

@@ -1,5 +1,5 @@
 /**
- * The QA recording (DECISIONS 17): a middleware that keeps every action with its time, off
+ * The QA recording (decision 17): a middleware that keeps every action with its time, off
  * until started, in a ring buffer of the last `maxActions` actions, with the live states a
  * log's checkpoints are checked against. Small, so it ships with the shell; turning it into
  * a log (exportLog.ts: replay, hashes, redaction) loads only when a log is exported.

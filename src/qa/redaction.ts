@@ -1,5 +1,5 @@
 /**
- * What a QA action log hides by default (DECISIONS 17). Two layers: every value under a
+ * What a QA action log hides by default (decision 17). Two layers: every value under a
  * personal key (contact fields, address parts, secrets) wherever it stands, and, per action
  * type, payloads whose personal data has no such key (typed search text, an address line, a
  * manual address entry). Each slice registers the rules for its own actions (payloadRules.ts,

@@ -19,16 +19,16 @@ export const sessionSlice = createSlice({
     nonceReceived(state, action: PayloadAction<string>) {
       state.auth.authenticationToken = action.payload;
     },
-    /** spec 4: a login key was accepted, or the current user was fetched. */
+    /** product 4.7: a login key was accepted, or the current user was fetched. */
     loggedIn(state, action: PayloadAction<{ email: string }>) {
       state.user = { loggedIn: true, email: action.payload.email };
       state.auth.loginError = false;
     },
-    /** A login key was refused (spec 8). */
+    /** A login key was refused (product 8.3). */
     loginFailed(state) {
       state.auth.loginError = true;
     },
-    /** spec 4: logout, or a 403 from the backend: nothing of the contact stays. */
+    /** product 4.7: logout, or a 403 from the backend: nothing of the contact stays. */
     loggedOut(state) {
       state.user = { loggedIn: false, email: null };
       state.auth.authenticationToken = null;

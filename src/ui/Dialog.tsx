@@ -42,7 +42,7 @@ export interface DialogProps {
   title: string;
   onClose(): void;
   children: ReactNode;
-  /** spec 9: the confirm dialog is at most 450 px wide. */
+  /** product 9.10: the confirm dialog is at most 450 px wide. */
   maxWidth?: number;
   /** The part of a tall frame the visitor sees (from the host page), if known, at opening. */
   visible?: { top: number; height: number } | null;

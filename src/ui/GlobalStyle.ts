@@ -2,7 +2,7 @@ import { createGlobalStyle } from 'styled-components';
 
 export const GlobalStyle = createGlobalStyle`
   /* The body holds its children's margins (flow-root), so its box is all the document
-     needs and the frame can be sized from it (DECISIONS 21). */
+     needs and the frame can be sized from it (decision 21). */
   html, body { margin: 0; }
   body {
     display: flow-root;

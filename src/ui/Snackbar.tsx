@@ -55,7 +55,7 @@ const Close = styled.button`
   cursor: pointer;
 `;
 
-/** User messages (spec 2: shown 6 s, close button). Text only, never HTML. */
+/** User messages (product 2.0.6: shown 6 s, close button). Text only, never HTML. */
 export function Snackbar({
   items,
   closeLabel,

@@ -1,4 +1,4 @@
-/** Layout constants of spec 9: the map's sizes and zooms, the breakpoints. */
+/** Layout constants of product 9.4 and 9.15: the map's sizes and zooms, the breakpoints. */
 export const MAP = {
   defaultZoom: 12,
   minZoom: 6,

@@ -1,6 +1,6 @@
 import { BREAKPOINTS } from './constants';
 
-/** The colours an agency may set in the init config (DECISIONS 9). */
+/** The colours an agency may set in the init config (decision 9). */
 export interface ThemeColors {
   primary: string;
   secondary: string;

@@ -58,7 +58,7 @@ const Number = styled.span<{ $missing: boolean }>`
   ${(p) => (p.$missing ? `color: #fff; background: ${p.theme.colors.error}; border-color: ${p.theme.colors.error};` : '')}
 `;
 
-/** The wizard's step header (spec 2.1, 2.3), typed by the wizard's own step ids. */
+/** The wizard's step header (product 2.1.6, 2.3.5), typed by the wizard's own step ids. */
 export function StepHeader<StepId extends string>({
   steps,
   current,

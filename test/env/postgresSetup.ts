@@ -4,7 +4,7 @@
  * installed, one line says its runs are skipped. A cluster named in the environment
  * (IMMOSUITE_TEST_POSTGRES_URL) is used as it is.
  */
-import { startTestCluster, TEST_POSTGRES_ENV } from '../../server/db/testPostgres';
+import { startTestCluster, TEST_POSTGRES_ENV } from '../server/postgres';
 
 export default async function postgresSetup() {
   if (process.env[TEST_POSTGRES_ENV]) return;

@@ -1,5 +1,5 @@
 /** jest's globalTeardown: stops the cluster globalSetup started and removes its folder. */
-import type { TestCluster } from '../../server/db/testPostgres';
+import type { TestCluster } from '../server/postgres';
 
 export default async function postgresTeardown() {
   const holder = globalThis as { immosuiteTestCluster?: TestCluster };

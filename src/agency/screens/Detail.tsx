@@ -205,6 +205,19 @@ function Body({ submission }: { submission: Submission }) {
                   }),
                 ],
                 [t('detail.propertyAddress'), addressOf(lead.address)],
+                ...(point
+                  ? ([
+                      [
+                        t('detail.coordinates'),
+                        t(
+                          lead.address.approximate
+                            ? 'detail.coordinatesApproximate'
+                            : 'detail.coordinatesExact',
+                          { latitude: point.lat, longitude: point.lng },
+                        ),
+                      ],
+                    ] as [string, string][])
+                  : []),
                 ...lead.fields.map((f): [string, string] => [f.label, f.text]),
               ]}
             />

@@ -117,7 +117,7 @@ function WizardFunnel({ report }: { report: WizardReport }) {
   );
 }
 
-/** Where visitors drop off: each wizard's stages over a period (issue #20, item 5). */
+/** Where visitors drop off: each wizard's stages over a period (docs/agency.md#the-funnel). */
 export function Funnel() {
   const { t, i18n } = useTranslation('agency');
   const dispatch = useAgencyDispatch();

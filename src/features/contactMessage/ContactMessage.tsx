@@ -6,7 +6,7 @@ import { contactMessageSlice, selectContactMessage } from './slice';
 
 const FORM = { message: true, wish: false, newsletter: 'optional' } as const;
 
-/** spec 2.5: the contact form with a message, preset from the config's defaultMessage. */
+/** product 2.5.1: the contact form with a message, preset from the config's defaultMessage. */
 export function ContactMessage() {
   const { t } = useTranslation();
   const defaultMessage = useAppSelector((state) => selectConfig(state).defaultMessage);

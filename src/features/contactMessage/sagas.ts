@@ -4,7 +4,10 @@ import { contactMessageSlice, selectContactMessage } from './slice';
 
 export const DRAFT_KEY = 'immosuite.contactMessage.v1';
 
-/** spec 2.5, 7: `POST /v1/wizard/contact {contact, message}`, tracked as ContactFormWizard. */
+/**
+ * product 2.5.1, 7.2: `POST /v1/wizard/contact {contact, message}`, tracked as
+ * ContactFormWizard.
+ */
 export const contactMessageSaga = contactPageSaga({
   slice: contactMessageSlice,
   select: selectContactMessage,

@@ -2,7 +2,7 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import { createContactPageSlice } from '../../parts/contactPage/slice';
 
-/** The contact page (spec 2.5): one contact form with its message. */
+/** The contact page (product 2.5): one contact form with its message. */
 export const contactMessageSlice = createContactPageSlice('contactMessage');
 
 declare module '../../app/store' {

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { HoldShell } from '../../app/shell';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { selectConfig } from '../../app/selectors';
 import { LazyContactForm, preloadContactForm } from '../../parts/contactForm/LazyContactForm';
@@ -36,7 +37,17 @@ function WithoutForm({ children }: { children?: ReactNode }) {
 /** The contact form, loading since the page asked about its listing. */
 function Form(props: ContactFormProps) {
   const { t } = useTranslation();
-  return <LazyContactForm {...props} fallback={<p role="status">{t('app.loading')}</p>} />;
+  return (
+    <LazyContactForm
+      {...props}
+      fallback={
+        <>
+          <p role="status">{t('app.loading')}</p>
+          <HoldShell />
+        </>
+      }
+    />
+  );
 }
 
 /** spec 2.4: an inquiry about one listing, named by `objectId` (and `customObjectId`). */
@@ -61,7 +72,12 @@ export function ExposeInquiry() {
         </Alert>
       </WithoutForm>
     );
-  if (listing.objectId !== objectId || listing.status === 'asking') return <WithoutForm />;
+  if (listing.objectId !== objectId || listing.status === 'asking')
+    return (
+      <WithoutForm>
+        <HoldShell />
+      </WithoutForm>
+    );
   if (listing.status === 'gone')
     return (
       <WithoutForm>

@@ -1,4 +1,4 @@
-/** What the listing-inquiry page is about (spec 2.4): `objectId` and `customObjectId`. */
+/** What the listing-inquiry page is about (product 2.4.1): `objectId` and `customObjectId`. */
 import type { AppConfig } from '../../host/config';
 
 export interface ExposeTarget {

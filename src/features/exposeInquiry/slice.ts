@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { rootReducer } from '../../app/store';
 import { createContactPageSlice } from '../../parts/contactPage/slice';
 
-/** The listing-inquiry page (spec 2.4): the contact form with message and 'Ihr Wunsch'. */
+/** The listing-inquiry page (product 2.4.2): the contact form with message and 'Ihr Wunsch'. */
 export const exposeInquirySlice = createContactPageSlice('exposeInquiry');
 
 /**

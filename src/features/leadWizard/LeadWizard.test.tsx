@@ -5,6 +5,7 @@ import { API, WIDGET_ORIGIN, renderApp, sendInit } from '../../../test/helpers';
 import { conforming } from '../../../test/contract';
 import { fieldsAnswer } from '../../../test/fixtures';
 import { widgetMessage } from '../../host/protocol';
+import { selectLeadPayload } from './selectors';
 
 const FIELDS = fieldsAnswer(30225);
 
@@ -364,6 +365,45 @@ describe('lead wizard screen', () => {
         name: 'Schritt 2 von 4: Um welche Immobilie geht es?',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('says that a found position is approximate until the visitor places the pin, and the lead says so too', async () => {
+    const hint = 'Die Position ist ungefähr: Bitte setzen Sie die Markierung auf das Haus.';
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query(true)
+      .reply(200, {
+        features: [{ ...BERLIN, properties: { ...BERLIN.properties, approximate: 'true' } }],
+      });
+    // No address for the placed pin: it stays where the visitor put it.
+    nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
+    const { user, store } = await open({ order: 'address-first' });
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Adresse suchen' }), 'Kastanienallee 12');
+    await screen.findByRole(
+      'option',
+      { name: 'Kastanienallee 12, 10435 Berlin' },
+      { timeout: 5000 },
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByText(hint)).toHaveAttribute('role', 'status');
+    const payload = selectLeadPayload(store.getState());
+    expect(payload.location).toMatchObject({ lat: 52.538, lng: 13.41, approximate: true });
+    expect(
+      conforming(
+        'post',
+        '/v1/wizard/lead',
+      )({
+        lead: { ...payload, categoryId: 30225 },
+        contact: { firstname: 'Erika', lastname: 'Mustermann', email: 'erika@example.de' },
+      }),
+    ).toBe(true);
+    // The visitor puts the pin on the house: no guess any more, in the step or in the lead.
+    await user.click(
+      await screen.findByRole('button', { name: 'Markierung in die Kartenmitte setzen' }),
+    );
+    await waitFor(() => expect(screen.queryByText(hint)).not.toBeInTheDocument());
+    expect(selectLeadPayload(store.getState()).location).not.toHaveProperty('approximate');
   });
 
   it('tells the host page each step it shows (the first once it opens) and scrolls only on a change', async () => {

@@ -38,6 +38,7 @@ export const selectLeadPayload = createSelector(
         lat: l?.lat ?? null,
         lng: l?.lng ?? null,
         ...(l?.district ? { district: l.district } : {}),
+        ...(l?.approximate ? { approximate: true } : {}),
       },
       fields: valueRecords(definitions, w.fieldInputs),
     };

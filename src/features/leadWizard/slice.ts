@@ -90,7 +90,9 @@ export const leadWizardSlice = createWizardSlice(
         if (lat !== null && lng !== null) state.mapView = { lat, lng, zoom: MAP.addressZoom };
       })
       .addCase(pointPlaced, (state, action) => {
+        // Where the visitor put the pin is no guess.
         state.location = { ...(state.location ?? EMPTY_ADDRESS), ...action.payload };
+        delete state.location.approximate;
       })
       .addCase(pointResolved, (state, action) => {
         const current = state.location ?? EMPTY_ADDRESS;
@@ -108,6 +110,7 @@ export const leadWizardSlice = createWizardSlice(
           city: kept('city') ? current.city : found.city,
           district: kept('city') || kept('zip') ? current.district : found.district,
         };
+        delete state.location.approximate;
       })
       .addCase(pointUnresolved, (state) => {
         // No address for the pin: the visitor types it (product 8.13: 'invalid data' is only logged).

@@ -4,7 +4,7 @@ import { newsletterSlice, selectNewsletter } from './slice';
 
 const FORM = { message: false, wish: false, newsletter: 'required' } as const;
 
-/** spec 2.6: the contact form with the newsletter box required, and 'Änderungen speichern'. */
+/** product 2.6.1: the contact form with the newsletter box required, and 'Änderungen speichern'. */
 export function Newsletter() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import { createContactPageSlice } from '../../parts/contactPage/slice';
 
-/** The newsletter page (spec 2.6): the contact form with the newsletter box required. */
+/** The newsletter page (product 2.6.1): the contact form with the newsletter box required. */
 export const newsletterSlice = createContactPageSlice('newsletter');
 
 declare module '../../app/store' {

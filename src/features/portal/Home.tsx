@@ -1,5 +1,5 @@
 /**
- * The logged-in home (spec 2.7): tabs 'Anfragen', 'Suchprofile' (the default) and 'Mein Konto'
+ * The logged-in home (product 2.7.4): tabs 'Anfragen', 'Suchprofile' (the default) and 'Mein Konto'
  * after the WAI-ARIA tabs pattern (one tab stop, arrows, Home and End, a tab shows on focus),
  * a spinner while loading, and 'Abmelden'.
  */

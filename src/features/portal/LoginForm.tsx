@@ -1,4 +1,4 @@
-/** spec 2.7: 'Anmeldung', the instructions, the e-mail field and 'E-Mail verschicken'. */
+/** product 2.7.1: 'Anmeldung', the instructions, the e-mail field and 'E-Mail verschicken'. */
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Actions, Alert, Input, Label, PrimaryButton } from '../../ui/primitives';

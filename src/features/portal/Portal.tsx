@@ -1,10 +1,11 @@
 /**
- * The login route (spec 2.7): 'Anmeldung' and its form without a session, the tabbed home
+ * The login route (product 2.7): 'Anmeldung' and its form without a session, the tabbed home
  * with one; a key in the address is used first (confirmation, then login).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { HoldShell } from '../../app/shell';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { Alert, PageHeading, Section } from '../../ui/primitives';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -38,7 +39,12 @@ export function Portal() {
           </Alert>
         </Section>
       )}
-      {phase === 'starting' && <ProgressBar label={t('app.loading')} />}
+      {phase === 'starting' && (
+        <>
+          <ProgressBar label={t('app.loading')} />
+          <HoldShell />
+        </>
+      )}
       {phase === 'loggedOut' && (
         <Section>
           <LoginForm />

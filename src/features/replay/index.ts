@@ -1,4 +1,4 @@
-/** The QA replay screen (DECISIONS 17): its screen, slice and saga. */
+/** The QA replay screen (decision 17): its screen, slice and saga. */
 import type { Feature } from '../../app/store';
 import { QA_STRINGS } from '../../i18n/strings/qa';
 import { replaySaga } from './sagas';

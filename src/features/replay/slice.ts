@@ -1,5 +1,5 @@
 /**
- * The replay player's state machine (DECISIONS 17): a log is chosen, read and checked, then
+ * The replay player's state machine (decision 17): a log is chosen, read and checked, then
  * played, paused, stepped or sought through. The log itself and the store it plays into stay
  * outside Redux (player.ts); this slice holds what the screen shows.
  */

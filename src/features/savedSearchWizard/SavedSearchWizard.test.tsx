@@ -172,6 +172,16 @@ describe('saved-search wizard screen', () => {
     );
   });
 
+  it("names the shapes' source in the visitor's language, the agency's name as it is", async () => {
+    const { container } = await open({ english: true });
+    await waitFor(() => expect(container.querySelectorAll('path[data-region]')).toHaveLength(5));
+    const attribution = container.querySelector('.leaflet-control-attribution')?.textContent;
+    expect(attribution).toContain(
+      'Localities: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
+    );
+    expect(attribution).not.toContain('Ortsteile');
+  });
+
   it('keeps the menu and the map in agreement, whichever is clicked', async () => {
     const { user, container } = await open();
     await user.click(within(item('Mitte')).getByText('▸'));

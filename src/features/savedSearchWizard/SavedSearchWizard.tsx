@@ -9,6 +9,7 @@ import styled from 'styled-components';
 import type { Category } from '../../../contract/catalog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/selectors';
+import { HoldShell } from '../../app/shell';
 import { dataKey } from '../../i18n';
 import { mapTilesActions } from '../../parts/mapTiles/slice';
 import { useMapTiles } from '../../parts/mapTiles/useMapTiles';
@@ -75,7 +76,13 @@ function RegionsStep() {
       </Alert>
     );
   }
-  if (tree.order.length === 0) return <p role="status">{t('regions.loading')}</p>;
+  if (tree.order.length === 0)
+    return (
+      <>
+        <p role="status">{t('regions.loading')}</p>
+        <HoldShell />
+      </>
+    );
   const chosen = compactSelection(tree, selection).length;
   return (
     <>
@@ -98,7 +105,9 @@ function RegionsStep() {
           <LazyRegionMap
             view={{ ...config.mapCenter, zoom: narrow ? MAP.narrowZoom : config.mapZoom }}
             shapes={shapes}
-            attribution={shapesAttribution}
+            attribution={
+              shapesAttribution ? t('regions.shapesSource', { source: shapesAttribution }) : ''
+            }
             selection={selection}
             tiles={tiles}
             labels={{ map: t('regions.map'), sources: t('location.mapSources') }}

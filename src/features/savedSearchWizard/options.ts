@@ -7,7 +7,7 @@ import { parseBoolean, type AppConfig } from '../../host/config';
 export interface SavedSearchWizardOptions {
   hideContactStep: boolean;
   hideStepHeader: boolean;
-  /** Region ids to start with; null: all regions (spec 4). */
+  /** Region ids to start with; null: all regions (product 4.5). */
   regions: number[] | null;
 }
 

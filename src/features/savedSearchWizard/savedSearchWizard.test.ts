@@ -321,7 +321,7 @@ describe('saved-search wizard', () => {
       [2, null],
     ]);
     expect(selectRegionsState(store.getState()).shapesAttribution).toBe(
-      'Ortsteile: Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
+      'Amt für Statistik Berlin-Brandenburg, daten.berlin.de',
     );
     expect(env.log).toHaveBeenCalledWith('regions: 1 malformed shapes left out');
     store.dispatch(regionsActions.shapesRequested());

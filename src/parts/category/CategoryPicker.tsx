@@ -49,9 +49,10 @@ const Tile = styled.button<{ $selected: boolean }>`
 `;
 
 /**
- * Marketing type, object type and the category tiles (spec 2.1, 3). The lead variant says
- * 'Verkaufen/Vermieten', the search variant 'Kaufen/Mieten'; which tiles are offered is the
- * caller's (categoriesFor(kind, ...)), so Mehrfamilienhaus stays lead-only and Grundstück buy-only.
+ * Marketing type, object type and the category tiles (product 2.1.2, 2.3.2, 3.14). The lead
+ * variant says 'Verkaufen/Vermieten', the search variant 'Kaufen/Mieten'; which tiles are
+ * offered is the caller's (categoriesFor(kind, ...)), so Mehrfamilienhaus stays lead-only and
+ * Grundstück buy-only.
  */
 export function CategoryPicker({
   kind,

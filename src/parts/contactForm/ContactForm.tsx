@@ -1,5 +1,5 @@
 /**
- * The contact form, built once for every screen that uses it (spec 3, 5): formik + yup,
+ * The contact form, built once for every screen that uses it (product 3.1, §5): formik + yup,
  * required fields marked, errors only after a submit attempt, trimmed on submit, consents
  * never pre-ticked, a honeypot hidden from people and assistive technology. Its checks (yup
  * with them) load when the visitor first enters the form, so the form shows without them.
@@ -156,7 +156,7 @@ export function ContactForm(props: ContactFormProps) {
       errors = await formik.validateForm(trimmed);
       setChecksFailed(false);
     } catch (error) {
-      // eslint-disable-next-line no-console -- spec 8: the failure itself goes to the console
+      // eslint-disable-next-line no-console -- product 8.15: the failure itself goes to the console
       console.warn('[immosuite] the form checks could not be loaded', error);
       setChecksFailed(true);
       return;

@@ -1,4 +1,4 @@
-/** The contact form's values (spec 3 Contact) and what is sent of them. */
+/** The contact form's values (product 3.1) and what is sent of them. */
 import { CONTACT_TEXT_KEYS } from '../../../contract/contact';
 export interface ContactValues {
   salutation: '' | 'Frau' | 'Herr';
@@ -37,7 +37,7 @@ export const EMPTY_CONTACT: ContactValues = {
 
 const TEXT_KEYS = [...CONTACT_TEXT_KEYS, 'message'] as const;
 
-/** Text inputs are trimmed (spec 5). */
+/** Text inputs are trimmed (product 5.6). */
 export function trimContact(values: ContactValues): ContactValues {
   const out = { ...values, customFields: { ...values.customFields } };
   for (const key of TEXT_KEYS) out[key] = values[key].trim();

@@ -1,4 +1,4 @@
-/** Validation of the contact form (spec 5). Messages are i18n keys. */
+/** Validation of the contact form (product §5). Messages are i18n keys. */
 import * as yup from 'yup';
 import {
   CONTACT_TEXT_FIELDS,

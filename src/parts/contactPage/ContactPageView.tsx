@@ -1,5 +1,5 @@
 /**
- * A one-step contact page (spec 2.4-2.6): heading, an introduction, the shared contact form,
+ * A one-step contact page (product 2.4–2.6): heading, an introduction, the shared contact form,
  * and the success message in its place once sent. Reads its slice, dispatches its events,
  * holds no rules. The form is given (ContactPage.tsx binds the form itself; a page that
  * shows its form only after an answer loads it meanwhile, LazyContactForm).

@@ -1,5 +1,5 @@
 /**
- * The three contact pages (spec 2.4-2.6) with the real store and sagas: what each sends, its
+ * The three contact pages (product 2.4–2.6) with the real store and sagas: what each sends, its
  * Idempotency-Key across retries, the configured submit URL, tracking, the draft across a
  * reload, and the backend refusing a listing it does not know.
  */
@@ -56,7 +56,7 @@ const trackingOf = (env: TestEnv) =>
 
 afterEach(() => nock.cleanAll());
 
-describe('contact page (spec 2.5)', () => {
+describe('contact page (product 2.5)', () => {
   it('presets the configured message, sends {contact, message} once and tracks ContactFormWizard', async () => {
     const { store, env } = started(contactFeature, createTestEnv(), {
       defaultMessage: 'Bitte rufen Sie mich an.',
@@ -150,7 +150,7 @@ describe('contact page (spec 2.5)', () => {
   });
 });
 
-describe('newsletter page (spec 2.6)', () => {
+describe('newsletter page (product 2.6)', () => {
   it("sends {type:'newsletter', contact} with the newsletter box and no message", async () => {
     const { store, env } = started(newsletterFeature);
     store.dispatch(newsletterSlice.actions.opened({ scope: '', message: '' }, 0));
@@ -170,7 +170,7 @@ describe('newsletter page (spec 2.6)', () => {
   });
 });
 
-describe('listing-inquiry page (spec 2.4)', () => {
+describe('listing-inquiry page (product 2.4)', () => {
   const query = { objectId: '7', customObjectId: 'W-1007' };
 
   it('sends {contact, exposeInquiry:{objectId, message}} with the wish and tracks immoObjectInquiry with the custom id', async () => {

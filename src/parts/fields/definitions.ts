@@ -1,4 +1,4 @@
-/** Field definitions from the backend (spec 3), normalised for the inputs. */
+/** Field definitions from the backend (product 3.11), normalised for the inputs. */
 import type { MessageKey } from '../../i18n';
 export type FieldType = 'currency' | 'number' | 'decimal' | 'int' | 'select' | 'string';
 

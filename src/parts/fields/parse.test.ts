@@ -3,7 +3,7 @@ import { formatCurrency, formatDecimal, formatInt } from '../../i18n/format';
 import { parseNumber } from './parse';
 import { normalizeDefinition } from './definitions';
 
-describe('numeric input (spec 5, DECISIONS 18)', () => {
+describe('numeric input (product 5.7, decision 18)', () => {
   it.each([
     ['350000', 'currency', 350000],
     ['350.000', 'currency', 350000],

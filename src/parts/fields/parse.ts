@@ -1,11 +1,11 @@
 /**
- * The numeric input rule of spec 5 with the refinement of DECISIONS 18: in currency and int
+ * The numeric input rule of product 5.7 with the refinement of decision 18: in currency and int
  * fields a dot followed by exactly three digits groups thousands ("350.000" is 350000);
  * otherwise dots become commas, only digits, comma and minus are kept, and the comma is the
  * decimal separator. Anything that is not a number then is null.
  *
- * Our own refinements, so that visitors are understood as they write:
- * - the DECISIONS 18 rule holds for area fields (number) too: "1.200" m² is 1200, not 1,2;
+ * Our own refinements (decision 36), so that visitors are understood as they write:
+ * - the decision 18 rule holds for area fields (number) too: "1.200" m² is 1200, not 1,2;
  * - in those fields a comma followed by exactly three digits groups thousands as well
  *   ("1,250,000" and "1,250,000.50"); nobody writes euros or square metres to three decimals;
  * - amounts may say their scale: "1,5 Mio" (Mio., Millionen) is 1,500,000 and "350 Tsd"

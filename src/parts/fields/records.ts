@@ -1,5 +1,5 @@
 /**
- * Field value records (spec 3): what a wizard sends of its fields. RAW for text and select,
+ * Field value records (product 3.3): what a wizard sends of its fields. RAW for text and select,
  * NUMBER for a single figure, RANGE for a min/max pair (the saved search's price and year
  * built); the saved search's other figures are minimums only (NUMBER with minValue).
  */
@@ -75,7 +75,7 @@ export function criteriaRecords(
   return records;
 }
 
-/** A record as the backend stores it (spec 3): what criteriaRecords() sends, read back. */
+/** A record as the backend stores it (product 3.3): what criteriaRecords() sends, read back. */
 export interface StoredRecord {
   name: string;
   valueType: 'RANGE' | 'RAW' | 'NUMBER';

@@ -1,5 +1,5 @@
 /**
- * 'Adresse suchen' (spec 2.2) as a WAI-ARIA combobox: arrow keys move through the
+ * 'Adresse suchen' (product 2.2.1) as a WAI-ARIA combobox: arrow keys move through the
  * suggestions, Enter takes one, Escape closes; a live region says how many were found.
  */
 import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';

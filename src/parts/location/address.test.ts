@@ -7,7 +7,7 @@ const feature = (properties: Record<string, unknown>, coordinates: unknown = [13
   properties,
 });
 
-describe('display line (spec 3)', () => {
+describe('display line (product 3.6)', () => {
   it.each([
     [
       {
@@ -89,7 +89,7 @@ describe('display line (spec 3)', () => {
   });
 });
 
-describe('geocoder mapping (spec 3)', () => {
+describe('geocoder mapping (product 3.7)', () => {
   it('a highway names the street', () => {
     expect(
       featureToAddress(
@@ -147,7 +147,7 @@ describe('geocoder mapping (spec 3)', () => {
       }),
     )!;
     expect(displayLine(house)).toBe('Kastanienallee 12, 12627 Berlin–Hellersdorf');
-    // A place's district follows the spec alone: a town's own district field is not its name.
+    // A place's district follows product 3.7 alone: a town's own district field is not its name.
     expect(
       featureToAddress(
         feature({

@@ -1,4 +1,4 @@
-/** Address locations (spec 3): the geocoder mapping and the display line. */
+/** Address locations (product 3.6, 3.7): the geocoder mapping and the display line. */
 export interface Address {
   street: string;
   number: string;
@@ -9,6 +9,11 @@ export interface Address {
   country: string;
   lat: number | null;
   lng: number | null;
+  /**
+   * The position is the geocoder's guess, not the house (a house number placed at its street,
+   * a street as typed at its town): true until the visitor places the pin.
+   */
+  approximate?: boolean;
 }
 
 export const EMPTY_ADDRESS: Address = {
@@ -100,7 +105,9 @@ export function featureToAddress(feature: unknown): Address | null {
     address.city = name || city;
   }
   if (osmKey === 'highway' && address.city === address.street) address.city = city;
-  // A street or house names its locality in Photon's own `district` (the spec's mapping has
+  const approximate = p.approximate;
+  if (approximate === true || approximate === 'true') address.approximate = true;
+  // A street or house names its locality in Photon's own `district` (product 3.7's mapping has
   // none for them): 'Kastanienallee, 10435 Berlin–Prenzlauer Berg' tells two streets of one
   // name apart.
   const district = prop(p, 'district');

@@ -1,4 +1,4 @@
-/** An address as a draft keeps it (spec 3 Address location); validated when a draft comes back. */
+/** An address as a draft keeps it (product 3.6); validated when a draft comes back. */
 import * as yup from 'yup';
 
 const text = () => yup.string().max(200).defined();
@@ -13,6 +13,7 @@ export const addressSchema = yup.object({
   country: text(),
   lat: yup.number().min(-90).max(90).nullable().defined(),
   lng: yup.number().min(-180).max(180).nullable().defined(),
+  approximate: yup.boolean().optional(),
 });
 
 export const mapViewSchema = yup.object({

@@ -1,4 +1,4 @@
-/** The address search of the location picker (spec 2.2) and the map's pin. */
+/** The address search of the location picker (product 2.2.1) and the map's pin (2.2.4). */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import { redactPayloads, textKeys, textPayload } from '../../qa/payloadRules';

@@ -1,5 +1,5 @@
 /**
- * Map tiles: the visitor's consent to load them (DECISIONS 22), asked only when the init
+ * Map tiles: the visitor's consent to load them (decision 22), asked only when the init
  * config says `mapConsent: true` and remembered for the session; and tiles that failed.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
@@ -17,7 +17,7 @@ export const mapTilesSlice = createSlice({
     consentRestored(state) {
       state.given = true;
     },
-    /** spec 8: a missing map layer is only logged. */
+    /** product 8.14: a missing map layer is only logged. */
     tilesFailed(_state, _action: PayloadAction<{ url: string }>) {},
   },
 });

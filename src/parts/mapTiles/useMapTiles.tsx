@@ -1,6 +1,6 @@
 /**
  * The tiles a map may load now, and the consent panel to show in front of it while it may not
- * (DECISIONS 22). Without consent the map still shows its outline, pin and shapes (DECISIONS 7).
+ * (decision 22). Without consent the map still shows its outline, pin and shapes (decision 50).
  */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

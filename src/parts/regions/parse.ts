@@ -1,6 +1,6 @@
 /**
  * The backend's regions, read as untrusted input: entries that do not have the
- * shape of spec 7 are left out (and counted), never passed on.
+ * shape of product 7.2 are left out (and counted), never passed on.
  */
 import type { Region } from './tree';
 

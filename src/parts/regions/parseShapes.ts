@@ -1,6 +1,6 @@
 /**
  * The backend's region shapes, read as untrusted input: features that do not have the shape
- * of spec 7 are left out (and counted), never passed on. Loaded with the first map that shows
+ * of product 7.2 are left out (and counted), never passed on. Loaded with the first map that shows
  * regions, not with the screen.
  */
 import { isId, isRecord, MAX_NAME, MAX_REGIONS } from './parse';

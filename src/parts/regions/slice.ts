@@ -1,6 +1,6 @@
 /**
- * The search regions and their shapes as the backend gave them (spec 7), loaded once per
- * visit and shared by every screen that picks regions.
+ * The search regions and their shapes as the backend gave them (product 7.2), loaded once
+ * per visit and shared by every screen that picks regions.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';

@@ -53,7 +53,7 @@ function depth(regions: Region[], region: Region): number {
   return level;
 }
 
-describe('region tree (spec 3, 4)', () => {
+describe('region tree (product 3.5, 4.5)', () => {
   const tree = buildTree(BERLIN);
 
   it('selecting a parent selects or clears all its children', () => {

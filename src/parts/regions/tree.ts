@@ -1,5 +1,5 @@
 /**
- * The search regions as a tree (spec 3 Region location) and their check states (spec 4):
+ * The search regions as a tree (product 3.5) and their check states (product 4.5):
  * selecting a parent selects or clears all its descendants; toggling a child sets each
  * ancestor active only when all of that ancestor's children agree. A selection is kept as
  * the list of selected ids, parents included, so that a parent is selected exactly when all
@@ -95,7 +95,7 @@ function settleParents(tree: RegionTree, selected: Set<number>): number[] {
   return tree.order.filter((id) => selected.has(id));
 }
 
-/** Every region selected (spec 4: all start active). */
+/** Every region selected (product 4.5: all start active). */
 export const selectAll = (tree: RegionTree): number[] => [...tree.order];
 
 /**
@@ -112,7 +112,7 @@ export function selectionFrom(tree: RegionTree, ids: readonly number[]): number[
   return settleParents(tree, selected);
 }
 
-/** Toggles one region: with all its descendants, and its ancestors following (spec 4). */
+/** Toggles one region: with all its descendants, and its ancestors following (product 4.5). */
 export function toggle(tree: RegionTree, selection: readonly number[], id: number): number[] {
   if (!tree.byId.has(id)) return [...selection];
   const selected = new Set(selection);
@@ -135,7 +135,7 @@ export function checkState(
 }
 
 /**
- * The selection as sent (spec 7 `locations`): a region whose children are all selected stands
+ * The selection as sent (`locations`, product 4.5): a region whose children are all selected stands
  * for them, so the profile says 'Mitte' rather than each of its localities. selectionFrom()
  * reads it back.
  */

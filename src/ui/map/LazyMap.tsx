@@ -1,6 +1,6 @@
 /**
- * Maps are split off by import(): leaflet and react-leaflet (~50 KB) load only where a map is
- * shown. lazyMap() wraps any map component in that chunk with the same placeholder and the
+ * Maps are split off by import(): leaflet and react-leaflet load only where a map is shown.
+ * lazyMap() wraps any map component in that chunk with the same placeholder and the
  * narrow-layout rule; the address map uses it, and so does every later map.
  */
 import { useEffect, useState, type ComponentType } from 'react';
@@ -17,7 +17,7 @@ const Placeholder = styled.div<{ $height: string }>`
   color: ${(p) => p.theme.colors.muted};
 `;
 
-/** spec 9: below 576 px the map is 20rem high and starts at zoom 10. */
+/** product 9.4: below 576 px the map is 20rem high and starts at zoom 10. */
 export function useNarrow(): boolean {
   const query = `(max-width: ${MAP.narrowBelowPx - 1}px)`;
   const [narrow, setNarrow] = useState(
@@ -68,12 +68,12 @@ export function lazyMap<P extends { narrow: boolean }>(
   return LazyMapView;
 }
 
-/** The address map (spec 2.2). */
+/** The address map (product 2.2.4). */
 export const LazyMap = lazyMap<LocationMapProps>(
   () => import(/* webpackChunkName: "map" */ './LocationMap'),
 );
 
-/** The regions map (spec 2.3). */
+/** The regions map (product 2.3.1). */
 export const LazyRegionMap = lazyMap<import('./RegionMap').RegionMapProps>(
   () => import(/* webpackChunkName: "map" */ './RegionMap'),
 );

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
@@ -50,6 +52,58 @@ describe('the pin', () => {
     expect(pin).toHaveAttribute('tabindex', '0');
     expect(pin).toHaveAttribute('role', 'button');
     expect(pin).toHaveAttribute('aria-label', 'Standort der Immobilie');
+  });
+
+  it('takes the new label when the language changes', () => {
+    const labels = {
+      map: 'Map',
+      placePin: 'Place the pin',
+      pin: 'Location of the property',
+      sources: 'Map sources',
+    };
+    const view = renderMap({ marker: { lat: 52.52, lng: 13.405 }, tiles: null });
+    view.rerender(
+      <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
+        <LocationMap
+          view={{ lat: 52.52, lng: 13.405, zoom: 12 }}
+          marker={{ lat: 52.52, lng: 13.405 }}
+          tiles={null}
+          narrow={false}
+          labels={labels}
+          onPlace={() => {}}
+          onMove={() => {}}
+          onTilesFailed={() => {}}
+        />
+      </ThemeProvider>,
+    );
+    const pin = screen.getByRole('button', { name: 'Location of the property' });
+    expect(pin).toHaveAttribute('title', 'Location of the property');
+    expect(pin).toHaveAttribute('alt', 'Location of the property');
+  });
+});
+
+/** Leaflet's own z-index of a pane, from its stylesheet (jest loads no CSS). */
+function leafletPaneZ(pane: string): number {
+  const css = fs.readFileSync(
+    path.join(path.dirname(require.resolve('leaflet/package.json')), 'dist/leaflet.css'),
+    'utf8',
+  );
+  const match = new RegExp(`\\.leaflet-${pane}-pane\\s*{\\s*z-index:\\s*(\\d+)`).exec(css);
+  if (!match) throw new Error(`leaflet.css sets no z-index for the ${pane} pane`);
+  return Number(match[1]);
+}
+
+describe("Germany's outline", () => {
+  it('lies in a pane under the tiles, so that the tiles cover it where they load', () => {
+    const { container } = renderMap({ marker: { lat: 52.52, lng: 13.405 } });
+    const outline = container.querySelector('path')!;
+    expect(outline).not.toBeNull();
+    expect(outline.closest('.leaflet-overlay-pane')).toBeNull();
+    const pane = outline.closest<HTMLElement>('.leaflet-pane')!;
+    expect(pane).toHaveClass('leaflet-outline-pane');
+    expect(Number(pane.style.zIndex)).toBeLessThan(leafletPaneZ('tile'));
+    // The pane lies in the map's pane beside the tile pane, so the two z-indexes compare.
+    expect(pane.parentElement).toBe(container.querySelector('.leaflet-tile-pane')!.parentElement);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The address map (spec 2.2, 9), loaded as its own chunk. A pin is placed by a click, by
- * dragging it, or by keyboard: pan with the arrow keys, then "place the pin at the centre";
+ * The address map (product 2.2.4, 9.4), loaded as its own chunk. A pin is placed by a click,
+ * by dragging it, or by keyboard: pan with the arrow keys, then "place the pin at the centre";
  * a focused pin then moves with the arrow keys.
  * Without tiles (offline, blocked) it still shows the pin over Germany's outline.
  */
@@ -72,22 +72,39 @@ function FollowView({ view }: { view: LatLngZoom }) {
   return null;
 }
 
+/**
+ * The pin is a tab stop (a button): its name is its label, not left to the image's alt text,
+ * which not every browser and screen reader reads for a button; its tooltip and alt say the same.
+ */
+function nameThePin(marker: L.Marker | null, label: string) {
+  const element = marker?.getElement();
+  if (!element) return;
+  element.setAttribute('aria-label', label);
+  element.setAttribute('title', label);
+  element.setAttribute('alt', label);
+}
+
 export default function LocationMap(props: LocationMapProps) {
   const mapRef = useRef<LeafletMap | null>(null);
+  const markerRef = useRef<L.Marker | null>(null);
   const { onPlace } = props;
-  const pinLabel = props.labels.pin;
+  const pinLabel = useRef(props.labels.pin);
+  // The pin's name follows its label on every render (a language change), as it does when the
+  // pin is added: react-leaflet sets the marker's title and alt only when it makes it.
+  useEffect(() => {
+    pinLabel.current = props.labels.pin;
+    nameThePin(markerRef.current, pinLabel.current);
+  });
   const markerHandlers = useMemo(
     () => ({
       dragend(event: L.LeafletEvent) {
         const { lat, lng } = (event.target as L.Marker).getLatLng();
         onPlace({ lat, lng });
       },
-      // The keyboard's drag: a focused pin moves with the arrow keys (Shift: further). The pin
-      // is a tab stop (a button): its name is its label, not left to the image's alt text,
-      // which not every browser and screen reader reads for a button.
+      // The keyboard's drag: a focused pin moves with the arrow keys (Shift: further).
       add(event: L.LeafletEvent) {
         const marker = event.target as L.Marker;
-        marker.getElement()?.setAttribute('aria-label', pinLabel);
+        nameThePin(marker, pinLabel.current);
         marker.getElement()?.addEventListener('keydown', (key: KeyboardEvent) => {
           const step = NUDGE[key.key];
           const map = mapRef.current;
@@ -105,7 +122,7 @@ export default function LocationMap(props: LocationMapProps) {
         });
       },
     }),
-    [onPlace, pinLabel],
+    [onPlace],
   );
   return (
     <MapBase
@@ -132,6 +149,7 @@ export default function LocationMap(props: LocationMapProps) {
     >
       {props.marker && (
         <Marker
+          ref={markerRef}
           position={[props.marker.lat, props.marker.lng]}
           draggable
           title={props.labels.pin}

@@ -1,8 +1,8 @@
 /**
- * What every map of the map chunk shares (spec 2.2, 2.3, 9; DECISIONS 7): its frame and
- * height, the container with its accessible name and limits, Germany's outline (so that a
+ * What every map of the map chunk shares (product 2.2.4, 2.3.1, 9.4; decision 7): its
+ * frame and height, the container with its accessible name and limits, Germany's outline (so that a
  * map without tiles still shows where things are), and the configured tiles, whose failure
- * is reported once (spec 8: only logged).
+ * is reported once (product 8.14: only logged).
  */
 import 'leaflet/dist/leaflet.css';
 import L, { type Map as LeafletMap } from 'leaflet';
@@ -28,6 +28,11 @@ const Frame = styled.div<{ $height: string; $collapsed: boolean }>`
     width: 100%;
     background: #dfe8ee;
     font: inherit;
+  }
+  /* A shape takes a click, not the focus ring: the map's shapes are no tab stops (a menu
+     beside the map is the keyboard's way), and a clicked SVG path would draw its box. */
+  .leaflet-container path {
+    outline: none;
   }
   ${(p) => p.$collapsed && '.leaflet-control-attribution { display: none; }'}
 `;
@@ -87,6 +92,14 @@ const MAP_OPTIONS: L.MapOptions = {
 
 const OUTLINE_STYLE = { color: '#7c8c6e', weight: 1.5, fillColor: '#f3f1e7', fillOpacity: 1 };
 
+/**
+ * Germany's outline lies in a pane of its own under the tiles (Leaflet's tile pane stands at
+ * z-index 200, its overlay pane with the other maps' shapes at 400): the tiles cover it where
+ * they load, and it shows where they do not.
+ */
+export const OUTLINE_PANE = 'outline';
+export const OUTLINE_PANE_Z = 150;
+
 /** Leaflet writes attributions and tooltips as HTML; ours come from config and data: text. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -131,7 +144,10 @@ export function MapBase(props: MapBaseProps) {
     >
       <Over>
         <MapContainer
-          onMap={props.mapRef}
+          onMap={(map) => {
+            if (map) map.createPane(OUTLINE_PANE).style.zIndex = String(OUTLINE_PANE_Z);
+            props.mapRef?.(map);
+          }}
           label={props.label}
           center={[props.view.lat, props.view.lng]}
           zoom={props.view.zoom}
@@ -139,6 +155,7 @@ export function MapBase(props: MapBaseProps) {
         >
           <GeoJSON
             data={germany as GeoJSON.GeoJsonObject}
+            pane={OUTLINE_PANE}
             style={OUTLINE_STYLE}
             interactive={false}
           />

@@ -1,16 +1,13 @@
 /**
- * The container of every map of the map chunk, in place of react-leaflet's MapContainer, which
- * cannot sit in a hidden React Activity: Activity destroys a hidden tree's effects and runs
- * them again when it shows, keeping its state and DOM. react-leaflet creates its Leaflet map in
- * a ref callback and removes it in an effect's cleanup, so a step shown a second time kept a
- * removed map: its layers failed to add ('appendChild') and the next cleanup threw ('Map
- * container is being reused by another instance').
+ * The container of every map of the map chunk, in place of react-leaflet's MapContainer, so a
+ * map can sit in a hidden React Activity: Activity runs a hidden tree's effects' cleanups and
+ * runs the effects again when it shows, keeping its state and DOM.
  *
- * Here the map lives exactly as long as the container's layout effect: created when it runs
- * (on mount and whenever a hidden map shows again), removed in its cleanup (on unmount and
- * whenever it is hidden). The layers (react-leaflet's own components) render only while a map
- * is there, so they are made anew for each map, and a map made again starts at the view its
- * props give then (the view kept in the store).
+ * The map lives exactly as long as the container's layout effect: created when it runs (on
+ * mount and whenever a hidden map shows again), removed in its cleanup (on unmount and whenever
+ * it is hidden). The layers (react-leaflet's own components) render only while a map is there,
+ * so they are made anew for each map, and a map made again starts at the view its props give
+ * then (the view kept in the store).
  */
 import {
   createLeafletContext,

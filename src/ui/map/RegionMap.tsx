@@ -1,13 +1,13 @@
 /**
- * The regions map (spec 2.3, 3): the regions' shapes, selected ones highlighted; a click
+ * The regions map (product 2.3.1, 3.5): the regions' shapes, selected ones highlighted; a click
  * toggles a region, the same event as the menu's. A region other shapes name as their parent
  * (a district) is drawn as a border over its localities, not as a shape of its own. Loaded as
  * part of the map chunk. Without tiles (offline, blocked, or no consent yet) it shows the
  * shapes over Germany's outline; the shapes' source stands in the attribution either way.
  */
-import L, { type Map as LeafletMap } from 'leaflet';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { GeoJSON } from 'react-leaflet';
+import type L from 'leaflet';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { GeoJSON, useMap } from 'react-leaflet';
 import { useTheme } from 'styled-components';
 import { escapeHtml, MapBase, type LatLngZoom } from './MapBase';
 
@@ -34,9 +34,25 @@ export interface RegionMapProps {
 /** A district's border: drawn over its localities, not clickable (they are). */
 const BORDER_STYLE: L.PathOptions = { color: '#202124', weight: 2.5, opacity: 0.8, fill: false };
 
+/**
+ * The whole city in view: once the shapes are on the map (they come after it), the map shows
+ * all of them, at once, without animation. Once per map: from then on the view is the
+ * visitor's. A map not laid out yet (no size) keeps its view.
+ */
+function FitShapes({ layer, count }: { layer: RefObject<L.GeoJSON | null>; count: number }) {
+  const map = useMap();
+  const fitted = useRef(false);
+  useEffect(() => {
+    const bounds = layer.current?.getBounds();
+    if (fitted.current || !bounds?.isValid() || map.getSize().x === 0) return;
+    fitted.current = true;
+    map.fitBounds(bounds, { padding: [8, 8], animate: false });
+  }, [map, layer, count]);
+  return null;
+}
+
 export default function RegionMap(props: RegionMapProps) {
   const layerRef = useRef<L.GeoJSON | null>(null);
-  const mapRef = useRef<LeafletMap | null>(null);
   const toggle = useRef(props.onToggle);
   useEffect(() => {
     toggle.current = props.onToggle;
@@ -78,15 +94,6 @@ export default function RegionMap(props: RegionMapProps) {
     });
   }, [selected, styleOf, data]);
 
-  // The shapes fill the view once both they and the map are there (either may come first);
-  // a map without a size yet (not laid out) keeps its view.
-  const fit = useCallback(() => {
-    const map = mapRef.current;
-    const bounds = layerRef.current?.getBounds();
-    if (map && map.getSize().x > 0 && bounds?.isValid()) map.fitBounds(bounds, { padding: [8, 8] });
-  }, []);
-  useEffect(fit, [data, fit]);
-
   return (
     <MapBase
       view={props.view}
@@ -95,10 +102,6 @@ export default function RegionMap(props: RegionMapProps) {
       label={props.labels.map}
       sourcesLabel={props.labels.sources}
       onTilesFailed={props.onTilesFailed}
-      mapRef={(map) => {
-        mapRef.current = map;
-        map?.whenReady(fit);
-      }}
     >
       <GeoJSON
         key={props.shapes.length}
@@ -128,6 +131,7 @@ export default function RegionMap(props: RegionMapProps) {
           interactive={false}
         />
       )}
+      <FitShapes layer={layerRef} count={data.features.length} />
     </MapBase>
   );
 }

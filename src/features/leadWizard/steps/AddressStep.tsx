@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { LazyMap } from '../../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../../ui/map/LocationMap';
-import { Actions, FieldRow, Input, Label, LinkButton, PrimaryButton } from '../../../ui/primitives';
+import {
+  Actions,
+  FieldRow,
+  Hint,
+  Input,
+  Label,
+  LinkButton,
+  PrimaryButton,
+} from '../../../ui/primitives';
 import { BackButton } from '../../../wizard/BackButton';
 import { hasCoordinates, type Address } from '../../../parts/location/address';
 
@@ -85,7 +93,7 @@ export function AddressStep({
         <>
           <FieldRow>{ROW.map((n) => field(n, autocomplete[n]))}</FieldRow>
           <FieldRow>{ROW2.map((n) => field(n, autocomplete[n]))}</FieldRow>
-          {/* spec 2.2 and reading B: with a coordinate set, the fields lead on to the details. */}
+          {/* With a coordinate, the fields lead on to the details (product 2.2.3, decision 44). */}
           {located && (
             <div>
               <PrimaryButton type="button" onClick={onNext}>
@@ -97,6 +105,8 @@ export function AddressStep({
         </>
       )}
       {consentPanel}
+      {/* Until the visitor places or drags the pin, it stands where the geocoder guessed. */}
+      {location?.approximate && <Hint role="status">{t('leadWizard.approximatePosition')}</Hint>}
       <LazyMap
         view={view}
         marker={located ? { lat: location!.lat!, lng: location!.lng! } : null}

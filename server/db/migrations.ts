@@ -1,0 +1,483 @@
+/**
+ * The schema's one history, for both databases: numbered steps from 1, each with its SQL for
+ * SQLite and for PostgreSQL (the same text where both speak alike, an empty one where a step
+ * has nothing to do on a database). A database records the last step it took (SQLite in
+ * `PRAGMA user_version`, PostgreSQL in `schema_version`) and takes the steps after it at
+ * start-up, each in a transaction: sqlite.ts and postgres.ts run them.
+ *
+ * The dialects differ in their words, not in the schema they make (migrations.test.ts compares
+ * both, column by column):
+ * - ids the server makes are SQLite's INTEGER PRIMARY KEY and PostgreSQL's identity columns;
+ *   ids and references are BIGINT on PostgreSQL (SQLite's integers are 64 bits);
+ * - JSON is kept as text on both, read with json_extract and json_each on SQLite and with
+ *   `::jsonb` on PostgreSQL;
+ * - SQLite keeps tables found by a text key in that key's tree (WITHOUT ROWID), and compares
+ *   e-mail addresses without case (NOCASE); PostgreSQL has neither, and the server stores
+ *   addresses lower case;
+ * - SQLite rebuilds a table to change its key; PostgreSQL alters it in place.
+ *
+ * A step once released is never changed: a change of the schema is a new step.
+ */
+
+/** A step of the schema: its SQL on each database. */
+export interface Migration {
+  sqlite: string;
+  postgres: string;
+}
+
+export type Dialect = keyof Migration;
+
+/** A step both databases take in the same words. */
+const both = (text: string): Migration => ({ sqlite: text, postgres: text });
+
+export const MIGRATIONS: readonly Migration[] = [
+  // 1: the schema
+  {
+    sqlite: `
+  CREATE TABLE categories (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, short TEXT, object_type TEXT,
+    lead_only INTEGER NOT NULL, marketing_type TEXT
+  );
+  CREATE TABLE field_definitions (id TEXT PRIMARY KEY, definition TEXT NOT NULL);
+  CREATE TABLE regions (
+    location_id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+    parent_id INTEGER REFERENCES regions(location_id), geometry TEXT, position INTEGER NOT NULL
+  );
+  CREATE TABLE listings (
+    id INTEGER PRIMARY KEY, custom_id TEXT NOT NULL UNIQUE, title TEXT NOT NULL, zip TEXT NOT NULL,
+    city TEXT NOT NULL, category_id INTEGER NOT NULL REFERENCES categories(id),
+    price_title TEXT NOT NULL, price_text TEXT NOT NULL, image TEXT NOT NULL, link TEXT NOT NULL
+  );
+  CREATE TABLE contacts (
+    id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    salutation TEXT NOT NULL DEFAULT '', firstname TEXT NOT NULL DEFAULT '',
+    lastname TEXT NOT NULL DEFAULT '', phone TEXT NOT NULL DEFAULT '',
+    street TEXT NOT NULL DEFAULT '', number TEXT NOT NULL DEFAULT '', zip TEXT NOT NULL DEFAULT '',
+    city TEXT NOT NULL DEFAULT '', company TEXT NOT NULL DEFAULT '',
+    data_privacy INTEGER NOT NULL DEFAULT 0, accept_contact INTEGER NOT NULL DEFAULT 0,
+    newsletter INTEGER NOT NULL DEFAULT 0, language TEXT NOT NULL DEFAULT 'de',
+    confirmed_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  -- One row per consent box given or withdrawn: which box, when, on which text version.
+  CREATE TABLE consents (
+    id INTEGER PRIMARY KEY, contact_id INTEGER NOT NULL REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), kind TEXT NOT NULL, given INTEGER NOT NULL,
+    text_version TEXT NOT NULL, at TEXT NOT NULL
+  );
+  -- Every submission of a wizard, pending until confirmed by mail (double opt-in).
+  CREATE TABLE submissions (
+    id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+    contact_id INTEGER NOT NULL REFERENCES contacts(id), contact_data TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending', language TEXT NOT NULL,
+    created_at TEXT NOT NULL, confirmed_at TEXT
+  );
+  CREATE TABLE leads (
+    id INTEGER PRIMARY KEY, submission_id INTEGER NOT NULL UNIQUE REFERENCES submissions(id),
+    object_type TEXT NOT NULL, category_id INTEGER NOT NULL, marketing_type TEXT NOT NULL,
+    location TEXT NOT NULL, fields TEXT NOT NULL
+  );
+  CREATE TABLE saved_searches (
+    id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, contact_id INTEGER NOT NULL REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), active INTEGER NOT NULL,
+    object_type TEXT NOT NULL, category_id INTEGER NOT NULL, marketing_type TEXT NOT NULL,
+    locations TEXT NOT NULL, fields TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE expose_inquiries (
+    id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, submission_id INTEGER NOT NULL REFERENCES submissions(id),
+    contact_id INTEGER NOT NULL REFERENCES contacts(id), listing_id INTEGER NOT NULL REFERENCES listings(id),
+    message TEXT NOT NULL, created_at TEXT NOT NULL
+  );
+  CREATE TABLE contact_messages (
+    id INTEGER PRIMARY KEY, submission_id INTEGER NOT NULL REFERENCES submissions(id),
+    contact_id INTEGER NOT NULL REFERENCES contacts(id), type TEXT NOT NULL, message TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  -- Login and confirmation keys, stored hashed.
+  CREATE TABLE auth_keys (
+    key_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, contact_id INTEGER REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, first_used_at TEXT
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY, contact_id INTEGER NOT NULL REFERENCES contacts(id),
+    login_key_hash TEXT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL
+  );
+  CREATE TABLE mails (
+    id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL,
+    links TEXT NOT NULL, created_at TEXT NOT NULL
+  );
+  CREATE TABLE idempotency (
+    key TEXT NOT NULL, route TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL, PRIMARY KEY (key, route)
+  );
+  CREATE INDEX saved_searches_contact ON saved_searches(contact_id);
+  CREATE INDEX inquiries_contact ON expose_inquiries(contact_id);
+  CREATE INDEX sessions_contact ON sessions(contact_id);
+  `,
+    // A table is made after the tables it references.
+    postgres: `
+  CREATE TABLE categories (
+    id BIGINT PRIMARY KEY, name TEXT NOT NULL, short TEXT, object_type TEXT,
+    lead_only INTEGER NOT NULL, marketing_type TEXT
+  );
+  CREATE TABLE field_definitions (id TEXT PRIMARY KEY, definition TEXT NOT NULL);
+  CREATE TABLE regions (
+    location_id BIGINT PRIMARY KEY, name TEXT NOT NULL,
+    parent_id BIGINT REFERENCES regions(location_id), geometry TEXT, position INTEGER NOT NULL
+  );
+  CREATE TABLE listings (
+    id BIGINT PRIMARY KEY, custom_id TEXT NOT NULL UNIQUE, title TEXT NOT NULL, zip TEXT NOT NULL,
+    city TEXT NOT NULL, category_id BIGINT NOT NULL REFERENCES categories(id),
+    price_title TEXT NOT NULL, price_text TEXT NOT NULL, image TEXT NOT NULL, link TEXT NOT NULL
+  );
+  CREATE TABLE contacts (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, email TEXT NOT NULL UNIQUE,
+    salutation TEXT NOT NULL DEFAULT '', firstname TEXT NOT NULL DEFAULT '',
+    lastname TEXT NOT NULL DEFAULT '', phone TEXT NOT NULL DEFAULT '',
+    street TEXT NOT NULL DEFAULT '', number TEXT NOT NULL DEFAULT '', zip TEXT NOT NULL DEFAULT '',
+    city TEXT NOT NULL DEFAULT '', company TEXT NOT NULL DEFAULT '',
+    data_privacy INTEGER NOT NULL DEFAULT 0, accept_contact INTEGER NOT NULL DEFAULT 0,
+    newsletter INTEGER NOT NULL DEFAULT 0, language TEXT NOT NULL DEFAULT 'de',
+    confirmed_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE submissions (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, uuid TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL, contact_id BIGINT NOT NULL REFERENCES contacts(id),
+    contact_data TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending', language TEXT NOT NULL,
+    created_at TEXT NOT NULL, confirmed_at TEXT
+  );
+  CREATE TABLE consents (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+    contact_id BIGINT NOT NULL REFERENCES contacts(id),
+    submission_id BIGINT REFERENCES submissions(id), kind TEXT NOT NULL, given INTEGER NOT NULL,
+    text_version TEXT NOT NULL, at TEXT NOT NULL
+  );
+  CREATE TABLE leads (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+    submission_id BIGINT NOT NULL UNIQUE REFERENCES submissions(id),
+    object_type TEXT NOT NULL, category_id BIGINT NOT NULL, marketing_type TEXT NOT NULL,
+    location TEXT NOT NULL, fields TEXT NOT NULL
+  );
+  CREATE TABLE saved_searches (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, uuid TEXT NOT NULL UNIQUE,
+    contact_id BIGINT NOT NULL REFERENCES contacts(id),
+    submission_id BIGINT REFERENCES submissions(id), active INTEGER NOT NULL,
+    object_type TEXT NOT NULL, category_id BIGINT NOT NULL, marketing_type TEXT NOT NULL,
+    locations TEXT NOT NULL, fields TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE expose_inquiries (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, uuid TEXT NOT NULL UNIQUE,
+    submission_id BIGINT NOT NULL REFERENCES submissions(id),
+    contact_id BIGINT NOT NULL REFERENCES contacts(id),
+    listing_id BIGINT NOT NULL REFERENCES listings(id), message TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE contact_messages (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+    submission_id BIGINT NOT NULL REFERENCES submissions(id),
+    contact_id BIGINT NOT NULL REFERENCES contacts(id), type TEXT NOT NULL, message TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE auth_keys (
+    key_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, contact_id BIGINT REFERENCES contacts(id),
+    submission_id BIGINT REFERENCES submissions(id), created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, first_used_at TEXT
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY, contact_id BIGINT NOT NULL REFERENCES contacts(id),
+    login_key_hash TEXT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL
+  );
+  CREATE TABLE mails (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, recipient TEXT NOT NULL,
+    subject TEXT NOT NULL, body TEXT NOT NULL, links TEXT NOT NULL, created_at TEXT NOT NULL
+  );
+  CREATE TABLE idempotency (
+    key TEXT NOT NULL, route TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL, PRIMARY KEY (key, route)
+  );
+  CREATE INDEX saved_searches_contact ON saved_searches(contact_id);
+  CREATE INDEX inquiries_contact ON expose_inquiries(contact_id);
+  CREATE INDEX sessions_contact ON sessions(contact_id);
+  `,
+  },
+  // 2: an Idempotency-Key answers only the same client with the same body; expiry by index
+  both(`
+  ALTER TABLE idempotency ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  `),
+  // 3: a contact's consents, looked up when a stored submission is asked for again
+  both(`CREATE INDEX consents_contact ON consents(contact_id, at);`),
+  // 4: tables found by a text key keep their rows in that key's tree alone (no rowid table
+  // beside it): one page fewer to write per submission. PostgreSQL keeps every table apart
+  // from its indexes.
+  {
+    sqlite: `
+  CREATE TABLE idempotency_new (
+    key TEXT NOT NULL, route TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL, fingerprint TEXT NOT NULL DEFAULT '', PRIMARY KEY (key, route)
+  ) WITHOUT ROWID;
+  INSERT INTO idempotency_new SELECT key, route, status, body, created_at, fingerprint FROM idempotency;
+  DROP TABLE idempotency;
+  ALTER TABLE idempotency_new RENAME TO idempotency;
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  CREATE TABLE auth_keys_new (
+    key_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, contact_id INTEGER REFERENCES contacts(id),
+    submission_id INTEGER REFERENCES submissions(id), created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, first_used_at TEXT
+  ) WITHOUT ROWID;
+  INSERT INTO auth_keys_new SELECT key_hash, purpose, contact_id, submission_id, created_at,
+    expires_at, first_used_at FROM auth_keys;
+  DROP TABLE auth_keys;
+  ALTER TABLE auth_keys_new RENAME TO auth_keys;
+  `,
+    postgres: '',
+  },
+  // 5: the message a visitor writes with a lead
+  both(`ALTER TABLE leads ADD COLUMN message TEXT NOT NULL DEFAULT '';`),
+  // 6: fewer trees to write per submission. The submission row keeps its Idempotency-Key (a
+  // unique index instead of a table with two indexes), the consent boxes sent with it (the
+  // consents table keeps the changes made in the portal; consent_log reads both), and a lead is
+  // found by its submission's id (no second index beside it).
+  {
+    sqlite: `
+  ALTER TABLE submissions ADD COLUMN idempotency_key TEXT;
+  ALTER TABLE submissions ADD COLUMN fingerprint TEXT;
+  ALTER TABLE submissions ADD COLUMN consents TEXT;
+  ALTER TABLE submissions ADD COLUMN consent_text_version TEXT;
+  UPDATE submissions SET (idempotency_key, fingerprint) = (
+      SELECT i.route || ' ' || i.key, i.fingerprint FROM idempotency i
+      WHERE json_extract(i.body, '$.uuid') = submissions.uuid)
+    WHERE uuid IN (SELECT json_extract(body, '$.uuid') FROM idempotency);
+  DROP TABLE idempotency;
+  CREATE UNIQUE INDEX submissions_idempotency ON submissions(idempotency_key)
+    WHERE idempotency_key IS NOT NULL;
+  CREATE TABLE leads_new (
+    submission_id INTEGER PRIMARY KEY REFERENCES submissions(id), object_type TEXT NOT NULL,
+    category_id INTEGER NOT NULL, marketing_type TEXT NOT NULL, location TEXT NOT NULL,
+    fields TEXT NOT NULL, message TEXT NOT NULL DEFAULT ''
+  );
+  INSERT INTO leads_new SELECT submission_id, object_type, category_id, marketing_type, location,
+    fields, message FROM leads;
+  DROP TABLE leads;
+  ALTER TABLE leads_new RENAME TO leads;
+  CREATE VIEW consent_log (contact_id, submission_id, kind, given, text_version, at) AS
+    SELECT contact_id, submission_id, kind, given, text_version, at FROM consents
+    UNION ALL
+    SELECT s.contact_id, s.id, box.key, box.value, s.consent_text_version, s.created_at
+    FROM submissions s, json_each(s.consents) box WHERE s.consents IS NOT NULL;
+  `,
+    postgres: `
+  ALTER TABLE submissions ADD COLUMN idempotency_key TEXT;
+  ALTER TABLE submissions ADD COLUMN fingerprint TEXT;
+  ALTER TABLE submissions ADD COLUMN consents TEXT;
+  ALTER TABLE submissions ADD COLUMN consent_text_version TEXT;
+  UPDATE submissions SET idempotency_key = i.route || ' ' || i.key, fingerprint = i.fingerprint
+    FROM idempotency i WHERE i.body::jsonb ->> 'uuid' = submissions.uuid;
+  DROP TABLE idempotency;
+  CREATE UNIQUE INDEX submissions_idempotency ON submissions(idempotency_key)
+    WHERE idempotency_key IS NOT NULL;
+  ALTER TABLE leads DROP COLUMN id;
+  ALTER TABLE leads DROP CONSTRAINT leads_submission_id_key;
+  ALTER TABLE leads ADD PRIMARY KEY (submission_id);
+  CREATE VIEW consent_log (contact_id, submission_id, kind, given, text_version, at) AS
+    SELECT contact_id, submission_id, kind, given, text_version, at FROM consents
+    UNION ALL
+    SELECT s.contact_id, s.id, box.key, box.value::integer, s.consent_text_version, s.created_at
+    FROM submissions s, jsonb_each_text(s.consents::jsonb) box WHERE s.consents IS NOT NULL;
+  `,
+  },
+  // 7: the agency's side. Every notice and webhook call is a delivery, written with the event
+  // that causes it and sent by the outbox's worker; due ones are found by a partial index.
+  // Staff keep a status per submission; a submission's parts are found by its id.
+  {
+    sqlite: `
+  CREATE TABLE deliveries (
+    id INTEGER PRIMARY KEY, channel TEXT NOT NULL, kind TEXT NOT NULL,
+    submission_id INTEGER REFERENCES submissions(id), recipient TEXT NOT NULL,
+    payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending',
+    attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT NOT NULL, last_error TEXT,
+    created_at TEXT NOT NULL, sent_at TEXT
+  );
+  CREATE INDEX deliveries_due ON deliveries(next_attempt_at) WHERE status = 'pending';
+  CREATE INDEX deliveries_submission ON deliveries(submission_id) WHERE submission_id IS NOT NULL;
+  ALTER TABLE submissions ADD COLUMN handling TEXT NOT NULL DEFAULT 'new';
+  ALTER TABLE submissions ADD COLUMN noticed_at TEXT;
+  CREATE INDEX saved_searches_submission ON saved_searches(submission_id);
+  CREATE INDEX inquiries_submission ON expose_inquiries(submission_id);
+  CREATE INDEX contact_messages_submission ON contact_messages(submission_id);
+  `,
+    postgres: `
+  CREATE TABLE deliveries (
+    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, channel TEXT NOT NULL,
+    kind TEXT NOT NULL, submission_id BIGINT REFERENCES submissions(id), recipient TEXT NOT NULL,
+    payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending',
+    attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT NOT NULL, last_error TEXT,
+    created_at TEXT NOT NULL, sent_at TEXT
+  );
+  CREATE INDEX deliveries_due ON deliveries(next_attempt_at) WHERE status = 'pending';
+  CREATE INDEX deliveries_submission ON deliveries(submission_id) WHERE submission_id IS NOT NULL;
+  ALTER TABLE submissions ADD COLUMN handling TEXT NOT NULL DEFAULT 'new';
+  ALTER TABLE submissions ADD COLUMN noticed_at TEXT;
+  CREATE INDEX saved_searches_submission ON saved_searches(submission_id);
+  CREATE INDEX inquiries_submission ON expose_inquiries(submission_id);
+  CREATE INDEX contact_messages_submission ON contact_messages(submission_id);
+  `,
+  },
+  // 8: the agency's staff sign in by mail like contacts, with keys and sessions of their own:
+  // a contact's session never opens the inbox, and a staff session never a contact's account.
+  {
+    sqlite: `
+  CREATE TABLE staff_keys (
+    key_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE TABLE staff_sessions (
+    token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
+    postgres: `
+  CREATE TABLE staff_keys (
+    key_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL, used_at TEXT
+  );
+  CREATE TABLE staff_sessions (
+    token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  `,
+  },
+  // 9: what the inbox's search looks in (name, e-mail, places), lower case, written with the
+  // submission: a search reads one column instead of parsing every row's JSON.
+  {
+    sqlite: `
+  ALTER TABLE submissions ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+  UPDATE submissions SET search_text = lower(
+    coalesce(json_extract(contact_data, '$.firstname'), '') || ' ' ||
+    coalesce(json_extract(contact_data, '$.lastname'), '') || ' ' ||
+    coalesce(json_extract(contact_data, '$.email'), '') || ' ' ||
+    coalesce(json_extract(contact_data, '$.zip'), '') || ' ' ||
+    coalesce(json_extract(contact_data, '$.city'), '') || ' ' ||
+    coalesce((SELECT json_extract(l.location, '$.zip') || ' ' || json_extract(l.location, '$.city')
+      FROM leads l WHERE l.submission_id = submissions.id), ''));
+  `,
+    postgres: `
+  ALTER TABLE submissions ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+  UPDATE submissions SET search_text = lower(
+    coalesce(contact_data::jsonb ->> 'firstname', '') || ' ' ||
+    coalesce(contact_data::jsonb ->> 'lastname', '') || ' ' ||
+    coalesce(contact_data::jsonb ->> 'email', '') || ' ' ||
+    coalesce(contact_data::jsonb ->> 'zip', '') || ' ' ||
+    coalesce(contact_data::jsonb ->> 'city', '') || ' ' ||
+    coalesce((SELECT (l.location::jsonb ->> 'zip') || ' ' || (l.location::jsonb ->> 'city')
+      FROM leads l WHERE l.submission_id = submissions.id), ''));
+  `,
+  },
+  // 10: the wizards' drop-off funnel: a count per day (in Berlin), wizard and stage, never a
+  // row per visitor.
+  {
+    sqlite: `
+  CREATE TABLE funnel_counts (
+    day TEXT NOT NULL, wizard TEXT NOT NULL, stage TEXT NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (day, wizard, stage)
+  ) WITHOUT ROWID;
+  `,
+    postgres: `
+  CREATE TABLE funnel_counts (
+    day TEXT NOT NULL, wizard TEXT NOT NULL, stage TEXT NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (day, wizard, stage)
+  );
+  `,
+  },
+  // 11: the browser that asked for a login link (a hash of its XSRF cookie): after a first use
+  // (a mail scanner's), that browser alone may still log in with the link.
+  both(`ALTER TABLE auth_keys ADD COLUMN requested_by TEXT;`),
+  // 12: rate-limit windows shared by the server processes (used on PostgreSQL; one SQLite
+  // process counts in memory)
+  both(`CREATE TABLE rate_limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at BIGINT NOT NULL);
+   CREATE INDEX rate_limits_reset ON rate_limits(reset_at);`),
+  // 13: PostgreSQL keeps rate-limit windows out of its write-ahead log: a hit commits without
+  // waiting for the disk, and a database crash only forgets the windows under way.
+  { sqlite: '', postgres: 'ALTER TABLE rate_limits SET UNLOGGED' },
+  // 14: a day's count of a wizard's stage spread over rows (shards), so that submissions at
+  // once do not wait for one row (agency/funnel.ts)
+  {
+    sqlite: `
+    CREATE TABLE funnel_counts_sharded (
+      day TEXT NOT NULL, wizard TEXT NOT NULL, stage TEXT NOT NULL, count INTEGER NOT NULL,
+      shard INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (day, wizard, stage, shard)
+    ) WITHOUT ROWID;
+    INSERT INTO funnel_counts_sharded (day, wizard, stage, count)
+      SELECT day, wizard, stage, count FROM funnel_counts;
+    DROP TABLE funnel_counts;
+    ALTER TABLE funnel_counts_sharded RENAME TO funnel_counts;`,
+    postgres: `
+    ALTER TABLE funnel_counts ADD COLUMN shard INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE funnel_counts DROP CONSTRAINT funnel_counts_pkey;
+    ALTER TABLE funnel_counts ADD PRIMARY KEY (day, wizard, stage, shard);`,
+  },
+  // 15: every delivery has an id of its own outside this database (a UUIDv7: webhook-id,
+  // Message-ID); one there is gets one made of its creation time and random bits. Due
+  // deliveries are found per channel (each channel has a lane of its own).
+  {
+    sqlite: `
+    CREATE TABLE deliveries_new (
+      id INTEGER PRIMARY KEY, channel TEXT NOT NULL, kind TEXT NOT NULL,
+      submission_id INTEGER REFERENCES submissions(id), recipient TEXT NOT NULL,
+      payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending',
+      attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT NOT NULL, last_error TEXT,
+      created_at TEXT NOT NULL, sent_at TEXT, uuid TEXT NOT NULL
+    );
+    INSERT INTO deliveries_new SELECT id, channel, kind, submission_id, recipient, payload,
+      status, attempts, next_attempt_at, last_error, created_at, sent_at,
+      lower(hex(randomblob(16))) FROM deliveries;
+    UPDATE deliveries_new SET uuid = (
+      SELECT substr(t, 1, 8) || '-' || substr(t, 9, 4) || '-7' || substr(uuid, 1, 3) || '-' ||
+        substr('89ab', unicode(substr(uuid, 4, 1)) % 4 + 1, 1) || substr(uuid, 5, 3) || '-' ||
+        substr(uuid, 8, 12)
+      FROM (SELECT printf('%012x',
+        CAST(round((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER)) AS t));
+    DROP TABLE deliveries;
+    ALTER TABLE deliveries_new RENAME TO deliveries;
+    CREATE INDEX deliveries_due ON deliveries(channel, next_attempt_at) WHERE status = 'pending';
+    CREATE INDEX deliveries_submission ON deliveries(submission_id)
+      WHERE submission_id IS NOT NULL;`,
+    postgres: `
+    ALTER TABLE deliveries ADD COLUMN uuid TEXT;
+    UPDATE deliveries SET uuid = replace(gen_random_uuid()::text, '-', '');
+    UPDATE deliveries SET uuid = substr(t, 1, 8) || '-' || substr(t, 9, 4) || '-7' ||
+        substr(uuid, 1, 3) || '-' || substr('89ab', ascii(substr(uuid, 4, 1)) % 4 + 1, 1) ||
+        substr(uuid, 5, 3) || '-' || substr(uuid, 8, 12)
+      FROM (SELECT id AS of, lpad(to_hex(floor(extract(epoch FROM created_at::timestamptz)
+        * 1000)::bigint), 12, '0') AS t FROM deliveries) times
+      WHERE times.of = deliveries.id;
+    ALTER TABLE deliveries ALTER COLUMN uuid SET NOT NULL;
+    DROP INDEX deliveries_due;
+    CREATE INDEX deliveries_due ON deliveries(channel, next_attempt_at) WHERE status = 'pending';`,
+  },
+  // 16: the answers of a contact's own requests by their Idempotency-Key (a saved search made
+  // in the portal, the contact's record, a login mail), each kept for a day; found by its key
+  // (on SQLite in the key's tree), cleared by its time
+  {
+    sqlite: `
+    CREATE TABLE idempotency_keys (
+      request_key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL,
+      answer TEXT NOT NULL, created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);`,
+    postgres: `
+    CREATE TABLE idempotency_keys (
+      request_key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL,
+      answer TEXT NOT NULL, created_at TEXT NOT NULL
+    );
+    CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);`,
+  },
+];
+
+/**
+ * A PostgreSQL database may have made the schema of steps 1 to 11 in its first step (its
+ * schema_version then counts 2 to 11 as steps with nothing to do). Left between them, it has
+ * every step up to this one: its auth_keys already have step 11's column (postgres.ts).
+ */
+export const POSTGRES_FIRST_STEP_UNTIL = 11;

@@ -1,0 +1,156 @@
+/**
+ * The wizards' submission routes, one plugin per kind (product §7): each checks its kind's
+ * input and makes its kind's row; the service (service.ts) does the rest. Every one answers
+ * 201 `{success: true, uuid}`, alike for a bot, a first try and a retry.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { now } from '../db/clock';
+import {
+  clean,
+  route,
+  type ApiContext,
+  type ContactInput,
+  type LeadInput,
+  type SavedSearchInput,
+} from '../http/context';
+import { ApiError } from '../http/errors';
+import { checkCategory, checkFields, requireConsent } from './input';
+import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
+import type { Accepted, SubmissionService } from './service';
+
+export interface SubmissionRoutesOptions {
+  ctx: ApiContext;
+  service: SubmissionService;
+}
+
+function accepted(reply: FastifyReply, { uuid }: Accepted) {
+  return reply.code(201).send({ success: true, uuid });
+}
+
+/** The lead wizard's property to sell or let (product 2.1). */
+export async function leadRoute(app: FastifyInstance, { service }: SubmissionRoutesOptions) {
+  route(
+    app,
+    'POST',
+    '/v1/wizard/lead',
+    service.limited(async (request, reply) => {
+      const { lead, message } = request.body as { lead: LeadInput; message?: string };
+      checkCategory(lead);
+      checkFields(lead.categoryId, lead.fields);
+      const row = {
+        table: 'leads',
+        values: {
+          object_type: lead.objectType,
+          category_id: lead.categoryId,
+          marketing_type: lead.marketingType,
+          location: JSON.stringify(lead.location),
+          fields: JSON.stringify(lead.fields),
+          message: (message ?? '').trim(),
+        },
+        links: ['submission_id'] as const,
+      };
+      return accepted(reply, await service.submit(request, reply, 'lead', row, lead.location));
+    }),
+  );
+}
+
+/**
+ * The saved-search wizard (product 2.3): a new saved search is a submission; with a uuid, the
+ * logged-in owner edits theirs (with the session's nonce, and no new opt-in).
+ */
+export async function savedSearchRoute(
+  app: FastifyInstance,
+  { ctx, service }: SubmissionRoutesOptions,
+) {
+  route(
+    app,
+    'POST',
+    '/v1/wizard/saved-search',
+    service.limited(async (request, reply) => {
+      const { savedSearch, contact } = request.body as {
+        savedSearch: SavedSearchInput;
+        contact: ContactInput;
+      };
+      if (savedSearch.uuid) {
+        await service.count(request, reply);
+        const user = await ctx.sessions.require(request, reply);
+        requireConsent(clean(contact));
+        await updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch);
+        return reply.code(201).send({ success: true, uuid: savedSearch.uuid });
+      }
+      checkSavedSearch(ctx, savedSearch);
+      const row = {
+        ...savedSearchRow(savedSearch, true),
+        links: ['contact_id', 'submission_id'] as const,
+      };
+      return accepted(reply, await service.submit(request, reply, 'savedSearch', row));
+    }),
+  );
+}
+
+/** A question about a listing (product 2.4). */
+export async function exposeInquiryRoute(
+  app: FastifyInstance,
+  { service }: SubmissionRoutesOptions,
+) {
+  route(
+    app,
+    'POST',
+    '/v1/wizard/expose-inquiry',
+    service.limited(async (request, reply) => {
+      const { exposeInquiry } = request.body as {
+        exposeInquiry: { objectId: number; message?: string };
+      };
+      if (!(await service.listingExists(exposeInquiry.objectId)))
+        throw new ApiError(400, 'unknown_object', 'unknownObject');
+      const row = {
+        table: 'expose_inquiries',
+        values: {
+          uuid: crypto.randomUUID(),
+          listing_id: exposeInquiry.objectId,
+          message: (exposeInquiry.message ?? '').trim(),
+          created_at: now(),
+        },
+        links: ['submission_id', 'contact_id'] as const,
+      };
+      return accepted(reply, await service.submit(request, reply, 'exposeInquiry', row));
+    }),
+  );
+}
+
+/** A contact message, or newsletter settings (product 2.5, 2.6). */
+export async function contactRoute(app: FastifyInstance, { service }: SubmissionRoutesOptions) {
+  route(
+    app,
+    'POST',
+    '/v1/wizard/contact',
+    service.limited(async (request, reply) => {
+      const body = request.body as { message?: string; type?: 'contact' | 'newsletter' };
+      const type = body.type ?? 'contact';
+      const row = {
+        table: 'contact_messages',
+        values: { type, message: (body.message ?? '').trim(), created_at: now() },
+        links: ['submission_id', 'contact_id'] as const,
+      };
+      const kind = type === 'newsletter' ? 'newsletter' : 'contact';
+      return accepted(reply, await service.submit(request, reply, kind, row));
+    }),
+  );
+}
+
+/** The mailed link's key, which confirms its submission (product 4.10). */
+export async function confirmRoute(app: FastifyInstance, { service }: SubmissionRoutesOptions) {
+  route(app, 'POST', '/v1/wizard/confirm', async (request) => ({
+    opcode: await service.confirm((request.body as { k: string }).k),
+  }));
+}
+
+/** Every submission route's plugin. */
+export const SUBMISSION_ROUTES = [
+  leadRoute,
+  savedSearchRoute,
+  exposeInquiryRoute,
+  contactRoute,
+  confirmRoute,
+];

@@ -1,0 +1,103 @@
+/**
+ * A saved search (product 2.3, 2.8): its checks against the catalogue and the regions, its row
+ * (made by the saved-search wizard's submission or in the portal), its one update path (the
+ * portal's PUT and the wizard's edit), and how the API shows it.
+ */
+import crypto from 'node:crypto';
+import { categoryById } from '../../contract/catalog';
+import { now } from '../db/clock';
+import { insertRow, type Row } from '../db/rows';
+import type { Queryable } from '../db/sql';
+import { Q } from '../db/statements';
+import type { ApiContext, FieldValue, SavedSearchInput } from '../http/context';
+import { ApiError } from '../http/errors';
+import { checkCategory, checkFields } from './input';
+
+export function toSavedSearch(
+  ctx: Pick<ApiContext, 'regionNameById'>,
+  row: Record<string, unknown>,
+) {
+  const category = categoryById(row.category_id as number);
+  return {
+    uuid: row.uuid as string,
+    active: row.active === 1,
+    objectType: row.object_type as string,
+    categoryId: row.category_id as number,
+    category: { name: category?.name ?? '' },
+    marketingType: row.marketing_type as string,
+    locations: (JSON.parse(row.locations as string) as number[]).map((id) => ({
+      locationId: id,
+      name: ctx.regionNameById.get(id) ?? '',
+    })),
+    fields: JSON.parse(row.fields as string) as FieldValue[],
+  };
+}
+
+export function checkSavedSearch(ctx: Pick<ApiContext, 'regionNameById'>, input: SavedSearchInput) {
+  checkCategory(input);
+  checkFields(input.categoryId, input.fields);
+  const unknown = input.locations
+    .filter((l) => !ctx.regionNameById.has(l.locationId))
+    .map((l) => l.locationId);
+  if (unknown.length)
+    throw new ApiError(400, 'unknown_location', 'unknownLocation', { locations: unknown });
+}
+
+/** What is stored of an input; read-only fields a client sends back (uuid, names) are ignored. */
+function values(input: SavedSearchInput) {
+  return {
+    objectType: input.objectType,
+    categoryId: input.categoryId,
+    marketingType: input.marketingType,
+    locations: JSON.stringify([...new Set(input.locations.map((l) => l.locationId))]),
+    fields: JSON.stringify(input.fields),
+    at: now(),
+  };
+}
+
+/** A new saved search's row (its owner's ids: columns or links, as the caller gives them). */
+export function savedSearchRow(input: SavedSearchInput, active: boolean): Row {
+  const { objectType, categoryId, marketingType, locations, fields, at } = values(input);
+  return {
+    table: 'saved_searches',
+    values: {
+      uuid: crypto.randomUUID(),
+      active: active ? 1 : 0,
+      object_type: objectType,
+      category_id: categoryId,
+      marketing_type: marketingType,
+      locations,
+      fields,
+      created_at: at,
+      updated_at: at,
+    },
+  };
+}
+
+/** A contact's own saved search, made in the portal. */
+export async function insertSavedSearch(
+  tx: Queryable,
+  input: SavedSearchInput,
+  contactId: number,
+  active: boolean,
+): Promise<string> {
+  const row = savedSearchRow(input, active);
+  await insertRow(tx, { ...row, values: { ...row.values, contact_id: contactId } });
+  return row.values.uuid as string;
+}
+
+/** The one update of a saved search (the portal's PUT and the wizard's edit); 404 if not theirs. */
+export async function updateSavedSearch(
+  ctx: ApiContext,
+  contactId: number,
+  uuid: string,
+  input: SavedSearchInput,
+) {
+  const existing = await ctx.sql.one(Q.savedSearch, uuid, contactId);
+  if (!existing) throw new ApiError(404, 'not_found', 'savedSearchNotFound');
+  checkSavedSearch(ctx, input);
+  const active =
+    typeof input.active === 'boolean' ? (input.active ? 1 : 0) : (existing.active as number);
+  await ctx.sql.run(Q.updateSavedSearch, { ...values(input), uuid, contactId, active });
+  return toSavedSearch(ctx, (await ctx.sql.one(Q.savedSearch, uuid, contactId))!);
+}

@@ -1,0 +1,277 @@
+/**
+ * The anonymous wizards' submissions (product §7, double opt-in): a submission is checked for
+ * a bot, counted against its client's limit, bound to its Idempotency-Key, stored with its
+ * confirmation key and mail (and the agency's notice or webhook when they are due at once),
+ * and confirmed by the mailed link, which tells the agency. Storage goes through the store of
+ * the server's database (store.ts).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONSENT_BOXES } from '../../contract/contact';
+import { funnelRow, WIZARD_OF_KIND, type FunnelCounts } from '../agency/funnel';
+import { searchTextOf } from '../agency/inbox';
+import type { SubmissionReader } from '../agency/records';
+import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
+import { now } from '../db/clock';
+import type { Row } from '../db/rows';
+import { DatabaseUnavailable, type Param, type Queryable } from '../db/sql';
+import { CONSENT_COLUMNS, CONTACT_COLUMNS } from '../db/statements';
+import {
+  clean,
+  langOfRequest,
+  linkFor,
+  type ApiContext,
+  type ContactInput,
+  type Handler,
+  type Meta,
+} from '../http/context';
+import { ApiError } from '../http/errors';
+import { clientLimit } from '../http/rateLimit';
+import { confirmMail, type SubmissionKind } from '../mail/templates';
+import { idempotency, type RequestId, type StoredAnswer } from './idempotency';
+import { requireConsent } from './input';
+import { IdempotencyKeyTaken, type NewSubmission, type SubmissionStore } from './store';
+import { agencyTeller } from './tellAgency';
+
+const CONFIRM_KEY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The consent boxes sent with a submission, as the submission keeps them (1 given, 0 not). */
+function consentsOf(contact: ContactInput): string {
+  const boxes: Record<string, number> = {};
+  for (const box of CONSENT_BOXES) {
+    const given = contact.customFields?.[box];
+    if (typeof given === 'boolean') boxes[box] = given ? 1 : 0;
+  }
+  return JSON.stringify(boxes);
+}
+
+/** What a submission's answer says: its uuid, and whether it is a stored one's again. */
+export interface Accepted {
+  uuid: string;
+  replayed: boolean;
+}
+
+export type ConfirmOpcode = 'Contact' | 'AlreadyConfirmed';
+
+export function submissionService(
+  ctx: ApiContext,
+  agency: { records: SubmissionReader; funnel: FunnelCounts },
+  store: SubmissionStore,
+) {
+  const { config, outbox, sessions } = ctx;
+  const limits = config.limits;
+  const idem = idempotency(store);
+  const teller = agencyTeller(ctx, agency.records, store);
+  const toldAtSubmit = (tx: Queryable, submissionId: number) =>
+    teller.tell(tx, submissionId, 'submission.created');
+  // Every submission route counts against one limit per client, each request once: in the
+  // statement that stores it where the store can, else before it is stored, and a request
+  // refused before that when it is refused.
+  const limit = clientLimit(ctx.rateCounter, {
+    max: limits.submissionsPerWindow,
+    windowMs: limits.windowMs,
+    group: 'submissions',
+  });
+
+  /**
+   * Stores a submission without looking its Idempotency-Key up first. Only when the key is
+   * taken (the unique index refuses it, also when another process stored a try of this request
+   * a moment before; nothing is stored, the request counted) is it looked up: this request's
+   * stored answer (a retry), a 422 (another request), or a day-old key released, and the
+   * submission stored once more. Resolves to the stored answer of a retry.
+   */
+  async function storeOnce(p: NewSubmission, id: RequestId | null): Promise<StoredAnswer | null> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await store.add(p, limit, teller.atSubmit ? toldAtSubmit : undefined);
+        return null;
+      } catch (error) {
+        if (!id || !(error instanceof IdempotencyKeyTaken)) throw error;
+        await limit.count(p.request, p.reply);
+        const stored = await idem.find(id);
+        if (stored) return stored;
+        if (tries === 2) throw error.cause;
+      }
+    }
+  }
+
+  return {
+    /**
+     * `handler` with the submissions' limit: a request the handler refuses counts too (a
+     * database that cannot be reached cannot count it: its 503 goes out at once).
+     */
+    limited:
+      (handler: Handler): Handler =>
+      async (request, reply) => {
+        try {
+          return await handler(request, reply);
+        } catch (error) {
+          if (!(error instanceof DatabaseUnavailable)) await limit.count(request, reply);
+          throw error;
+        }
+      },
+
+    /** Whether a listing may be asked about. */
+    listingExists: (id: number) => store.listingExists(id),
+
+    /** Counts a request that stores no submission (the wizard's edit of a saved search). */
+    count: (request: FastifyRequest, reply: FastifyReply) => limit.count(request, reply),
+
+    /**
+     * A visitor's submission of `kind`: bot check, Idempotency-Key, consent, storage with its
+     * confirmation mail. `detail` is the kind's own row, linked to the submission; `place` a
+     * lead's property, which the inbox's search finds it by too.
+     */
+    async submit(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      kind: SubmissionKind,
+      detail: Row,
+      place?: { zip?: string; city?: string },
+    ): Promise<Accepted> {
+      const body = request.body as { contact: ContactInput; meta?: Meta };
+      const uuid = uuidv7();
+      // Bots fill the hidden field, or leave out what the widget always sends: no fill time
+      // counts as too fast, no honeypot as filled (both only while the timer is on). A bot is
+      // answered as if its submission were stored.
+      const checks = limits.minFillMs > 0;
+      const bot =
+        (body.meta?.website ?? '') !== '' ||
+        (checks &&
+          (body.meta?.website === undefined || (body.meta?.fillMs ?? 0) < limits.minFillMs));
+      if (bot) {
+        await limit.count(request, reply);
+        request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
+        return { uuid, replayed: false };
+      }
+      const id = idem.keyOf(request, (await sessions.current(request))?.tokenHash ?? request.ip);
+      const contact = clean(body.contact);
+      requireConsent(contact);
+      const language = langOfRequest(request);
+      const key = timedKey();
+      const link = linkFor(ctx, key, language);
+      const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
+      const at = now();
+      const contactValues: Record<string, Param> = { email: contact.email };
+      for (const column of CONTACT_COLUMNS) contactValues[column] = contact[column] ?? '';
+      contactValues.language = language;
+      contactValues.created_at = at;
+      contactValues.updated_at = at;
+      // What the submission brings: its kind's row, the confirmation key, the mail (the
+      // outbox: stored with the submission) and the funnel's count.
+      const rows: Row[] = [
+        detail,
+        {
+          table: 'auth_keys',
+          values: {
+            key_hash: keyHash(key),
+            purpose: 'confirm',
+            created_at: at,
+            expires_at: new Date(Date.now() + CONFIRM_KEY_MS).toISOString(),
+          },
+          links: ['contact_id', 'submission_id'],
+        },
+        ...outbox.mailWithNewSubmission(mail, 'confirm'),
+        funnelRow(WIZARD_OF_KIND[kind], 'sent'),
+      ];
+      const replayed = await storeOnce(
+        {
+          request,
+          reply,
+          contact: { table: 'contacts', values: contactValues },
+          submission: {
+            table: 'submissions',
+            values: {
+              uuid,
+              kind,
+              contact_data: JSON.stringify(contact),
+              language,
+              created_at: at,
+              consents: consentsOf(contact),
+              consent_text_version: config.consentTextVersion,
+              idempotency_key: id?.key ?? null,
+              fingerprint: id?.fingerprint ?? null,
+              search_text: searchTextOf(contact, place),
+            },
+            links: ['contact_id'],
+          },
+          rows,
+        },
+        id,
+      );
+      if (replayed) {
+        // A stored answer is not given again once its contact has withdrawn consent since.
+        if (await store.withdrawnSince(replayed.id))
+          throw new ApiError(409, 'consent_withdrawn', 'consentWithdrawn');
+        idem.replayed(reply);
+        return { uuid: replayed.uuid, replayed: true };
+      }
+      outbox.nudge();
+      return { uuid, replayed: false };
+    },
+
+    /**
+     * The mailed link's key confirms its submission, once: the submission and its contact
+     * confirmed, the consents it puts in force recorded, the funnel's count, and the agency
+     * told (unless AGENCY_NOTICE=on-submit told it already), in one transaction.
+     */
+    async confirm(k: string): Promise<ConfirmOpcode> {
+      const key = await store.key(keyHash(k));
+      if (
+        !key ||
+        key.purpose !== 'confirm' ||
+        !key.submission_id ||
+        Date.parse(key.expires_at) <= Date.now()
+      ) {
+        throw new ApiError(403, 'invalid_key', 'invalidKey');
+      }
+      const opcode = await store.transaction(async (tx): Promise<ConfirmOpcode> => {
+        const submission = await store.submission(tx, key.submission_id!);
+        if (!submission || submission.status === 'confirmed') return 'AlreadyConfirmed';
+        const at = now();
+        const data = JSON.parse(submission.contact_data) as ContactInput;
+        const newsletter = data.customFields?.newsletter;
+        // Two confirmations at once (two processes): the one that changes the status tells.
+        if (!(await store.markConfirmed(tx, submission.id, at))) return 'AlreadyConfirmed';
+        const newsletterNow =
+          submission.kind === 'newsletter' && typeof newsletter === 'boolean'
+            ? Number(newsletter)
+            : newsletter === true
+              ? 1
+              : null;
+        // The consents this confirmation puts in force (or, on the newsletter page, takes back)
+        // are changes of the contact's consents: recorded with their time, as the portal's are.
+        const before = await store.contact(tx, submission.contact_id);
+        const after = { data_privacy: 1, accept_contact: 1, newsletter: newsletterNow };
+        for (const [box, column] of Object.entries(CONSENT_COLUMNS)) {
+          const value = after[column];
+          if (value !== null && value !== before[column])
+            await store.recordConsent(tx, {
+              contactId: submission.contact_id,
+              submissionId: submission.id,
+              box,
+              given: value,
+              textVersion: submission.consent_text_version ?? config.consentTextVersion,
+              at,
+            });
+        }
+        await store.confirmContact(tx, {
+          ...Object.fromEntries(CONTACT_COLUMNS.map((c) => [c, data[c] ?? ''])),
+          newsletter: newsletterNow,
+          at,
+          id: submission.contact_id,
+        } as Record<string, Param>);
+        await teller.tell(tx, submission.id, 'submission.confirmed');
+        await agency.funnel.count(
+          tx,
+          WIZARD_OF_KIND[submission.kind as SubmissionKind],
+          'confirmed',
+        );
+        return 'Contact';
+      });
+      outbox.nudge();
+      return opcode;
+    },
+  };
+}
+
+export type SubmissionService = ReturnType<typeof submissionService>;

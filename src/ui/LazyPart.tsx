@@ -4,13 +4,16 @@
  * part: only a load that failed asks the visitor to check the connection. 'Erneut versuchen'
  * loads the chunk again after a failed load (React.lazy keeps a failed load failed, so a retry
  * makes a new lazy component) and mounts the part afresh after a failed render; a failed load
- * is also tried again by itself when the browser reports that it is back online. What the
+ * is also tried again by itself when the browser reports that it is back online, and when a
+ * load that failed out of sight comes into view (`OutOfSight`). What the
  * visitor entered lives in the store, so it survives either.
  */
 import {
   Component,
+  createContext,
   lazy,
   Suspense,
+  useContext,
   useEffect,
   useState,
   type ComponentType,
@@ -56,16 +59,8 @@ class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> 
     console.warn('[immosuite] a part of the widget failed', error);
   }
 
-  /** How many times a failed load came into view; only the first is tried again by itself. */
-  private seen = 0;
-
-  /**
-   * 'Erneut versuchen', the browser back online, or (`shown`) the failed load come into view:
-   * that is tried again once by itself, as a part prepared out of sight (a wizard's next step)
-   * may have failed while the connection was gone.
-   */
-  retry = (shown?: unknown) => {
-    if (shown === true && this.seen++) return;
+  /** 'Erneut versuchen', the browser back online, or a load that failed out of sight shown. */
+  retry = () => {
     if (this.state.failed === 'errors.partLoadFailed') this.props.onReload();
     // The part's tree went with the failure: it mounts afresh.
     this.setState({ failed: null });
@@ -78,23 +73,24 @@ class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> 
   }
 }
 
-function Failed({
-  failure,
-  part,
-  onRetry,
-}: {
-  failure: Failure;
-  part: PartName;
-  onRetry(shown?: unknown): void;
-}) {
+/**
+ * True inside a part of the screen prepared out of sight (a wizard's next step, kept hidden in
+ * an <Activity>): a load that failed there is tried again by itself as it comes into view, as
+ * it may have failed while the connection was gone and the visitor never saw it fail.
+ */
+export const OutOfSight = createContext(false);
+
+function Failed({ failure, part, onRetry }: { failure: Failure; part: PartName; onRetry(): void }) {
   const { t } = useTranslation();
+  // Whether the failure happened out of sight (the first render's answer is kept).
+  const [outOfSight] = useState(useContext(OutOfSight));
   useEffect(() => {
     if (failure === 'errors.partBroken') return;
     // Effects run once the box is in view (not while an <Activity> keeps it hidden).
-    onRetry(true);
+    if (outOfSight) onRetry();
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
-  }, [failure, onRetry]);
+  }, [failure, onRetry, outOfSight]);
   return (
     <Alert $severity="error" role="alert">
       <p>{t(failure, { part: t(`parts.${part}`) })}</p>

@@ -23,6 +23,7 @@ import type { RootState } from '../app/store';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import type { MessageKey } from '../i18n';
 import { Alert, PageHeading, PageLead, PrimaryButton, Section, Title } from '../ui/primitives';
+import { OutOfSight } from '../ui/LazyPart';
 import type { WizardSelectors } from './selectors';
 import type { WizardEvents } from './slice';
 import { StepHeader } from './StepHeader';
@@ -142,14 +143,16 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
         const heading = `${kit.kind}-step-${id}`;
         return (
           <Activity key={id} mode={current ? 'visible' : 'hidden'}>
-            <Section aria-labelledby={heading}>
-              <Title id={heading} tabIndex={-1} ref={current ? headingRef : undefined}>
-                {t('wizard.stepOf', { step: at + 1, total: steps.length })}
-                {t('wizard.stepSeparator')}
-                {props.stepTitle(id, category)}
-              </Title>
-              <Step />
-            </Section>
+            <OutOfSight value={!current}>
+              <Section aria-labelledby={heading}>
+                <Title id={heading} tabIndex={-1} ref={current ? headingRef : undefined}>
+                  {t('wizard.stepOf', { step: at + 1, total: steps.length })}
+                  {t('wizard.stepSeparator')}
+                  {props.stepTitle(id, category)}
+                </Title>
+                <Step />
+              </Section>
+            </OutOfSight>
           </Activity>
         );
       })}

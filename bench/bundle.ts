@@ -11,6 +11,8 @@ import zlib from 'node:zlib';
 import webpack, { type Configuration, type Stats } from 'webpack';
 import { SCREENS } from '../src/app/screens';
 
+export { overBudget } from './overBudget';
+
 const root = path.resolve(__dirname, '..');
 const staticDir = path.join(root, 'static');
 
@@ -143,15 +145,4 @@ export function printRoutes(routes: RouteSize[]) {
       `  /${r.route}: ${kb(r.initialJsGzip)} = ${r.ratio.toFixed(3)} x floor "${r.floor}" (${kb(r.floorGzip)})` +
         (r.budget ? `, budget ${r.budget.toFixed(2)} x` : ', no budget'),
     );
-}
-
-/** The routes over budget, and built routes without one (each new route needs a budget). */
-export function overBudget(routes: RouteSize[]): string[] {
-  return routes.flatMap((r) =>
-    r.budget === null
-      ? [`/${r.route} has no budget in bench/budgets.json`]
-      : r.ratio > r.budget
-        ? [`/${r.route} is ${r.ratio.toFixed(3)} x its floor, over its budget of ${r.budget} x`]
-        : [],
-  );
 }

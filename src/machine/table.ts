@@ -4,21 +4,34 @@
  * what it answers; tests walk it row by row; docs/machines.md draws it. Pure.
  */
 
-/** One transition: in one of `from`, on `on`, when every guard in `when` holds. */
-export interface Row<State extends string, Event extends string, Guard extends string = never> {
+/**
+ * One transition: in one of `from`, on `on`, when every guard in `when` holds. `Change` names
+ * the changes of the context the table's rows may make.
+ */
+export interface Row<
+  State extends string,
+  Event extends string,
+  Guard extends string = never,
+  Change extends string = string,
+> {
   from: readonly State[];
   on: Event;
   when?: readonly Guard[];
   /** The state it goes to; absent, the state stays (the row only changes the context). */
   to?: State;
   /** The named change of the context it makes, if any. */
-  does?: string;
+  does?: Change;
 }
 
-export interface Table<State extends string, Event extends string, Guard extends string = never> {
+export interface Table<
+  State extends string,
+  Event extends string,
+  Guard extends string = never,
+  Change extends string = string,
+> {
   /** Its states, for the drawing; the rows' states when absent. */
   states?: readonly State[];
-  rows: readonly Row<State, Event, Guard>[];
+  rows: readonly Row<State, Event, Guard, Change>[];
 }
 
 /** The guards of a table, by name; each gets the context and the event. */
@@ -28,13 +41,19 @@ export type Guards<Guard extends string, C, E> = Record<Guard, (ctx: C, event: E
  * The row an event takes from a state, or undefined when the table allows no move: the first
  * row from that state on that event whose guards all hold.
  */
-export function rowFor<State extends string, E extends { type: string }, Guard extends string, C>(
-  table: Table<State, E['type'], Guard>,
+export function rowFor<
+  State extends string,
+  E extends { type: string },
+  Guard extends string,
+  C,
+  Change extends string = string,
+>(
+  table: Table<State, E['type'], Guard, Change>,
   guards: Guards<Guard, C, E>,
   state: State,
   ctx: C,
   event: E,
-): Row<State, E['type'], Guard> | undefined {
+): Row<State, E['type'], Guard, Change> | undefined {
   return table.rows.find(
     (row) =>
       row.on === event.type &&

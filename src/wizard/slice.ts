@@ -179,21 +179,10 @@ function wizardReducers<S extends WizardState, Opening, D extends object>(
       state.contact = action.payload;
     },
     submitRequested(state: Draft) {
-      if (apply(state, { type: 'SUBMIT' })) {
-        state.error = null;
-        state.submitRefused = false;
-        return;
-      }
-      // Refused for missing data (a step the header jumped past): nothing incomplete is sent,
-      // and the header points to what is missing (its message: selectSubmitError).
-      if (
-        state.status !== 'loading' &&
-        state.status !== 'sent' &&
-        machine.missingSteps(state).length
-      ) {
-        state.submitRefused = true;
-        state.error = null;
-      }
+      // The table sends, or refuses for missing data (`submitRefused`: the header points to
+      // what is missing, its message is selectSubmitError's).
+      if (apply(state, { type: 'SUBMIT' })) state.error = null;
+      if (state.status === 'loading') state.submitRefused = false;
     },
     validationFailed(state: Draft) {
       if (apply(state, { type: 'INVALID' })) state.error = SUBMISSION_ERRORS.userError;

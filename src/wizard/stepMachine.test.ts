@@ -68,10 +68,12 @@ const CASES = [
   c(at(2), ev.jump(4), null),
   c(at(2), ev.jump(1.5), null),
   c(at(2), ev.jump(0), null),
-  // SUBMIT (row 4): only on the contact step, and only with everything there.
+  // SUBMIT (row 4): only on the contact step, and only with everything there; with data
+  // missing it is refused (row 8), wherever the visitor stands.
   c(at(3), ev.submit, 4),
   c(at(2), ev.submit, null),
-  c(at(3, { ready: false }), ev.submit, null),
+  c(at(3, { ready: false }), ev.submit, 8),
+  c(at(2, { ready: false }), ev.submit, 8),
   c(at(2, { hideContactStep: true }), ev.submit, null),
   // The submission's outcome (rows 5, 6) only while sending; INVALID (row 7) while open.
   ...SUBMIT_STATUSES.flatMap((status) => [
@@ -85,6 +87,7 @@ const CASES = [
     c(at(2, { status }), ev.back, null),
     c(at(2, { status }), ev.jump(1), null),
     c(at(3, { status }), ev.submit, null),
+    c(at(3, { status, ready: false }), ev.submit, null),
   ]),
   // A failed or refused send may be sent again, and the visitor may still move.
   c(at(3, { status: 'error' }), ev.submit, 4),
@@ -117,6 +120,15 @@ describe('the step machine, row by row', () => {
       status: 'error',
     });
     expect(machine.transition(at(2), ev.invalid)).toEqual({ status: 'userError' });
+  });
+
+  it('refuses a send with data missing: the status stays, submitRefused is set', () => {
+    expect(machine.transition(at(3, { ready: false }), ev.submit)).toEqual({
+      submitRefused: true,
+    });
+    expect(machine.transition(at(3, { ready: false, status: 'error' }), ev.submit)).toEqual({
+      submitRefused: true,
+    });
   });
 
   it('ends with the contact step unless hidden, and knows what is missing', () => {

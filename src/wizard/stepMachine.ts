@@ -20,6 +20,12 @@ export interface StepContext {
   hideContactStep: boolean;
 }
 
+/**
+ * What a row changes: the step, the status, and `submitRefused` when a send was refused for
+ * missing data (the step header then points to the steps missing it).
+ */
+export type StepChanges = Partial<StepContext & { submitRefused: boolean }>;
+
 export type WizardEvent =
   { type: 'JUMP'; step: number } | { type: 'NEXT' } | { type: 'BACK' } | SubmissionEvent;
 
@@ -33,32 +39,36 @@ export type StepGuard =
   | 'toFirst'
   | 'mayJumpAhead'
   | 'onContactStep'
-  | 'complete';
+  | 'complete'
+  | 'incomplete';
 
 /** The changes of the context a row makes (besides its status). */
-export type StepChange = 'forward' | 'back' | 'jump';
+export type StepChange = 'forward' | 'back' | 'jump' | 'refuse';
 
-/** Its states are the submission's statuses; the step is the context the rows change. */
-export const STEP_TABLE: Table<SubmitStatus, WizardEvent['type'], StepGuard> = {
+/**
+ * Its states are the submission's statuses; the step is the context the rows change. A send
+ * with data missing (a step the header jumped past) is refused: nothing incomplete is sent,
+ * and the header points to what is missing.
+ */
+export const STEP_TABLE: Table<SubmitStatus, WizardEvent['type'], StepGuard, StepChange> = {
   rows: [
     { from: OPEN, on: 'NEXT', when: ['beforeLast', 'mayLeave'], does: 'forward' },
     { from: OPEN, on: 'BACK', when: ['afterFirst'], does: 'back' },
     { from: OPEN, on: 'JUMP', when: ['notCurrent', 'toFirst'], does: 'jump' },
     { from: OPEN, on: 'JUMP', when: ['stepExists', 'notCurrent', 'mayJumpAhead'], does: 'jump' },
     ...submissionRows<StepGuard>(['onContactStep', 'complete']),
+    { from: OPEN, on: 'SUBMIT', when: ['incomplete'], does: 'refuse' },
   ],
 };
 
-const CHANGES: Record<
-  StepChange,
-  (ctx: StepContext, event: WizardEvent) => Pick<StepContext, 'step'> & Partial<StepContext>
-> = {
+const CHANGES: Record<StepChange, (ctx: StepContext, event: WizardEvent) => StepChanges> = {
   forward: (ctx) => ({ step: ctx.step + 1, maxStep: Math.max(ctx.maxStep, ctx.step + 1) }),
   back: (ctx) => ({ step: ctx.step - 1 }),
   jump: (ctx, event) => {
     const { step } = event as { step: number };
     return { step, maxStep: Math.max(ctx.maxStep, step) };
   },
+  refuse: () => ({ submitRefused: true }),
 };
 
 /** A wizard's own table: its steps and the named guards for leaving them. */
@@ -83,7 +93,7 @@ export interface WizardMachine<Id extends string, C extends StepContext> {
   stepsOf(ctx: Pick<C, 'hideContactStep'> & Partial<C>): readonly StepOf<Id>[];
   currentStepId(ctx: C): StepOf<Id>;
   /** The changes an event makes, or null when the machine does not allow it now. */
-  transition(ctx: C, event: WizardEvent): Partial<StepContext> | null;
+  transition(ctx: C, event: WizardEvent): StepChanges | null;
   can(ctx: C, event: WizardEvent): boolean;
   /** Whether everything to send is there (product 2.1.11): every leaving guard holds. */
   isComplete(ctx: C): boolean;
@@ -121,13 +131,14 @@ export function wizardMachine<Id extends string, C extends StepContext, Guard ex
     mayJumpAhead: (ctx) => table.jumpAhead.every((guard) => holds(ctx, guard)),
     onContactStep: (ctx) => currentStepId(ctx) === CONTACT_STEP,
     complete: isComplete,
+    incomplete: (ctx) => !isComplete(ctx),
   };
-  const transition = (ctx: C, event: WizardEvent): Partial<StepContext> | null => {
+  const transition = (ctx: C, event: WizardEvent): StepChanges | null => {
     const row = rowFor(STEP_TABLE, guards, ctx.status, ctx, event);
     if (!row) return null;
     return {
       ...(row.to ? { status: row.to } : {}),
-      ...(row.does ? CHANGES[row.does as StepChange](ctx, event) : {}),
+      ...(row.does ? CHANGES[row.does](ctx, event) : {}),
     };
   };
   return {

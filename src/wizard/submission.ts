@@ -13,15 +13,13 @@ export type SubmissionEvent =
 /** The statuses in which the form may still change; sending or sent, it stays as it is. */
 export const OPEN: readonly SubmitStatus[] = ['editing', 'error', 'userError'];
 
-export const isOpen = (status: SubmitStatus) => OPEN.includes(status);
-
 /**
  * The submission's rows; `ready` names the guards that must hold to send (a one-step page has
  * none, a wizard its own).
  */
 export const submissionRows = <Guard extends string>(
   ready: readonly Guard[],
-): Row<SubmitStatus, SubmissionEvent['type'], Guard>[] => [
+): Row<SubmitStatus, SubmissionEvent['type'], Guard, never>[] => [
   { from: OPEN, on: 'SUBMIT', when: ready, to: 'loading' },
   { from: ['loading'], on: 'SUCCEEDED', to: 'sent' },
   { from: ['loading'], on: 'FAILED', to: 'error' },

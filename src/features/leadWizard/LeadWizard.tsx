@@ -123,7 +123,7 @@ const KIT: WizardKit<'leadWizard'> = {
 const STEPS = {
   category: CategoryStep,
   address: AddressStepView,
-  details: lazyStep(() => import(/* webpackChunkName: "lead-details" */ './steps/DetailsStep')),
+  details: lazyStep(() => import('./steps/DetailsStep')),
   contact: ContactStep,
 };
 

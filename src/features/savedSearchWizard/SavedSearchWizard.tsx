@@ -147,7 +147,7 @@ const KIT: WizardKit<'savedSearchWizard'> = {
 const STEPS = {
   regions: RegionsStep,
   category: CategoryStep,
-  details: lazyStep(() => import(/* webpackChunkName: "saved-search-details" */ './DetailsStep')),
+  details: lazyStep(() => import('./DetailsStep')),
   contact: ContactStep,
 };
 

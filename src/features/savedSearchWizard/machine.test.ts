@@ -11,7 +11,16 @@ import { savedSearchMachine, type MachineContext } from './machine';
 const { stepsOf, isComplete, missingSteps, can } = savedSearchMachine;
 
 const STEP = { regions: 1, category: 2, details: 3, contact: 4 };
-const ROW = { next: 0, back: 1, jumpFirst: 2, jumpAhead: 3, submit: 4, succeeded: 5, failed: 6 };
+const ROW = {
+  next: 0,
+  back: 1,
+  jumpFirst: 2,
+  jumpAhead: 3,
+  submit: 4,
+  succeeded: 5,
+  failed: 6,
+  refuse: 8,
+};
 const whole = { regionIds: [1], categoryId: 30225 };
 
 const at = (id: keyof typeof STEP, more: Partial<MachineContext> = {}): MachineContext => ({
@@ -49,7 +58,7 @@ describe('saved-search wizard machine, walked as a table', () => {
       c(at('regions', whole), { type: 'JUMP', step: 5 }, null),
       c(at('category', whole), { type: 'JUMP', step: 2 }, null),
       c(at('contact', whole), { type: 'SUBMIT' }, ROW.submit),
-      c(at('contact', { regionIds: [], categoryId: 30225 }), { type: 'SUBMIT' }, null),
+      c(at('contact', { regionIds: [], categoryId: 30225 }), { type: 'SUBMIT' }, ROW.refuse),
       c(at('details', whole), { type: 'SUBMIT' }, null),
       c(at('contact', { ...whole, status: 'loading' }), { type: 'SUCCEEDED' }, ROW.succeeded),
       c(at('contact', { ...whole, status: 'loading' }), { type: 'FAILED' }, ROW.failed),

@@ -486,14 +486,19 @@ describe('submission', () => {
   });
 
   it('keeps every input after a failure, and retries with the same Idempotency-Key', async () => {
-    const { store } = started();
+    const { store, env } = started();
     await toContactStep(store);
+    const scrolls = () =>
+      env.posted().filter(([m]) => (m as { type: string }).type === 'scroll').length;
+    const stepScrolls = scrolls();
     const key = selectLeadWizard(store.getState()).submissionKey;
     nock(API, { reqheaders: { 'idempotency-key': key } })
       .post('/v1/wizard/lead')
       .reply(503, { code: 'unavailable', message: 'Wartung' });
     store.dispatch(wizard.submitRequested());
     await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('error'));
+    // The form stays with its message: the host page is not scrolled.
+    expect(scrolls()).toBe(stepScrolls);
     const failed = selectLeadWizard(store.getState());
     expect(failed).toMatchObject({
       status: 'error',
@@ -512,6 +517,9 @@ describe('submission', () => {
     await waitFor(() => expect(selectLeadWizard(store.getState()).status).toBe('sent'));
     retry.done();
     expect(selectLeadWizard(store.getState()).status).toBe('sent');
+    // The form gives way to the success message: the host page scrolls to the frame's top.
+    expect(scrolls()).toBe(stepScrolls + 1);
+    expect(env.posted().at(-1)).toEqual([widgetMessage('scroll', { top: 0 }), AGENCY_ORIGIN]);
   });
 
   it('sends once on a double click', async () => {

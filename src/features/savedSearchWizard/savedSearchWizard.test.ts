@@ -154,6 +154,9 @@ describe('saved-search wizard', () => {
     await waitFor(() => expect(selectSavedSearchPayload(store.getState()).fields).toHaveLength(3));
     store.dispatch(wizard.nextClicked());
     store.dispatch(wizard.contactEdited(contact));
+    const scrolls = () =>
+      env.posted().filter(([m]) => (m as { type: string }).type === 'scroll').length;
+    await waitFor(() => expect(scrolls()).toBe(3));
     let body: { savedSearch?: unknown } = {};
     const key = state(store).submissionKey;
     nock(API)
@@ -166,6 +169,8 @@ describe('saved-search wizard', () => {
     store.dispatch(wizard.submitRequested());
     await waitFor(() => expect(state(store).status).toBe('error'));
     expect(selectSubmitError(store.getState())).toBe('errors.generic');
+    // The form stays with its message: the host page is not scrolled.
+    expect(scrolls()).toBe(3);
     nock(API)
       .post('/v1/wizard/saved-search', (b) => Boolean((body = b)))
       .matchHeader('Idempotency-Key', key)
@@ -187,6 +192,9 @@ describe('saved-search wizard', () => {
       widgetMessage('tracking', { event: 'SavedSearchWizard' }),
       expect.any(String),
     ]);
+    // The form gives way to the success message: the host page scrolls to the frame's top.
+    expect(scrolls()).toBe(4);
+    expect(env.posted().at(-1)).toEqual([widgetMessage('scroll', { top: 0 }), expect.any(String)]);
   });
 
   it('refuses to send without a region and says which step is missing', async () => {

@@ -85,7 +85,8 @@ describe('contact page (product 2.5)', () => {
   });
 
   it('keeps what was typed and its Idempotency-Key when sending fails, and sends with the same key again', async () => {
-    const { store } = started(contactFeature);
+    const { store, env } = started(contactFeature);
+    const scrolls = () => env.posted().filter(([m]) => (m as { type: string }).type === 'scroll');
     store.dispatch(contactMessageSlice.actions.opened({ scope: '', message: '' }, 0));
     const key = selectContactMessage(store.getState()).submissionKey;
     nock(API)
@@ -99,9 +100,13 @@ describe('contact page (product 2.5)', () => {
       error: 'errors.generic',
       contact,
     });
+    // The form stays with its message: the host page is not scrolled.
+    expect(scrolls()).toEqual([]);
     nock(API).post('/v1/wizard/contact').matchHeader('Idempotency-Key', key).reply(201, {});
     store.dispatch(contactMessageSlice.actions.submitRequested());
     await waitFor(() => expect(selectContactMessage(store.getState()).status).toBe('sent'));
+    // The form gives way to the success message: the host page scrolls to the frame's top.
+    expect(scrolls()).toEqual([[widgetMessage('scroll', { top: 0 }), expect.any(String)]]);
   });
 
   it('posts to the configured submit URL', async () => {

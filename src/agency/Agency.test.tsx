@@ -394,6 +394,37 @@ describe('agency inbox page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Eingänge' })).toBeInTheDocument();
   });
 
+  it('says a list answered without its shape failed, instead of breaking the page', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, {});
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Es ist ein Fehler aufgetreten.');
+  });
+
+  it.each([
+    ['answered without its shape', 200, {}, 'Es ist ein Fehler aufgetreten.'],
+    // A uuid the server refuses names no submission.
+    [
+      'refused (400)',
+      400,
+      { code: 'bad_request', message: 'uuid' },
+      'Diesen Eingang gibt es nicht.',
+    ],
+  ])('says what went wrong with a submission %s', async (_name, status, body, message) => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1)], next: null })
+      .get(`/submissions/${SUBMISSION.uuid}`)
+      .reply(status, body);
+    open({ route: `/submissions/${SUBMISSION.uuid}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('goes back to the sign-in form when the session ends (403)', async () => {
     nock(API)
       .get('/auth/me')

@@ -18,7 +18,6 @@ import {
 import type { ApiResult } from '../api/client';
 import type { Saga } from '../app/saga';
 import type { AgencyApi, AgencyEnv } from './api';
-import type { FunnelReport } from '../../contract/funnel';
 import { berlinDay, shiftDay } from '../../contract/days';
 import {
   agencyActions as actions,
@@ -28,6 +27,7 @@ import {
   type AgencyError,
   type AgencyState,
 } from './slice';
+import { readDelivery, readDetail, readEmail, readFunnel, readHandling, readPage } from './parse';
 import { filterProblems, hasProblems } from './types';
 
 /** What a call of the inbox API answers, as the contract types it. */
@@ -36,7 +36,12 @@ type Answer<K extends keyof AgencyApi> = Awaited<ReturnType<AgencyApi[K]>>;
 /** How long typing in the search box rests before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const errorOf = (result: ApiResult<unknown>): AgencyError =>
+/**
+ * What a failed call (or one whose answer lacks its shape) shows. A 400 means a value the
+ * request carried was refused: a filter's for the list, the address's uuid for a detail (which
+ * then is not found).
+ */
+const errorOf = (result: ApiResult<unknown>, refused: AgencyError = 'badRequest'): AgencyError =>
   result.ok
     ? 'generic'
     : result.error.kind === 'network'
@@ -44,7 +49,7 @@ const errorOf = (result: ApiResult<unknown>): AgencyError =>
       : result.error.kind === 'server' && result.error.status === 404
         ? 'notFound'
         : result.error.kind === 'server' && result.error.status === 400
-          ? 'badRequest'
+          ? refused
           : 'generic';
 
 const isForbidden = (result: ApiResult<unknown>) =>
@@ -63,16 +68,17 @@ function* start(action: ReturnType<typeof actions.opened>): Saga {
   if (action.payload.k) {
     const login: Answer<'login'> = yield call(api.login, action.payload.k);
     env.forgetKey();
-    if (login.ok) {
-      yield put(actions.signedIn({ email: login.data.email }));
+    const email = login.ok ? readEmail(login.data) : null;
+    if (email !== null) {
+      yield put(actions.signedIn({ email }));
       return;
     }
-    yield put(actions.keyRefused());
+    // A login that failed; one answered without its e-mail asks the session below.
+    if (!login.ok) yield put(actions.keyRefused());
   }
   const me: Answer<'me'> = yield call(api.me);
-  if (me.ok && typeof me.data?.email === 'string')
-    yield put(actions.signedIn({ email: me.data.email }));
-  else yield put(actions.signedOut());
+  const email = me.ok ? readEmail(me.data) : null;
+  yield put(email !== null ? actions.signedIn({ email }) : actions.signedOut());
 }
 
 function* requestLink(): Saga {
@@ -96,7 +102,8 @@ function* loadList(append: boolean): Saga {
   const result: Answer<'list'> = yield call(staffCall, () =>
     api.list(list.filter, append ? (list.next ?? undefined) : undefined),
   );
-  if (result.ok) yield put(actions.listLoaded({ ...result.data, append }));
+  const page = result.ok ? readPage(result.data) : null;
+  if (page) yield put(actions.listLoaded({ ...page, append }));
   else if (!isForbidden(result)) yield put(actions.listFailed(errorOf(result)));
 }
 
@@ -109,8 +116,9 @@ function* onFilterChange(action: Action): Saga {
 function* loadDetail(action: ReturnType<typeof actions.detailOpened>): Saga {
   const api: AgencyApi = yield getContext('api');
   const result: Answer<'detail'> = yield call(staffCall, () => api.detail(action.payload));
-  if (result.ok) yield put(actions.detailLoaded(result.data));
-  else if (!isForbidden(result)) yield put(actions.detailFailed(errorOf(result)));
+  const detail = result.ok ? readDetail(result.data) : null;
+  if (detail) yield put(actions.detailLoaded(detail));
+  else if (!isForbidden(result)) yield put(actions.detailFailed(errorOf(result, 'notFound')));
 }
 
 function* saveHandling(action: ReturnType<typeof actions.handlingChosen>): Saga {
@@ -121,7 +129,8 @@ function* saveHandling(action: ReturnType<typeof actions.handlingChosen>): Saga 
   const result: Answer<'setHandling'> = yield call(staffCall, () =>
     api.setHandling(uuid, action.payload),
   );
-  if (result.ok) yield put(actions.handlingSaved(result.data));
+  const saved = result.ok ? readHandling(result.data) : null;
+  if (saved) yield put(actions.handlingSaved(saved));
   else if (!isForbidden(result)) yield put(actions.handlingFailed());
 }
 
@@ -142,15 +151,17 @@ function* loadFunnel(): Saga {
   if (session.phase !== 'signedIn' || !isPeriod(funnel.from, funnel.to)) return;
   yield put(actions.funnelRequested());
   const result: Answer<'funnel'> = yield call(staffCall, () => api.funnel(funnel.from, funnel.to));
-  // The contract names a stage as text; the report's stages are contract/funnel.ts's words.
-  if (result.ok) yield put(actions.funnelLoaded(result.data as FunnelReport));
+  const report = result.ok ? readFunnel(result.data) : null;
+  if (report) yield put(actions.funnelLoaded(report));
   else if (!isForbidden(result)) yield put(actions.funnelFailed(errorOf(result)));
 }
 
 function* retryDelivery(action: ReturnType<typeof actions.deliveryRetryClicked>): Saga {
   const api: AgencyApi = yield getContext('api');
   const result: Answer<'retry'> = yield call(staffCall, () => api.retry(action.payload));
-  if (result.ok) yield put(actions.deliveryUpdated(result.data));
+  // An answer without a delivery's shape leaves the log as it was.
+  const delivery = result.ok ? readDelivery(result.data) : null;
+  if (delivery) yield put(actions.deliveryUpdated(delivery));
 }
 
 export function* agencySaga(): Saga {

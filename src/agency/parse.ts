@@ -1,0 +1,89 @@
+/**
+ * The inbox API's answers, typed by the contract but read as untrusted input (product 7.2):
+ * an answer without the shape the screens read is null (the caller shows its failed state),
+ * never passed to a reducer.
+ */
+import type { FunnelReport } from '../../contract/funnel';
+import type { Delivery, Handling, InboxRow, SubmissionDetail } from './types';
+
+type Fields = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether `value` is an object whose named fields are of the named `typeof`s. */
+const has = (value: unknown, fields: Record<string, string>): value is Fields =>
+  isRecord(value) && Object.entries(fields).every(([key, type]) => typeof value[key] === type);
+
+const ROW = {
+  id: 'number',
+  uuid: 'string',
+  kind: 'string',
+  name: 'string',
+  email: 'string',
+  place: 'string',
+  confirmed: 'boolean',
+  handling: 'string',
+  createdAt: 'string',
+};
+
+const DELIVERY = {
+  id: 'number',
+  channel: 'string',
+  kind: 'string',
+  recipient: 'string',
+  status: 'string',
+  attempts: 'number',
+  createdAt: 'string',
+};
+
+/** A page of the list: its rows and where the next one starts. */
+export function readPage(body: unknown): { items: InboxRow[]; next: number | null } | null {
+  if (!isRecord(body) || !Array.isArray(body.items)) return null;
+  if (body.next !== null && typeof body.next !== 'number') return null;
+  if (!body.items.every((row) => has(row, ROW))) return null;
+  return { items: body.items as InboxRow[], next: body.next };
+}
+
+export const readDelivery = (body: unknown): Delivery | null =>
+  has(body, DELIVERY) ? (body as unknown as Delivery) : null;
+
+/** A submission with its deliveries and consent log. */
+export function readDetail(body: unknown): SubmissionDetail | null {
+  if (!isRecord(body) || !Array.isArray(body.deliveries) || !Array.isArray(body.consentLog))
+    return null;
+  const { submission } = body;
+  if (
+    !has(submission, { uuid: 'string', kind: 'string', handling: 'string', createdAt: 'string' }) ||
+    !isRecord(submission.contact) ||
+    !isRecord(submission.consent) ||
+    !isRecord(submission.consent.boxes)
+  )
+    return null;
+  if (!body.deliveries.every((d) => readDelivery(d)) || !body.consentLog.every(isRecord))
+    return null;
+  return body as unknown as SubmissionDetail;
+}
+
+/** A status saved: the submission's uuid and its handling. */
+export const readHandling = (body: unknown): { uuid: string; handling: Handling } | null =>
+  has(body, { uuid: 'string', handling: 'string' })
+    ? { uuid: body.uuid as string, handling: body.handling as Handling }
+    : null;
+
+/** The funnel of a period: per wizard, its stages and their counts. */
+export function readFunnel(body: unknown): FunnelReport | null {
+  if (!has(body, { from: 'string', to: 'string' }) || !Array.isArray(body.wizards)) return null;
+  const wellFormed = body.wizards.every(
+    (w) =>
+      has(w, { wizard: 'string' }) &&
+      Array.isArray(w.stages) &&
+      w.stages.every((s) => has(s, { stage: 'string', count: 'number' })),
+  );
+  // The contract names a stage as text; the report's stages are contract/funnel.ts's words.
+  return wellFormed ? (body as unknown as FunnelReport) : null;
+}
+
+/** The e-mail of the staff member a login or session answer names, or null. */
+export const readEmail = (body: unknown): string | null =>
+  has(body, { email: 'string' }) ? (body.email as string) : null;

@@ -74,14 +74,23 @@ describe('login screen', () => {
   it('says once that the mail was not asked for without a connection, and asks again once online', async () => {
     const { user } = await open();
     await user.type(await screen.findByRole('textbox', { name: 'E-Mail' }), 'erika@example.de');
-    nock(API).post('/v1/auth/email').replyWithError('offline');
+    let key = '';
+    nock(API)
+      .post('/v1/auth/email')
+      .matchHeader('Idempotency-Key', (value: string) => Boolean((key = value)))
+      .replyWithError('offline');
     await user.click(screen.getByRole('button', { name: 'E-Mail verschicken' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^Keine Verbindung zum Server: noch nicht gesendet\./);
     expect(screen.getByRole('button', { name: 'Erneut senden' })).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.queryByText(/Bitte versuchen Sie es erneut/)).not.toBeInTheDocument();
-    nock(API).post('/v1/auth/email', { email: 'erika@example.de' }).reply(200, { sent: true });
+    // Asked again with the first try's key: one mail, should the first have gone through.
+    expect(key).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    nock(API)
+      .post('/v1/auth/email', { email: 'erika@example.de' })
+      .matchHeader('Idempotency-Key', (value: string) => value === key)
+      .reply(200, { sent: true });
     await act(async () => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('Die E-Mail wurde verschickt.')).toBeInTheDocument();
   });
@@ -201,15 +210,21 @@ describe('logged-in home', () => {
     await user.click(await screen.findByRole('tab', { name: 'Mein Konto' }));
     const phone = await screen.findByRole('textbox', { name: 'Telefon' });
     await user.type(phone, '030 1234567');
-    nock(API).put('/v1/contact').replyWithError('offline');
+    let key = '';
+    nock(API)
+      .put('/v1/contact')
+      .matchHeader('Idempotency-Key', (value: string) => Boolean((key = value)))
+      .replyWithError('offline');
     await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^Keine Verbindung zum Server: noch nicht gesendet\./);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(phone).toHaveValue('030 1234567');
     let saved: { phone?: string } = {};
+    expect(key).toMatch(/^[A-Za-z0-9_-]{30}$/);
     nock(API)
       .put('/v1/contact', (body) => Boolean((saved = body)))
+      .matchHeader('Idempotency-Key', (value: string) => value === key)
       .reply(200, { ...CONTACT, phone: '030 1234567' });
     await user.click(screen.getByRole('button', { name: 'Erneut senden' }));
     expect(await screen.findByText(/gespeichert/)).toBeInTheDocument();

@@ -350,15 +350,23 @@ describe('portal lists and changes', () => {
 
   it('makes a saved search that found no connection again once back online, with what was entered', async () => {
     const { store } = await loggedInStore();
-    nock(API).post('/v1/saved-search').replyWithError('offline');
+    let key = '';
+    nock(API)
+      .post('/v1/saved-search')
+      .matchHeader('Idempotency-Key', (value: string) => Boolean((key = value)))
+      .replyWithError('offline');
     store.dispatch(portal.dialogOpened({ kind: 'createSearch' }));
     store.dispatch(portal.searchSaveRequested(INPUT));
     await waitFor(() => expect(state(store).offlineChange).toEqual({ save: INPUT }));
+    expect(key).toMatch(/^[A-Za-z0-9_-]{30}$/);
     expect(state(store).dialog).toEqual({ kind: 'createSearch' });
     const created = { ...SEARCH, uuid: '1c9a2f8e-4c1d-4e7a-9f3b-2a6c8d1e5f71', categoryId: 30225 };
     let sent: unknown = null;
+    // The resend carries the first try's key: had that one gone through, the server answers
+    // it with its first answer instead of making a second saved search.
     nock(API)
       .post('/v1/saved-search', (body) => Boolean((sent = body)))
+      .matchHeader('Idempotency-Key', (value: string) => value === key)
       .reply(201, created)
       .get('/v1/saved-search')
       .reply(200, [SEARCH, created]);
@@ -367,6 +375,18 @@ describe('portal lists and changes', () => {
     expect(sent).toEqual(INPUT);
     expect(state(store).dialog).toBeNull();
     expect(state(store).offlineChange).toBeNull();
+    // The next saved search is another request, with a key of its own.
+    let next = '';
+    nock(API)
+      .post('/v1/saved-search')
+      .matchHeader('Idempotency-Key', (value: string) => Boolean((next = value)))
+      .reply(201, created)
+      .get('/v1/saved-search')
+      .reply(200, [SEARCH, created]);
+    store.dispatch(portal.dialogOpened({ kind: 'createSearch' }));
+    store.dispatch(portal.searchSaveRequested(INPUT));
+    await waitFor(() => expect(next).not.toBe(''));
+    expect(next).not.toBe(key);
   });
 
   it('logs out cleanly when the session expired during a change', async () => {

@@ -174,12 +174,17 @@ function* afterLogin(): Saga {
 }
 
 function* saveSearch(action: ReturnType<typeof actions.searchSaveRequested>): Saga {
-  const { dialog }: PortalState = yield select(selectPortal);
+  const { dialog, keys }: PortalState = yield select(selectPortal);
   const savedSearch = action.payload;
   let result: ApiResult<unknown>;
   if (dialog?.kind === 'createSearch')
     result = yield* portalCall(
-      { method: 'POST', path: '/v1/saved-search', body: savedSearch },
+      {
+        method: 'POST',
+        path: '/v1/saved-search',
+        headers: { 'Idempotency-Key': keys.search },
+        body: savedSearch,
+      },
       SUBMIT_CALL,
     );
   else if (dialog?.kind === 'editSearch')
@@ -217,10 +222,15 @@ function* deleteSearch(): Saga {
 }
 
 function* saveAccount(): Saga {
-  const { contact }: PortalState = yield select(selectPortal);
+  const { contact, keys }: PortalState = yield select(selectPortal);
   if (!contact) return;
   const result = yield* portalCall(
-    { method: 'PUT', path: '/v1/contact', body: contactPayload(contact, { newsletter: true }) },
+    {
+      method: 'PUT',
+      path: '/v1/contact',
+      headers: { 'Idempotency-Key': keys.account },
+      body: contactPayload(contact, { newsletter: true }),
+    },
     SUBMIT_CALL,
   );
   const saved = result.ok ? parseContact(result.data) : null;
@@ -235,9 +245,14 @@ function* logout(): Saga {
 }
 
 function* requestLoginMail(): Saga {
-  const { login }: PortalState = yield select(selectPortal);
+  const { login, keys }: PortalState = yield select(selectPortal);
   const result = yield* callApi(
-    { method: 'POST', path: '/v1/auth/email', body: { email: login.email.trim() } },
+    {
+      method: 'POST',
+      path: '/v1/auth/email',
+      headers: { 'Idempotency-Key': keys.loginMail },
+      body: { email: login.email.trim() },
+    },
     SUBMIT_CALL,
   );
   if (result.ok) yield put(actions.loginEmailAnswered({ sent: result.data?.sent === true }));

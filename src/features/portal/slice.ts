@@ -4,7 +4,7 @@ import type { BodyOf } from '../../api/contract';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
 import { EMPTY_CONTACT, type ContactValues } from '../../parts/contactForm/model';
-import type { SubmitFailure } from '../../wizard/submission';
+import { newSubmissionKey, type SubmitFailure } from '../../wizard/submission';
 import { loggedIn, loggedOut } from '../../session/slice';
 import type { SavedSearch } from '../savedSearchWizard';
 import {
@@ -54,7 +54,18 @@ export interface PortalState {
    * connection: said in the dialog, and made again once the browser is back online.
    */
   offlineChange: { save: SavedSearchInput } | { delete: true } | null;
+  /**
+   * The Idempotency-Keys of the requests that change something (docs/security.md#idempotency):
+   * a new one per request, the same on its resend after a lost connection, so the server
+   * answers a resend of one that did go through with its first answer.
+   */
+  keys: { search: string; account: string; loginMail: string };
 }
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A request's key, made with the action that asks for it (reducers stay pure). */
+const withKey = <P>(payload: P) => ({ payload, meta: newSubmissionKey(Date.now()) });
 
 /** What the portal holds of a contact, as it is before a login and after the session. */
 const NO_CONTACT = {
@@ -72,6 +83,7 @@ const NO_CONTACT = {
 export const initialPortalState: PortalState = {
   phase: 'starting',
   login: { email: '', status: 'editing' },
+  keys: { search: '', account: '', loginMail: '' },
   notice: null,
   ...NO_CONTACT,
 };
@@ -120,8 +132,14 @@ export const portalSlice = createSlice({
     loginEmailEdited(state, action: PayloadAction<string>) {
       state.login = { email: action.payload.slice(0, 254), status: 'editing' };
     },
-    loginEmailRequested(state) {
-      if (state.login.status !== 'sending') state.login.status = 'sending';
+    loginEmailRequested: {
+      reducer(state, action: PayloadAction<undefined, string, string>) {
+        // A resend of a mail that found no connection keeps its key.
+        if (state.login.status === 'sending') return;
+        if (state.login.status !== 'offline') state.keys.loginMail = action.meta;
+        state.login.status = 'sending';
+      },
+      prepare: () => withKey(undefined),
     },
     loginEmailAnswered(state, action: PayloadAction<{ sent: boolean }>) {
       state.login.status = action.payload.sent ? 'sent' : 'checkEmail';
@@ -156,9 +174,16 @@ export const portalSlice = createSlice({
       state.offlineChange = null;
     },
     /** The wizard in the create or edit dialog assembled this saved search; 'Speichern'. */
-    searchSaveRequested(state, _action: PayloadAction<SavedSearchInput>) {
-      state.busy = true;
-      state.offlineChange = null;
+    searchSaveRequested: {
+      reducer(state, action: PayloadAction<SavedSearchInput, string, string>) {
+        // The same saved search sent again after a lost connection keeps its key.
+        const waiting = state.offlineChange;
+        if (!(waiting && 'save' in waiting && sameJson(waiting.save, action.payload)))
+          state.keys.search = action.meta;
+        state.busy = true;
+        state.offlineChange = null;
+      },
+      prepare: (save: SavedSearchInput) => withKey(save),
     },
     deleteConfirmed(state) {
       state.busy = true;
@@ -176,11 +201,19 @@ export const portalSlice = createSlice({
       state.offlineChange = action.payload ?? null;
     },
     accountEdited(state, action: PayloadAction<ContactValues>) {
+      // The same values again (the form's submit) leave a save waiting for the connection.
+      const same = state.accountStatus === 'offline' && sameJson(state.contact, action.payload);
       state.contact = action.payload;
-      if (state.accountStatus !== 'saving') state.accountStatus = 'editing';
+      if (state.accountStatus !== 'saving' && !same) state.accountStatus = 'editing';
     },
-    accountSaveRequested(state) {
-      if (state.accountStatus !== 'saving') state.accountStatus = 'saving';
+    accountSaveRequested: {
+      reducer(state, action: PayloadAction<undefined, string, string>) {
+        if (state.accountStatus === 'saving') return;
+        // A resend of a save that found no connection keeps its key (an edit makes it 'editing').
+        if (state.accountStatus !== 'offline') state.keys.account = action.meta;
+        state.accountStatus = 'saving';
+      },
+      prepare: () => withKey(undefined),
     },
     accountInvalid(state) {
       state.accountStatus = 'userError';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { machinesDoc } from './machinesDoc';
+import { machinesDoc } from '../scripts/machinesDoc';
 
 describe('docs/machines.md', () => {
   it('is drawn from the tables as they are (npm run docs:machines writes it again)', () => {

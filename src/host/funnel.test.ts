@@ -10,17 +10,10 @@ import { FUNNEL_WIZARDS } from '../../contract/funnel';
 import { createTestEnv, sendInit, setupStore, WIDGET_ORIGIN } from '../../test/helpers';
 import type { AppEnv } from '../app/env';
 import { feature as leadFeature } from '../features/leadWizard';
-import {
-  currentStepId as leadStepId,
-  stepsOf as leadSteps,
-  STEP_ORDERS,
-} from '../features/leadWizard/machine';
+import { leadMachine, STEP_ORDERS } from '../features/leadWizard/machine';
 import { leadWizardActions as lead, selectLeadWizard } from '../features/leadWizard/slice';
 import { feature as searchFeature } from '../features/savedSearchWizard';
-import {
-  currentStepId as searchStepId,
-  stepsOf as searchSteps,
-} from '../features/savedSearchWizard/machine';
+import { savedSearchMachine } from '../features/savedSearchWizard/machine';
 import {
   savedSearchWizardActions as search,
   selectSavedSearchWizard,
@@ -101,7 +94,8 @@ const WIZARDS = {
     open: (at: number, order: 'category-first' | 'address-first') =>
       lead.opened({ order, hideContactStep: false }, at),
     actions: leadActions,
-    stepId: (state: Parameters<typeof selectLeadWizard>[0]) => leadStepId(selectLeadWizard(state)),
+    stepId: (state: Parameters<typeof selectLeadWizard>[0]) =>
+      leadMachine.currentStepId(selectLeadWizard(state)),
   },
   'saved-search-wizard': {
     feature: searchFeature,
@@ -109,7 +103,7 @@ const WIZARDS = {
       search.opened({ hideContactStep: false, preselected: null, profile: null }, at),
     actions: searchActions,
     stepId: (state: Parameters<typeof selectSavedSearchWizard>[0]) =>
-      searchStepId(selectSavedSearchWizard(state)),
+      savedSearchMachine.currentStepId(selectSavedSearchWizard(state)),
   },
 } as const;
 
@@ -125,10 +119,10 @@ function loadEmbed(): EmbedModule {
 describe("the funnel's vocabulary", () => {
   it("names every step of the wizards' machines, in either order, and nothing else", () => {
     for (const order of Object.keys(STEP_ORDERS) as (keyof typeof STEP_ORDERS)[])
-      expect([...leadSteps({ order, hideContactStep: false })].sort()).toEqual(
+      expect([...leadMachine.stepsOf({ order, hideContactStep: false })].sort()).toEqual(
         [...FUNNEL_WIZARDS['lead-wizard']].sort(),
       );
-    expect([...searchSteps({ hideContactStep: false })]).toEqual([
+    expect([...savedSearchMachine.stepsOf({ hideContactStep: false })]).toEqual([
       ...FUNNEL_WIZARDS['saved-search-wizard'],
     ]);
   });

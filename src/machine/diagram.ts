@@ -1,6 +1,6 @@
 /**
  * A machine's table drawn as Markdown: its rows as a table, and as a Mermaid state diagram
- * (docs/machines.md is made of these, test/machinesDoc.ts). Not part of the widget's code.
+ * (docs/machines.md is made of these, scripts/machinesDoc.ts). Not part of the widget's code.
  */
 import type { Row, Table } from './table';
 

@@ -38,5 +38,3 @@ export const LEAD_TABLE: WizardTable<OwnStepId, MachineContext, 'hasCategory' | 
   };
 
 export const leadMachine = wizardMachine(LEAD_TABLE);
-
-export const { stepsOf, currentStepId, transition, can, isComplete, missingSteps } = leadMachine;

@@ -37,6 +37,3 @@ export const SAVED_SEARCH_TABLE: WizardTable<
 };
 
 export const savedSearchMachine = wizardMachine(SAVED_SEARCH_TABLE);
-
-export const { stepsOf, currentStepId, transition, can, isComplete, missingSteps } =
-  savedSearchMachine;

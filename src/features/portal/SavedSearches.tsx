@@ -10,7 +10,7 @@ import { formatCurrency } from '../../i18n/format';
 import type { Language } from '../../i18n/language';
 import { Dialog } from '../../ui/Dialog';
 import { Actions, Alert, PrimaryButton, SecondaryButton } from '../../ui/primitives';
-import { EmbeddedScreen } from '../../app/lazyScreen';
+import { EmbeddedScreen } from '../../app/EmbeddedScreen';
 import type { SavedSearch, SavedSearchWizardProps } from '../savedSearchWizard';
 import { portalActions as actions, selectPortal, type SavedSearchInput } from './slice';
 

@@ -8,7 +8,8 @@
  */
 import fs from 'node:fs';
 import { SCREENS } from '../src/app/screens';
-import { loadFeatures, rootReducer } from '../src/app/store';
+import { loadFeatures } from '../src/app/loadFeatures';
+import { rootReducer } from '../src/app/store';
 import {
   ActionLogError,
   firstDifference,

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SCREENS } from '../src/app/screens';
-import { loadFeatures, rootReducer } from '../src/app/store';
+import { loadFeatures } from '../src/app/loadFeatures';
+import { rootReducer } from '../src/app/store';
 import { parseActionLog, replayLog, type Reducer } from '../src/qa/log';
 
 const dir = path.join(__dirname, 'fixtures', 'action-logs');

@@ -60,10 +60,6 @@ export interface ScreenEntry {
   load(): Promise<ScreenModule>;
 }
 
-/** Every screen's feature, for a store with every reducer (the QA recorder and replay). */
-export const loadFeatures = async (screens: readonly ScreenEntry[]): Promise<Feature[]> =>
-  (await Promise.all(screens.map((screen) => screen.load()))).map((m) => m.feature);
-
 /** A screen's chunk loaded: its injected slices take their initial state on this action. */
 export const featureStarted = createAction<{ slices: string[] }>('app/featureStarted');
 

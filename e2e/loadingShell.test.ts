@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Frame, Page, Route } from 'playwright-core';
-import { eventually, expectNoAxeViolations, serverAndBrowser } from './harness';
+import { expectNoAxeViolations, serverAndBrowser } from './harness';
 
 const ctx = serverAndBrowser();
+
+/** The name of a chunk the frame asked for ('screen-lead-wizard'), or null for another file. */
+const chunkOf = (path: string) => /\/chunks\/([\w-]+?)\.[0-9a-f]+\.js$/.exec(path)?.[1] ?? null;
 
 /**
  * Opens a demo page with the app's script held back (as on a slow line, where it takes
@@ -22,10 +25,14 @@ async function openHeld(
   let released = false;
   let scriptAsked: () => void;
   const asked = new Promise<void>((resolve) => (scriptAsked = resolve));
-  // Everything the frame asks for while the app's script is held.
+  // Everything the frame asks for while the app's script is held; each request tells the
+  // waiters of chunksAskedFor.
   const frameRequests: string[] = [];
+  const waiters = new Set<() => void>();
   page.on('request', (request) => {
-    if (request.frame() !== page.mainFrame()) frameRequests.push(new URL(request.url()).pathname);
+    if (request.frame() === page.mainFrame()) return;
+    frameRequests.push(new URL(request.url()).pathname);
+    for (const wake of waiters) wake();
   });
   await page.route(/\/webapp\/static\/app\.[0-9a-f]+\.js$/, (route) => {
     if (released) return route.continue();
@@ -41,6 +48,18 @@ async function openHeld(
     page,
     frame,
     frameRequests,
+    /** Waits until the frame has asked for the chunks named; gives every chunk it asked for. */
+    chunksAskedFor: (names: string[]) =>
+      new Promise<string[]>((resolve) => {
+        const check = () => {
+          const asked = frameRequests.map(chunkOf).filter((name): name is string => name !== null);
+          if (!names.every((name) => asked.includes(name))) return;
+          waiters.delete(check);
+          resolve(asked);
+        };
+        waiters.add(check);
+        check();
+      }),
     release: async () => {
       released = true;
       for (const route of held.splice(0)) await route.continue();
@@ -48,23 +67,13 @@ async function openHeld(
   };
 }
 
-/** The name of a chunk the frame asked for ('screen-lead-wizard'), or null for another file. */
-const chunkOf = (path: string) => /\/chunks\/([\w-]+?)\.[0-9a-f]+\.js$/.exec(path)?.[1] ?? null;
-
-/** Waits until the frame has asked for the chunks named, and gives every chunk it asked for. */
-async function chunksAskedFor(frameRequests: string[], names: string[]) {
-  return eventually(`the frame asking for ${names.join(', ')}`, () => {
-    const asked = frameRequests.map(chunkOf).filter((name): name is string => name !== null);
-    return names.every((name) => asked.includes(name)) ? asked : undefined;
-  });
-}
-
 const frameHeight = (page: Page) =>
   page.locator('iframe').evaluate((el) => Math.round(el.getBoundingClientRect().height));
 
 describe('the first load on a slow line', () => {
   it("shows the widget's title and a labelled progress bar at once, from its own HTML", async () => {
-    const { page, frame, frameRequests, release } = await openHeld('/demo/lead-wizard');
+    const { page, frame, frameRequests, chunksAskedFor, release } =
+      await openHeld('/demo/lead-wizard');
     const bar = frame.getByRole('progressbar', { name: 'Wird geladen …' });
     assert.equal(await bar.isVisible(), true);
     assert.equal(
@@ -76,7 +85,7 @@ describe('the first load on a slow line', () => {
     // The shell needs no request of its own; beside the app's (held) script, the frame asks at
     // once for what the route's first screen needs: its code and its strings, nothing else.
     assert.equal(frameRequests[0], '/webapp/lead-wizard');
-    const asked = await chunksAskedFor(frameRequests, ['screen-lead-wizard', 'locale-de-json']);
+    const asked = await chunksAskedFor(['screen-lead-wizard', 'locale-de-json']);
     assert.deepEqual(asked.filter((name) => /^(screen|locale|map)/.test(name)).sort(), [
       'locale-de-json',
       'screen-lead-wizard',
@@ -117,8 +126,8 @@ describe('the first load on a slow line', () => {
   });
 
   it('speaks the language of the page it is on, and asks for its strings and its map at once', async () => {
-    const { page, frame, frameRequests } = await openHeld('/demo/saved-search-wizard?lang=en-US');
-    const asked = await chunksAskedFor(frameRequests, [
+    const { page, frame, chunksAskedFor } = await openHeld('/demo/saved-search-wizard?lang=en-US');
+    const asked = await chunksAskedFor([
       'screen-saved-search-wizard',
       'locale-en-json',
       'map',

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -15,8 +16,6 @@ import {
   type Handling,
   type Submission,
 } from '../types';
-
-const CONSENT_BOXES: readonly ConsentBox[] = ['dataPrivacy', 'acceptContact', 'newsletter'];
 
 const TILES = {
   url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

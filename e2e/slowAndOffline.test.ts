@@ -14,9 +14,9 @@ import { consoleErrors, launchBrowser, serveTiles, startServer } from './harness
 import { fillContact, SUCCESS } from './journeys';
 
 const OFFLINE_DE =
-  'Keine Verbindung zum Server: noch nicht gesendet. Ihre Eingaben bleiben erhalten und werden gesendet, sobald Sie wieder online sind.';
+  'Keine Verbindung zum Server: noch nicht gesendet. Ihre Eingaben bleiben erhalten und werden gesendet, sobald die Verbindung wieder besteht.';
 const OFFLINE_EN =
-  'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as you are back online.';
+  'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as the connection is back.';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;

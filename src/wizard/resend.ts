@@ -1,10 +1,12 @@
 /**
- * A send that found no connection is made again when the browser reports it is back online:
- * the same request, with the same Idempotency-Key (the slice keeps it until the send succeeds),
- * so nothing is sent twice. Nothing happens when the visitor has sent again (or left) first.
+ * A send that found no connection is made again when the browser reports it is back online,
+ * or, while the browser says it is online (the server was out of reach), after 5 s, 15 s and
+ * then every minute: the same request, with the same Idempotency-Key (the slice keeps it until
+ * the send succeeds), so nothing is sent twice. Nothing happens when the visitor has sent again
+ * (or left) first.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { call, getContext, put, select } from 'redux-saga/effects';
+import { call, delay, getContext, put, race, select } from 'redux-saga/effects';
 import type { AppEnv } from '../app/env';
 import type { Saga } from '../app/saga';
 import type { RootState } from '../app/store';
@@ -28,6 +30,9 @@ function* nextOnline(target: AppEnv['messages']): Saga {
   }
 }
 
+/** The waits before a send the server did not answer is made again, the last repeated. */
+export const RETRY_MS = [5_000, 15_000, 60_000];
+
 /**
  * Run it (takeLatest) on each failed send: `waiting` says whether the send still waits for the
  * connection, `resend` makes the action that sends it (from the state then).
@@ -36,10 +41,14 @@ export function resendWhenOnline(
   waiting: (state: RootState) => boolean,
   resend: (state: RootState) => Action,
 ) {
+  let tries = 0;
   return function* (): Saga {
     if (!(yield select(waiting))) return;
     const env: AppEnv = yield getContext('env');
-    yield call(nextOnline, env.messages);
+    const online = call(nextOnline, env.messages);
+    yield navigator.onLine
+      ? race([online, delay(RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)]!)])
+      : online;
     if (yield select(waiting)) yield put(yield select(resend));
   };
 }

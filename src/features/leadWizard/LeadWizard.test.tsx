@@ -223,7 +223,7 @@ describe('lead wizard screen', () => {
     await user.click(screen.getByRole('button', { name: 'Anfrage abschicken' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'Keine Verbindung zum Server: noch nicht gesendet. Ihre Eingaben bleiben erhalten und werden gesendet, sobald Sie wieder online sind.',
+      'Keine Verbindung zum Server: noch nicht gesendet. Ihre Eingaben bleiben erhalten und werden gesendet, sobald die Verbindung wieder besteht.',
     );
     // One message: neither the generic one nor the snackbar's beside it.
     expect(screen.getAllByRole('alert')).toHaveLength(1);

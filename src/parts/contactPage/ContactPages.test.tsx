@@ -148,7 +148,7 @@ describe('newsletter page screen', () => {
     nock(API).post('/v1/wizard/contact').replyWithError('offline');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as you are back online.',
+      'No connection to the server: not sent yet. Everything you entered is kept and will be sent as soon as the connection is back.',
     );
     const sent = nock(API).post('/v1/wizard/contact').reply(201, {});
     await act(async () => void window.dispatchEvent(new Event('online')));

@@ -109,6 +109,62 @@ describe('contact page (product 2.5)', () => {
     expect(scrolls()).toEqual([[widgetMessage('scroll', { top: 0 }), expect.any(String)]]);
   });
 
+  it('sends again by itself after 5 s, 15 s and every minute while the browser is online but the server out of reach, with the same key', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const { store } = started(contactFeature);
+      store.dispatch(contactMessageSlice.actions.opened({ scope: '', message: '' }, 0));
+      const key = selectContactMessage(store.getState()).submissionKey;
+      const tries: number[] = [];
+      const unreachable = () =>
+        nock(API)
+          .post('/v1/wizard/contact')
+          .matchHeader('Idempotency-Key', key)
+          .replyWithError({ code: 'ECONNREFUSED' });
+      const settled = async (count: number) => {
+        for (let turn = 0; turn < 200 && tries.length < count; turn += 1)
+          await jest.advanceTimersByTimeAsync(0);
+        expect(tries).toHaveLength(count);
+      };
+      const track = (scope: nock.Scope) => scope.on('request', () => tries.push(Date.now()));
+      track(unreachable());
+      store.dispatch(contactMessageSlice.actions.contactEdited(contact));
+      store.dispatch(contactMessageSlice.actions.submitRequested());
+      await settled(1);
+      for (let turn = 0; turn < 200; turn += 1) {
+        if (selectContactMessage(store.getState()).error === 'errors.submitOffline') break;
+        await jest.advanceTimersByTimeAsync(0);
+      }
+      expect(selectContactMessage(store.getState()).error).toBe('errors.submitOffline');
+      // No 'online' event comes: the browser never went offline.
+      for (const wait of [5_000, 15_000, 60_000, 60_000]) {
+        track(unreachable());
+        const before = tries.length;
+        // Not before its time,
+        await jest.advanceTimersByTimeAsync(wait - 1);
+        expect(tries).toHaveLength(before);
+        // and then once.
+        await jest.advanceTimersByTimeAsync(1);
+        await settled(before + 1);
+        expect(tries[tries.length - 1]! - tries[tries.length - 2]!).toBeGreaterThanOrEqual(wait);
+        for (let turn = 0; turn < 200; turn += 1) {
+          if (selectContactMessage(store.getState()).status === 'error') break;
+          await jest.advanceTimersByTimeAsync(0);
+        }
+      }
+      nock(API).post('/v1/wizard/contact').matchHeader('Idempotency-Key', key).reply(201, {});
+      await jest.advanceTimersByTimeAsync(60_000);
+      for (let turn = 0; turn < 200; turn += 1) {
+        if (selectContactMessage(store.getState()).status === 'sent') break;
+        await jest.advanceTimersByTimeAsync(0);
+      }
+      expect(selectContactMessage(store.getState()).status).toBe('sent');
+      expect(nock.isDone()).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('posts to the configured submit URL', async () => {
     const { store } = started(contactFeature, createTestEnv(), {
       submitUrl: 'https://crm.agency.test/hook',

@@ -73,7 +73,7 @@ describe('request headers', () => {
   });
 });
 
-describe('error catalogue (spec 8)', () => {
+describe('error catalogue (product §8)', () => {
   it('treats any 2xx as success, an empty body as null', async () => {
     nock(API).delete('/v1/saved-search/u1').reply(204);
     const result = await request({ method: 'DELETE', path: '/v1/saved-search/u1' }, context());

@@ -148,7 +148,7 @@ export async function request<T>(req: ApiRequest, context: ClientContext): Promi
   return { ok: false, error: { kind: 'server', status: response.status, code, message }, nonce };
 }
 
-/** The user-facing message for an error (spec 8), as an i18n key; null when none is due. */
+/** The user-facing message for an error (product §8), as an i18n key; null when none is due. */
 export function errorMessage(
   error: ApiError,
 ): { key: MessageKey; params?: Record<string, string>; text?: string } | null {
@@ -156,7 +156,7 @@ export function errorMessage(
     case 'aborted':
       return null;
     case 'network':
-      // In words for the visitor; the spec's 'HTTP-ERROR url: message' goes to the console
+      // In words for the visitor; product 8.11's 'HTTP-ERROR url: message' goes to the console
       // (callApi) and, with these params, into the QA log.
       return { key: 'errors.offline', params: { url: error.url, message: error.message } };
     case 'invalid-response':

@@ -10,8 +10,8 @@ import type { RootState } from './store';
 
 export interface CallOptions {
   /**
-   * Suppress the snackbar message on failure (spec 7 hideError); the error is still returned.
-   * 'network': only a lost connection's (a form that says so itself).
+   * Suppress the snackbar message on failure (product 7.1, `hideError`); the error is still
+   * returned. 'network': only a lost connection's (a form that says so itself).
    */
   hideError?: boolean | 'network';
   /** Leave the global progress bar alone (type-ahead searches show their own state). */

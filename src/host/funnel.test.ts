@@ -1,5 +1,5 @@
 /**
- * No personal data reaches the funnel's counts (issue #20, item 5): random journeys of the
+ * No personal data reaches the funnel's counts (docs/agency.md#the-funnel): random journeys of the
  * wizards' real actions, with random names, addresses and messages, run in the real store with
  * its sagas; every message the widget posts goes through the real embed script, and every
  * beacon it sends is what the server would count. The beacons hold a wizard and a stage of

@@ -55,7 +55,7 @@ class PartBoundary extends Component<BoundaryProps, { failed: Failure | null }> 
   }
 
   override componentDidCatch(error: unknown) {
-    // eslint-disable-next-line no-console -- spec 8: the failure itself goes to the console
+    // eslint-disable-next-line no-console -- product 8.15, 8.17: the failure goes to the console
     console.warn('[immosuite] a part of the widget failed', error);
   }
 

@@ -56,9 +56,10 @@ export const newSubmissionKey = (at: number) =>
   Math.max(0, Math.floor(at)).toString(36).padStart(9, '0') + nanoid(21);
 
 /**
- * The i18n key shown above the form for a status, if any (spec 8). A send that found no
- * connection ('error' with `offline`) says so, and that nothing is lost; it is the form's one
- * message (no snackbar beside it), and the send is made again once the browser is back online.
+ * The i18n key shown above the form for a status, if any (product 8.1, 8.2, 8.18). A send that
+ * found no connection ('error' with `offline`) says so, and that nothing is lost; it is the
+ * form's one message (no snackbar beside it), and the send is made again once the browser is
+ * back online.
  */
 export const SUBMISSION_ERRORS = {
   error: 'errors.generic',

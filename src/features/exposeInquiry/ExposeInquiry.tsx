@@ -50,7 +50,7 @@ function Form(props: ContactFormProps) {
   );
 }
 
-/** spec 2.4: an inquiry about one listing, named by `objectId` (and `customObjectId`). */
+/** product 2.4.1: an inquiry about one listing, named by `objectId` (and `customObjectId`). */
 export function ExposeInquiry() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -9,8 +9,8 @@ import { exposeInquirySlice, exposeListingSlice, selectExposeInquiry } from './s
 export const DRAFT_KEY = 'immosuite.exposeInquiry.v1';
 
 /**
- * spec 2.4, 7: `POST /v1/wizard/expose-inquiry {contact, exposeInquiry:{objectId, message}}`,
- * tracked as immoObjectInquiry with the custom object id as its label (DECISIONS 13).
+ * product 2.4, 7.2: `POST /v1/wizard/expose-inquiry {contact, exposeInquiry:{objectId, message}}`,
+ * tracked as immoObjectInquiry with the custom object id as its label (product 2.4.4, decision 13).
  */
 export const exposeInquirySaga = contactPageSaga({
   slice: exposeInquirySlice,

@@ -440,7 +440,7 @@ describe('submission', () => {
     expect(lead.sent.body.contact).not.toHaveProperty('message');
   });
 
-  it('posts {contact, lead} as spec 3 shapes it, then shows success and tells the host', async () => {
+  it('posts {contact, lead} as product 3.2 shapes it, then shows success and tells the host', async () => {
     const { store, env } = started();
     await toContactStep(store);
     await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('Mustermann'));

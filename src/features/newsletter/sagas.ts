@@ -5,8 +5,8 @@ import { newsletterSlice, selectNewsletter } from './slice';
 export const DRAFT_KEY = 'immosuite.newsletter.v1';
 
 /**
- * spec 2.6, 7: `POST /v1/wizard/contact {type:'newsletter', contact}`. Spec 4 names no
- * tracking event for it, so none is sent.
+ * product 2.6.1, 7.2: `POST /v1/wizard/contact {type:'newsletter', contact}`. No tracking event
+ * is sent: none is named for it (product 4.3, decision 47).
  */
 export const newsletterSaga = contactPageSaga({
   slice: newsletterSlice,

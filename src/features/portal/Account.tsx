@@ -1,4 +1,7 @@
-/** spec 2.10: the contact's details, 'Änderungen speichern', and 'Konto löschen' (a placeholder). */
+/**
+ * product 2.10.2: the contact's details, 'Änderungen speichern', and 'Konto löschen' (a
+ * placeholder).
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_DIALOG_MAX_WIDTH } from './constants';
@@ -86,7 +89,7 @@ export function Account() {
   );
 }
 
-/** spec 2.10: the confirmation; deleting is a placeholder that makes no call (DECISIONS 8). */
+/** product 2.10.2: the confirmation; deleting is a placeholder that makes no call (decision 8). */
 function DeleteAccountDialog({ visible }: { visible: { top: number; height: number } | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

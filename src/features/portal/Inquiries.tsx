@@ -1,4 +1,7 @@
-/** spec 2.9: the contact's inquiries as cards with image, place, category, price and 'Exposé'. */
+/**
+ * product 2.9.1: the contact's inquiries as cards with image, place, category, price and
+ * 'Exposé'.
+ */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { EXPOSE_IMAGE_HEIGHT } from './constants';

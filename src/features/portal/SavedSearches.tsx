@@ -1,4 +1,4 @@
-/** spec 2.8: the saved searches as cards, with create, edit, activate and delete dialogs. */
+/** product 2.8: the saved searches as cards, with create, edit, activate and delete dialogs. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { categoryById, FIELD_IDS } from '../../../contract/catalog';
@@ -73,7 +73,7 @@ const EDIT_PATH =
   'M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z';
 const DELETE_PATH = 'M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z';
 
-/** spec 2.8: 'min – max', 'max. X' or 'min. X' of the price range, if it has one. */
+/** product 2.8.2: 'min – max', 'max. X' or 'min. X' of the price range, if it has one. */
 function priceLine(
   search: SavedSearch,
   language: Language,

@@ -26,11 +26,11 @@ export const sessionTransition = (phase: Phase, event: SessionEvent): Phase | nu
   rowFor(SESSION_TABLE, {}, phase, null, event)?.to ?? null;
 
 export type Tab = 'exposeInquiry' | 'savedSearch' | 'account';
-/** spec 2.7: the tabs in order; saved searches is the default. */
+/** product 2.7.4: the tabs in order; saved searches is the default. */
 export const TABS: readonly Tab[] = ['exposeInquiry', 'savedSearch', 'account'];
 export const DEFAULT_TAB: Tab = 'savedSearch';
 
-/** spec 4: the disclaimer counts as accepted only with both boxes ticked. */
+/** product 4.13: the disclaimer counts as accepted only with both boxes ticked. */
 export const disclaimerAccepted = (customFields: {
   acceptContact: boolean;
   dataPrivacy: boolean;

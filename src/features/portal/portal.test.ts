@@ -1,5 +1,5 @@
 /**
- * The portal's sagas with the real store (spec 2.7-2.10, 4): a key confirms or logs in, the
+ * The portal's sagas with the real store (product 2.7–2.10, §4): a key confirms or logs in, the
  * current user and its 60 s poll (fake timers), 403 and network failures, logout ending the
  * poll, one poll loop after a re-login, and the lists cached and reloaded after each change.
  */

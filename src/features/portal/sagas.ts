@@ -1,7 +1,7 @@
 /**
- * The portal's effects (spec 2.7-2.10, 4): the key from the address (confirmation first, then
- * login and nonce), the current user and its 60 s poll, logout, the lists loaded when their tab
- * first shows and reloaded after every change, the account, and the login mail.
+ * The portal's effects (product 2.7–2.10, §4): the key from the address (confirmation first,
+ * then login and nonce), the current user and its 60 s poll, logout, the lists loaded when their
+ * tab first shows and reloaded after every change, the account, and the login mail.
  */
 import type { Action } from '@reduxjs/toolkit';
 import {
@@ -57,9 +57,9 @@ function* portalCall<P extends Path, M extends MethodOf<P>>(
 }
 
 /**
- * spec 4: the current user; `initial` on opening (the login form shows without a session).
+ * product 4.7: the current user; `initial` on opening (the login form shows without a session).
  * A session without a nonce (a reload in a frame of another site, where no host page passes
- * one and the mailed key is spent) is restored with a fresh nonce (#22 item 14).
+ * one and the mailed key is spent) is restored with a fresh nonce (decision 53).
  */
 function* fetchCurrentUser(initial: boolean): Saga {
   const options = { hideError: true, background: !initial };
@@ -79,17 +79,20 @@ function* fetchCurrentUser(initial: boolean): Saga {
     return;
   }
   if (isForbidden(result)) {
-    // spec 4: a 403 logs out.
+    // product 4.7: a 403 logs out.
     if (phase === 'loggedIn') yield put(loggedOut());
     else yield put(actions.noSession());
     return;
   }
-  // spec 8: any other failure of the session check.
+  // product 8.8: any other failure of the session check.
   yield put(messageShown({ severity: 'error', key: 'errors.network' }));
   if (initial && phase !== 'loggedIn') yield put(actions.noSession());
 }
 
-/** The key `k` of a mailed link (spec 2.7, 4): a confirmation first; only a login key logs in. */
+/**
+ * The key `k` of a mailed link (product 2.7.2, 4.10): a confirmation first; only a login key
+ * logs in.
+ */
 function* useKey(k: string): Saga<boolean> {
   const env: AppEnv = yield getContext('env');
   // The key is spent: it leaves the frame's address (the embed script cleans the host page's).
@@ -135,7 +138,7 @@ function* start(action: ReturnType<typeof actions.opened>): Saga {
 }
 
 /**
- * spec 2.7, 4: the session is checked every 60 s, logged in or not: on the login screen a login
+ * product 2.7.3: the session is checked every 60 s, logged in or not: on the login screen a login
  * completed in another tab shows here, in the home a session ended elsewhere logs out. A hidden
  * page is not polled; it checks as soon as it is shown again.
  */
@@ -153,7 +156,7 @@ function* loadContact(): Saga {
   if (contact) yield put(actions.contactLoaded(contact));
 }
 
-/** The list of the tab shown, when it is not loaded (spec 3: cached, null until loaded). */
+/** The list of the tab shown, when it is not loaded (product 3.12: cached, null until loaded). */
 function* loadShownList(): Saga {
   const state: PortalState = yield select(selectPortal);
   if (state.phase !== 'loggedIn') return;

@@ -37,7 +37,7 @@ export interface PortalState {
   /** A message above the screen: 'Vielen Dank für Ihre Anfrage!', 'Sie wurden abgemeldet.', … */
   notice: { key: MessageKey; severity: 'success' | 'info' | 'error' } | null;
   tab: Tab;
-  /** spec 3: the cached lists, null until loaded (and again after a change, until reloaded). */
+  /** product 3.12: the cached lists, null until loaded (again after a change, until reloaded). */
   savedSearches: SavedSearch[] | null;
   inquiries: InquiryItem[] | null;
   /** The account form's values; null until the contact has loaded. */
@@ -93,7 +93,7 @@ function apply(state: PortalState, event: SessionEvent) {
   if (next) state.phase = next;
 }
 
-/** Nothing of the contact stays once the session is over (issue #10). */
+/** Nothing of the contact stays once the session is over (product 4.7). */
 function forgetContact(state: PortalState) {
   Object.assign(state, NO_CONTACT);
 }
@@ -120,7 +120,7 @@ export const portalSlice = createSlice({
     submissionConfirmed(state) {
       state.notice = { key: 'login.thanks', severity: 'success' };
     },
-    /** The key from the address was neither a confirmation nor a login key (spec 8). */
+    /** The key from the address was neither a confirmation nor a login key (product 8.3). */
     /** A mailed key that logs nobody in; `used`: opened already in another browser. */
     keyRefused(state, action: PayloadAction<'used' | undefined>) {
       state.notice = {
@@ -159,7 +159,7 @@ export const portalSlice = createSlice({
     },
     contactLoaded(state, action: PayloadAction<ContactValues & { email: string }>) {
       keepContact(state, action.payload);
-      // spec 2.10: the account dialog opens by itself while the disclaimer is not accepted.
+      // product 2.10.4: the account dialog opens by itself while the disclaimer is not accepted.
       const contact = action.payload;
       if (!disclaimerAccepted(contact.customFields) && contact.email && state.dialog === null)
         state.dialog = { kind: 'account' };
@@ -189,7 +189,7 @@ export const portalSlice = createSlice({
       state.busy = true;
       state.offlineChange = null;
     },
-    /** A create, update or delete went through: the list is cleared and reloaded (spec 4). */
+    /** A create, update or delete went through: the list is cleared and reloaded (product 4.12). */
     searchesChanged(state) {
       state.busy = false;
       state.dialog = null;

@@ -1,5 +1,5 @@
 /**
- * The replay screen (DECISIONS 17): QA staff load an action log and watch it play into the
+ * The replay screen (decision 17): QA staff load an action log and watch it play into the
  * real screens, which only display (their store runs no sagas and takes no input). Reads
  * selectors, dispatches events; the playing is the saga's.
  */

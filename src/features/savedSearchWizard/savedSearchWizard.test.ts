@@ -1,5 +1,5 @@
 /**
- * The saved-search wizard with the real store and sagas (spec 2.3, 4, 7): regions loaded and
+ * The saved-search wizard with the real store and sagas (product 2.3, §4, §7): regions loaded and
  * all chosen (or the configured ones), the machine's guards, what is sent, retries with one
  * Idempotency-Key, tracking, the draft across a reload, and the host save without contact step.
  */
@@ -65,7 +65,7 @@ const state = (store: ReturnType<typeof started>['store']) =>
 afterEach(() => nock.cleanAll());
 
 describe('saved-search wizard', () => {
-  it('loads the regions once and starts with all of them chosen (spec 4)', async () => {
+  it('loads the regions once and starts with all of them chosen (product 4.5)', async () => {
     const scope = regionsReply();
     const { store } = started();
     await waitFor(() => expect(state(store).regionIds).toEqual([1, 11, 12, 2, 21, 22, 3]));

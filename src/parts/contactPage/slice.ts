@@ -1,5 +1,5 @@
 /**
- * A one-step contact page (spec 2.4-2.6: listing inquiry, contact message, newsletter): the
+ * A one-step contact page (product 2.4–2.6: listing inquiry, contact message, newsletter): the
  * contact form and its submission. Its state machine is the shared submission machine
  * (wizard/submission.ts) with nothing to fill before the form: the slice asks it and applies
  * what it answers. Each page makes its own slice from this one, under its own name.

@@ -1,6 +1,6 @@
 /**
- * One field of a category (spec 3). Numbers show their formatted value and switch to what was
- * typed on focus (spec 4); the display after blur shows the visitor what was understood. A
+ * One field of a category (product 3.11). Numbers show their formatted value and switch to what was
+ * typed on focus (product 4.6); the display after blur shows the visitor what was understood. A
  * focus that selected all of the value (Tab does) selects all of the typed text it switches
  * to, so what is typed next replaces it rather than being added to its end.
  */

@@ -1,4 +1,4 @@
-/** Loads field definitions: per field from local storage, the rest in one call (spec 7). */
+/** Loads field definitions: per field from local storage, the rest in one call (product 7.3). */
 import { getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';

@@ -43,7 +43,7 @@ export function* geocoderSearch(text: string, limit = GEOCODER_LIMIT): Saga<Addr
     { hideError: true, background: true },
   );
   if (!result.ok) {
-    // spec 8: logged, no message for the visitor.
+    // product 8.12: logged, no message for the visitor.
     env.log('geocoder search failed', result.error);
     return null;
   }

@@ -1,8 +1,8 @@
 /**
- * The regions menu (spec 2.3, 3, 9): a tree of regions with check boxes, the complete
- * keyboard alternative to the map (WAI-ARIA APG tree view: one tab stop; arrows move, Right
- * and Left open and close, Home and End, Space or Enter checks, typing jumps to a region by
- * its name, the typed letters forgotten after 1000 ms, Ctrl+A selects all or, when all are,
+ * The regions menu (product 2.3.1, 3.5, 9.11, 9.12): a tree of regions with check boxes, the
+ * complete keyboard alternative to the map (WAI-ARIA APG tree view: one tab stop; arrows move,
+ * Right and Left open and close, Home and End, Space or Enter checks, typing jumps to a region
+ * by its name, the typed letters forgotten after 1000 ms, Ctrl+A selects all or, when all are,
  * none). It shows 20 rows and 20 more whenever the list is scrolled near its end (or the focus
  * goes past them); at most 500 px high. Above it, 'Alle auswählen' and 'Alle abwählen' act on
  * the top level with everything below it; a region's own row does so for its localities.

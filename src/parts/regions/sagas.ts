@@ -43,7 +43,7 @@ function* loadShapes(): Saga {
   const env: AppEnv = yield getContext('env');
   const state: RegionsState = yield select(selectRegionsState);
   if (state.shapesStatus === 'loaded') return;
-  // The menu stands without the shapes: a failure is only logged (spec 8, missing map layer).
+  // The menu stands without the shapes: a failure is only logged (product 8.14).
   // Their reader loads with them (it is not needed before a map shows).
   const [result, reader]: [ApiResult<unknown>, ShapesReader | null] = yield all([
     call(fetchShapes),

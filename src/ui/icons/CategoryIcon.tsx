@@ -1,4 +1,4 @@
-/** Pictograms for the nine kinds of property (spec 2.1). Decorative: tiles carry the text. */
+/** Pictograms for the nine kinds of property (product 2.1.2). Decorative: tiles carry the text. */
 const PATHS: Record<string, string> = {
   wohnung:
     'M8 44V14h32v30M8 44h32M14 20h6v6h-6zM28 20h6v6h-6zM14 32h6v6h-6zM28 32h6v6h-6zM4 14h40L24 4z',

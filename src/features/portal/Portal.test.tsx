@@ -61,6 +61,54 @@ async function open(options: { loggedIn?: boolean; contact?: object; english?: b
 afterEach(() => nock.cleanAll());
 
 describe('login screen', () => {
+  it.each([
+    [
+      'de',
+      'Vielen Dank für Ihre Anfrage!',
+      'Ihre Anfrage ist bestätigt, wir melden uns bei Ihnen.',
+      'Ihre Anfragen und Suchprofile online verwalten (freiwillig)',
+      'E-Mail verschicken',
+    ],
+    [
+      'en',
+      'Thank you for your inquiry!',
+      'Your inquiry is confirmed; we will be in touch.',
+      'Manage your inquiries and search profiles online (optional)',
+      'Send email',
+    ],
+  ])(
+    'after a confirmation link (%s) thanks first and offers signing in as optional',
+    async (lang, thanks, text, manage, send) => {
+      const env = createTestEnv();
+      env.query = { k: 'confirm-key' };
+      nock(API)
+        .post('/v1/wizard/confirm', { k: 'confirm-key' })
+        .reply(200, { opcode: 'Contact' })
+        .get('/v1/auth/me')
+        .reply(403, FORBIDDEN);
+      renderApp({ route: '/login', env, language: lang as 'de' | 'en' });
+      await act(async () => sendInit(env, lang === 'en' ? { language: 'en-US' } : {}));
+      const status = await waitFor(() => {
+        const found = screen.getAllByRole('status').find((el) => el.textContent?.includes(thanks));
+        expect(found).toBeDefined();
+        return found!;
+      });
+      expect(status).toHaveTextContent(`${thanks} ${text}`);
+      expect(within(status).getByText(thanks).tagName).toBe('STRONG');
+      const offer = await screen.findByRole('heading', { level: 2, name: manage });
+      // The offer stands after the thanks, above the form it offers.
+      expect(status.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.getByRole('button', { name: send })).toBeInTheDocument();
+    },
+  );
+
+  it('offers signing in without the thanks and the heading of the offer when no link was followed', async () => {
+    await open();
+    await screen.findByRole('button', { name: 'E-Mail verschicken' });
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(screen.queryByText('Vielen Dank für Ihre Anfrage!')).not.toBeInTheDocument();
+  });
+
   it("asks for the e-mail address and says 'Die E-Mail wurde verschickt.'", async () => {
     const { user } = await open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldung' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { HoldShell } from '../../app/shell';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { Alert, PageHeading, Section } from '../../ui/primitives';
+import { Alert, PageHeading, Section, Title } from '../../ui/primitives';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Home } from './Home';
 import { LoginForm } from './LoginForm';
@@ -19,6 +19,8 @@ export function Portal() {
   const phase = useAppSelector((state) => selectPortal(state).phase);
   const notice = useAppSelector((state) => selectPortal(state).notice);
   const k = useAppSelector((state) => state.host.config.query.k ?? null);
+  // A mailed confirmation link: the thanks come first; signing in is an offer.
+  const confirmed = notice?.key === 'login.thanks';
   useDocumentTitle(t(phase === 'loggedIn' ? 'home.title' : 'routes.login'));
   useEffect(() => {
     dispatch(actions.opened({ k }));
@@ -35,7 +37,13 @@ export function Portal() {
             role={notice.severity === 'error' ? 'alert' : 'status'}
             $severity={notice.severity}
           >
-            {t(notice.key)}
+            {confirmed ? (
+              <>
+                <strong>{t('login.thanks')}</strong> {t('login.confirmedText')}
+              </>
+            ) : (
+              t(notice.key)
+            )}
           </Alert>
         </Section>
       )}
@@ -47,6 +55,7 @@ export function Portal() {
       )}
       {phase === 'loggedOut' && (
         <Section>
+          {confirmed && <Title>{t('login.manage')}</Title>}
           <LoginForm />
         </Section>
       )}

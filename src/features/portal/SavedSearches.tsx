@@ -140,7 +140,6 @@ function SearchCard({ search }: { search: SavedSearch }) {
   );
 }
 
-/** The create and edit dialogs: the saved-search wizard without contact step, with its buttons. */
 /** The dialog's change found no connection: said above its buttons, whose send says 'Erneut senden'. */
 function useOffline() {
   return useAppSelector((state) => selectPortal(state).offlineChange !== null);
@@ -155,6 +154,7 @@ function OfflineNotice() {
   );
 }
 
+/** The create and edit dialogs: the saved-search wizard without contact step, with its buttons. */
 function SearchDialog({ profile }: { profile: SavedSearch | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

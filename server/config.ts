@@ -29,6 +29,12 @@ export interface ServerConfig {
   mailFrom: string;
   /** Where the agency hears of each submission; null: nowhere (AGENCY_EMAIL=''). */
   agencyEmail: string | null;
+  /** The agency's name, the sender of its OpenImmo-Feedback (AGENCY_NAME; default: MAIL_FROM's name). */
+  agencyName: string;
+  /** The agency's OpenImmo-ANID in the OpenImmo-Feedback (OPENIMMO_ANID); null: none. */
+  openimmoAnid: string | null;
+  /** The agency's id at its CRM in the OpenImmo-Feedback (OPENIMMO_MAKLER_ID); '' when unset. */
+  openimmoMaklerId: string;
   /**
    * When the agency's notice goes out: once the visitor confirmed (double opt-in, the default),
    * or at once (AGENCY_NOTICE=on-submit), marked unconfirmed.
@@ -201,6 +207,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
     agencyEmail:
       env.AGENCY_EMAIL === undefined ? 'makler@immosuite.local' : env.AGENCY_EMAIL || null,
+    agencyName:
+      env.AGENCY_NAME?.trim() ||
+      /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM ?? '')?.[1]?.trim() ||
+      'Immobilienservice',
+    openimmoAnid: env.OPENIMMO_ANID?.trim() || null,
+    openimmoMaklerId: env.OPENIMMO_MAKLER_ID?.trim() ?? '',
     agencyNotice: env.AGENCY_NOTICE === 'on-submit' ? 'on-submit' : 'on-confirm',
     agencyUsers: (
       env.AGENCY_USERS ??

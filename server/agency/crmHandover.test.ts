@@ -9,6 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhookConforms } from '../../contract/validator';
+import { configFromEnv } from '../config';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../test/server/smtp';
 import { feedbackErrors, parseFeedback, textOf } from '../../test/server/openimmoFeedback';
 import {
@@ -265,5 +266,47 @@ describe('the webhook and the inbox', () => {
     expect((await staff.get(`/agency/api/submissions/${uuid}/openimmo-feedback.xml`)).status).toBe(
       404,
     );
+  });
+});
+
+describe('notices routed per kind', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startTestServer({
+      AGENCY_NOTICE: 'on-submit',
+      AGENCY_EMAIL: 'team@makler.example',
+      AGENCY_EMAIL_LEAD: 'bewertung@makler.example',
+      AGENCY_EMAIL_EXPOSE_INQUIRY: 'vermietung@makler.example',
+      AGENCY_EMAIL_SAVED_SEARCH: '',
+    });
+  });
+  afterAll(() => server.close());
+
+  it("sends each kind's notice to its address, the others to AGENCY_EMAIL", async () => {
+    const client = server.client();
+    for (const [kind, path, body] of SUBMISSIONS)
+      expect((await client.post(PREFIX + path, body(emailOf(kind)))).status).toBe(201);
+    const notices = (await server.mails()).filter((m) => m.to.endsWith('@makler.example'));
+    const to = (subject: RegExp) => notices.filter((m) => subject.test(m.subject)).map((m) => m.to);
+    expect(notices).toHaveLength(SUBMISSIONS.length);
+    expect(to(/^Neue Anfrage/)).toEqual(['bewertung@makler.example']);
+    expect(to(/^Neue Exposé-Anfrage/)).toEqual(['vermietung@makler.example']);
+    expect(to(/^Neues Suchprofil/)).toEqual(['team@makler.example']);
+    expect(to(/^Neue Kontaktnachricht/)).toEqual(['team@makler.example']);
+    expect(to(/^Neue Newsletter-Anmeldung/)).toEqual(['team@makler.example']);
+  });
+
+  it('refuses to start with a notice address that is not one plain address', () => {
+    const errors = configFromEnv({
+      AGENCY_EMAIL_LEAD: 'a@makler.example, b@makler.example',
+      AGENCY_EMAIL_NEWSLETTER: 'Team <team@makler.example>',
+      AGENCY_EMAIL: 'kein-postfach',
+      AGENCY_EMAIL_CONTACT: 'kontakt@makler.example',
+    }).startupErrors;
+    expect(errors).toEqual([
+      'AGENCY_EMAIL must be one e-mail address (name@example.de), or empty',
+      'AGENCY_EMAIL_LEAD must be one e-mail address (name@example.de), or empty',
+      'AGENCY_EMAIL_NEWSLETTER must be one e-mail address (name@example.de), or empty',
+    ]);
   });
 });

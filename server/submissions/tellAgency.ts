@@ -28,15 +28,16 @@ export function agencyTeller(
     /** Writes the notice (when due) and the webhook of `event` through `tx`. */
     async tell(tx: Queryable, submissionId: number, event: SubmissionEvent) {
       const record = (await records.read(tx, submissionId)) as SubmissionRecord;
+      const to = config.noticeTo[record.kind];
       const noticeDue =
-        config.agencyEmail &&
+        to &&
         (event === 'submission.confirmed' || config.agencyNotice === 'on-submit') &&
         !(await store.submission(tx, submissionId))!.noticed_at;
       if (noticeDue) {
         await outbox.mail(
           tx,
           {
-            to: config.agencyEmail!,
+            to,
             ...agencyNotice(record, inboxUrl(record.uuid)),
             replyTo: visitorReplyTo(record.contact),
             attachments: feedbackAttachments(record, sender, ctx.publicUrl()),

@@ -447,8 +447,14 @@ schemas.AgencySubmission = {
  */
 schemas.WebhookSubmission = {
   ...schemas.AgencySubmission,
+  required: [...((schemas.AgencySubmission.required as string[]) ?? []), 'openimmoFeedback'],
   properties: {
     ...(schemas.AgencySubmission.properties as Schema),
+    openimmoFeedback: {
+      type: ['string', 'null'],
+      description:
+        'The submission as OpenImmo-Feedback XML 1.2.7, as the notice attaches it (kontakt-openimmo-feedback.xml); null for a newsletter setting',
+    },
     consent: {
       type: 'object',
       required: ['boxes', 'at', 'textVersion'],
@@ -767,6 +773,23 @@ const agencyPaths = {
       responses: {
         '200': ok('The submission', ref('SubmissionDetail')),
         '404': error('No such submission'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/openimmo-feedback.xml': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    get: {
+      summary:
+        'The submission as OpenImmo-Feedback XML 1.2.7 (kontakt-openimmo-feedback.xml), as its notice attaches it, for a CRM',
+      responses: {
+        '200': {
+          description: 'The XML, as a download',
+          content: { 'application/xml': { schema: { type: 'string' } } },
+        },
+        '404': error('No such submission, or a newsletter setting (no inquiry)'),
         ...BAD_REQUEST,
         ...STAFF_ERRORS,
       },

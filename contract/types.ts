@@ -2017,6 +2017,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agency/api/submissions/{uuid}/openimmo-feedback.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** The submission as OpenImmo-Feedback XML 1.2.7 (kontakt-openimmo-feedback.xml), as its notice attaches it, for a CRM */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The XML, as a download */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission, or a newsletter setting (no inquiry) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agency/api/submissions/{uuid}/handling": {
         parameters: {
             query?: never;
@@ -2723,6 +2799,8 @@ export interface components {
             newsletter?: {
                 subscribed: boolean;
             };
+            /** @description The submission as OpenImmo-Feedback XML 1.2.7, as the notice attaches it (kontakt-openimmo-feedback.xml); null for a newsletter setting */
+            openimmoFeedback: string | null;
         };
         SubmissionEvent: {
             /** @constant */

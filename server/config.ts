@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_POOL, STATEMENT_TIMEOUT_MS } from './db/postgres';
+import type { SubmissionKind } from '../contract/agency';
 import { isWebhookSecret } from './delivery/outbox';
+import { plainAddress } from './mail/address';
 
 export interface ServerConfig {
   host: string;
@@ -29,6 +31,18 @@ export interface ServerConfig {
   mailFrom: string;
   /** Where the agency hears of each submission; null: nowhere (AGENCY_EMAIL=''). */
   agencyEmail: string | null;
+  /**
+   * Where the notice of each kind goes (AGENCY_EMAIL_LEAD, AGENCY_EMAIL_SAVED_SEARCH,
+   * AGENCY_EMAIL_EXPOSE_INQUIRY, AGENCY_EMAIL_CONTACT, AGENCY_EMAIL_NEWSLETTER); unset or empty:
+   * AGENCY_EMAIL.
+   */
+  noticeTo: Record<SubmissionKind, string | null>;
+  /** The agency's name, the sender of its OpenImmo-Feedback (AGENCY_NAME; default: MAIL_FROM's name). */
+  agencyName: string;
+  /** The agency's OpenImmo-ANID in the OpenImmo-Feedback (OPENIMMO_ANID); null: none. */
+  openimmoAnid: string | null;
+  /** The agency's id at its CRM in the OpenImmo-Feedback (OPENIMMO_MAKLER_ID); '' when unset. */
+  openimmoMaklerId: string;
   /**
    * When the agency's notice goes out: once the visitor confirmed (double opt-in, the default),
    * or at once (AGENCY_NOTICE=on-submit), marked unconfirmed.
@@ -139,8 +153,22 @@ export function trustProxyOf(value: string | undefined): false | number | string
   return list.every((entry) => PROXY_ADDRESS.test(entry)) ? list.join(',') : undefined;
 }
 
+/** The variable naming where each kind's notice goes. */
+export const NOTICE_ADDRESS_VARIABLES: Record<SubmissionKind, string> = {
+  lead: 'AGENCY_EMAIL_LEAD',
+  savedSearch: 'AGENCY_EMAIL_SAVED_SEARCH',
+  exposeInquiry: 'AGENCY_EMAIL_EXPOSE_INQUIRY',
+  contact: 'AGENCY_EMAIL_CONTACT',
+  newsletter: 'AGENCY_EMAIL_NEWSLETTER',
+};
+
 function startupErrors(env: NodeJS.ProcessEnv): string[] {
   const errors: string[] = [];
+  for (const name of ['AGENCY_EMAIL', ...Object.values(NOTICE_ADDRESS_VARIABLES)]) {
+    const value = env[name];
+    if (value && !plainAddress(value))
+      errors.push(`${name} must be one e-mail address (name@example.de), or empty`);
+  }
   if (trustProxyOf(env.TRUST_PROXY) === undefined)
     errors.push(
       'TRUST_PROXY must be the number of proxies in front of the server (1 for one nginx) or a comma-separated list of their addresses (CIDR allowed); "true" would believe any X-Forwarded-For a client writes',
@@ -201,6 +229,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM ?? 'Immobilienservice <noreply@immosuite.local>',
     agencyEmail:
       env.AGENCY_EMAIL === undefined ? 'makler@immosuite.local' : env.AGENCY_EMAIL || null,
+    noticeTo: Object.fromEntries(
+      Object.entries(NOTICE_ADDRESS_VARIABLES).map(([kind, name]) => [
+        kind,
+        env[name]?.trim() ||
+          (env.AGENCY_EMAIL === undefined ? 'makler@immosuite.local' : env.AGENCY_EMAIL || null),
+      ]),
+    ) as Record<SubmissionKind, string | null>,
+    agencyName:
+      env.AGENCY_NAME?.trim() ||
+      /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM ?? '')?.[1]?.trim() ||
+      'Immobilienservice',
+    openimmoAnid: env.OPENIMMO_ANID?.trim() || null,
+    openimmoMaklerId: env.OPENIMMO_MAKLER_ID?.trim() ?? '',
     agencyNotice: env.AGENCY_NOTICE === 'on-submit' ? 'on-submit' : 'on-confirm',
     agencyUsers: (
       env.AGENCY_USERS ??

@@ -13,6 +13,8 @@ import {
   type RecordContact,
   type SubmissionRecord,
 } from './records';
+import type { MailAddress } from '../delivery/writer';
+import { plainAddress } from '../mail/address';
 
 /** A notice as the outbox sends it. */
 export interface NoticeMail {
@@ -45,6 +47,17 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 /** A header value: control characters (CR and LF among them) become spaces, length bounded. */
 export function headerSafe(text: string, max = 200): string {
   return text.replace(CONTROL_CHARACTERS, ' ').trim().slice(0, max);
+}
+
+/**
+ * The visitor as a notice's Reply-To, so that an agent's 'Antworten' writes to them: their
+ * name (no control characters) and address, when it is one plain address; else none.
+ */
+export function visitorReplyTo(contact: RecordContact): MailAddress | undefined {
+  const address = plainAddress(contact.email);
+  if (!address) return undefined;
+  const name = headerSafe([contact.firstname, contact.lastname].filter(Boolean).join(' '));
+  return { name, address };
 }
 
 const berlinTime = new Intl.DateTimeFormat('de-DE', {

@@ -17,6 +17,12 @@ import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
 import { staffLoginMail } from '../mail/templates';
 import { exportCsv } from './csv';
+import {
+  feedbackSender,
+  OPENIMMO_FEEDBACK_FILENAME,
+  OPENIMMO_FEEDBACK_TYPE,
+  openimmoFeedback,
+} from './openimmo';
 import type { FunnelCounts } from './funnel';
 import { inboxQueries, type InboxFilter } from './inbox';
 import type { SubmissionReader } from './records';
@@ -205,6 +211,22 @@ export async function agencyRoutes(
       consentLog: await records.consentLog(id),
     };
   });
+
+  route(
+    app,
+    'GET',
+    '/agency/api/submissions/{uuid}/openimmo-feedback.xml',
+    async (request, reply) => {
+      const record = await records.byUuid((request.params as { uuid: string }).uuid);
+      const xml = record && openimmoFeedback(record, feedbackSender(config), ctx.publicUrl());
+      if (!xml) throw new ApiError(404, 'not_found', 'submissionNotFound');
+      return reply
+        .type(OPENIMMO_FEEDBACK_TYPE)
+        .header('Content-Disposition', `attachment; filename="${OPENIMMO_FEEDBACK_FILENAME}"`)
+        .header('Cache-Control', 'no-store')
+        .send(xml);
+    },
+  );
 
   route(app, 'PUT', '/agency/api/submissions/{uuid}/handling', async (request) => {
     const { uuid } = request.params as { uuid: string };

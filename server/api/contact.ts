@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
 import type { ConsentBox, RecordContact } from '../agency/records';
-import { withdrawalNotice } from '../agency/notices';
+import { visitorReplyTo, withdrawalNotice } from '../agency/notices';
 import { now } from '../db/clock';
 import type { Param } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
@@ -90,6 +90,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
           {
             to: config.agencyEmail,
             ...withdrawalNotice(contact, withdrawn, at, inboxUrl),
+            replyTo: visitorReplyTo(contact),
             links: [],
           },
           { kind: 'notice', submissionId: source?.id ?? null },

@@ -5,7 +5,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { readBody } from '../net/body';
-import type { OutboxMail } from './writer';
+import type { MailAddress, MailAttachment, OutboxMail } from './writer';
 import { PermanentFailure, type Channel, type Claimed } from './worker';
 
 export interface MailMessage {
@@ -14,6 +14,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes (the visitor, on a notice): an address object, never a header string. */
+  replyTo?: MailAddress;
+  attachments?: MailAttachment[];
   messageId: string;
   /** Ends the send (its lease is lost, or it took too long). */
   signal?: AbortSignal;
@@ -112,6 +115,8 @@ export function mailChannel(options: {
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
           messageId: `<${delivery.uuid}@${domain}>`,
           signal: AbortSignal.any([signal, AbortSignal.timeout(MAIL_SEND_MAX_MS)]),
         });

@@ -20,11 +20,26 @@ export type MailKind = 'confirm' | 'login' | 'noAccount' | 'notice';
 /** The events a webhook call carries (the contract's `webhooks`). */
 export type WebhookEvent = keyof webhooks;
 
+/** An address with its display name, as the mailer encodes it into a header. */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+/** A file a mail carries. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
 export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  replyTo?: MailAddress;
+  attachments?: MailAttachment[];
   links: string[];
 }
 

@@ -4,7 +4,8 @@
  * confirmation) and the event's webhook.
  */
 import type { SubmissionReader, SubmissionRecord } from '../agency/records';
-import { agencyNotice } from '../agency/notices';
+import { agencyNotice, visitorReplyTo } from '../agency/notices';
+import { feedbackAttachments, feedbackSender, openimmoFeedback } from '../agency/openimmo';
 import { now } from '../db/clock';
 import type { Queryable } from '../db/sql';
 import type { ApiContext } from '../http/context';
@@ -18,6 +19,7 @@ export function agencyTeller(
   store: Pick<SubmissionStore, 'submission' | 'markNoticed'>,
 ) {
   const { config, outbox } = ctx;
+  const sender = feedbackSender(config);
   const inboxUrl = (uuid: string) => `${ctx.publicUrl()}/agency/submissions/${uuid}`;
   return {
     /** Whether the agency hears of a submission when it is stored (else at its confirmation). */
@@ -26,21 +28,38 @@ export function agencyTeller(
     /** Writes the notice (when due) and the webhook of `event` through `tx`. */
     async tell(tx: Queryable, submissionId: number, event: SubmissionEvent) {
       const record = (await records.read(tx, submissionId)) as SubmissionRecord;
+      const to = config.noticeTo[record.kind];
       const noticeDue =
-        config.agencyEmail &&
+        to &&
         (event === 'submission.confirmed' || config.agencyNotice === 'on-submit') &&
         !(await store.submission(tx, submissionId))!.noticed_at;
       if (noticeDue) {
         await outbox.mail(
           tx,
-          { to: config.agencyEmail!, ...agencyNotice(record, inboxUrl(record.uuid)), links: [] },
+          {
+            to,
+            ...agencyNotice(record, inboxUrl(record.uuid)),
+            replyTo: visitorReplyTo(record.contact),
+            attachments: feedbackAttachments(record, sender, ctx.publicUrl()),
+            links: [],
+          },
           { kind: 'notice', submissionId },
         );
         await store.markNoticed(tx, submissionId, now());
       }
       if (outbox.webhooksOn) {
         const { id: _id, ...submission } = record;
-        await outbox.webhook(tx, event, { submission }, submissionId);
+        await outbox.webhook(
+          tx,
+          event,
+          {
+            submission: {
+              ...submission,
+              openimmoFeedback: openimmoFeedback(record, sender, ctx.publicUrl()),
+            },
+          },
+          submissionId,
+        );
       }
     },
   };

@@ -4,7 +4,7 @@
  * submission's detail with its status and a failed delivery sent again, a lost session, and
  * English.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import type { ReactNode } from 'react';
@@ -392,6 +392,42 @@ describe('agency inbox page', () => {
 
     await user.click(screen.getByRole('link', { name: 'Zurück zur Liste' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Eingänge' })).toBeInTheDocument();
+  });
+
+  it("offers a submission as OpenImmo XML for the agency's CRM, and none for a newsletter setting", async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1)], next: null })
+      .get(`/submissions/${SUBMISSION.uuid}`)
+      .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [] });
+    open({ route: `/submissions/${SUBMISSION.uuid}`, language: 'en' });
+    const link = await screen.findByRole('link', { name: 'Download OpenImmo XML' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/agency/api/submissions/${SUBMISSION.uuid}/openimmo-feedback.xml`,
+    );
+    expect(link).toHaveAttribute('download');
+    cleanup();
+
+    const newsletter: Submission = {
+      ...SUBMISSION,
+      kind: 'newsletter',
+      lead: undefined,
+      newsletter: { subscribed: true },
+    };
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1)], next: null })
+      .get(`/submissions/${SUBMISSION.uuid}`)
+      .reply(200, { submission: newsletter, deliveries: [], consentLog: [] });
+    open({ route: `/submissions/${SUBMISSION.uuid}` });
+    expect(await screen.findByRole('region', { name: 'Newsletter' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'OpenImmo-XML herunterladen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /OpenImmo/ })).toBeNull();
   });
 
   it('says a list answered without its shape failed, instead of breaking the page', async () => {

@@ -49,6 +49,11 @@ export function agencyApi(env: AgencyEnv) {
 
 export type AgencyApi = ReturnType<typeof agencyApi>;
 
+/** A submission's OpenImmo-Feedback XML, for the agency's CRM (a plain download link). */
+export function openimmoFeedbackHref(uuid: string): string {
+  return `${AGENCY_API}/submissions/${encodeURIComponent(uuid)}/openimmo-feedback.xml`;
+}
+
 /** The CSV export's address for a filter (a plain download link). */
 export function csvHref(filter: Filter): string {
   const query = new URLSearchParams(filterQuery(filter)).toString();

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LazyPointMap } from '../../ui/map/LazyPointMap';
 import { Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
+import { openimmoFeedbackHref } from '../api';
 import { formatDate, formatTime } from '../format';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
@@ -41,6 +42,11 @@ const Facts = styled.dl`
     margin: 0;
     overflow-wrap: anywhere;
   }
+`;
+
+const Download = styled.a`
+  font-weight: 600;
+  color: ${(p) => p.theme.colors.primary};
 `;
 
 const Message = styled.p`
@@ -281,6 +287,13 @@ function Body({ submission }: { submission: Submission }) {
         <Part title={t('detail.message')}>
           <Message>{submission.message || t('detail.noMessage')}</Message>
         </Part>
+        {submission.kind !== 'newsletter' && (
+          <p>
+            <Download href={openimmoFeedbackHref(submission.uuid)} download>
+              {t('detail.openimmoFeedback')}
+            </Download>
+          </p>
+        )}
         <Part title={t('detail.consent')}>
           <FactList
             facts={[

@@ -481,6 +481,53 @@ schemas.ConsentWithdrawnEvent = webhookEvent('consent.withdrawn', {
   },
 });
 
+schemas.ContactErasedEvent = webhookEvent('contact.erased', {
+  type: 'object',
+  required: ['contact', 'at'],
+  properties: {
+    contact: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer', description: "The erased contact's former id" } },
+    },
+    at: dateTime,
+  },
+});
+
+/** How many rows of each kind an erasure removed; it names no one. */
+schemas.Erasure = {
+  type: 'object',
+  required: ['erased', 'removed'],
+  properties: {
+    erased: { const: true },
+    removed: {
+      type: 'object',
+      required: [
+        'submissions',
+        'savedSearches',
+        'consents',
+        'sessions',
+        'keys',
+        'keptAnswers',
+        'deliveriesDropped',
+        'deliveriesCleared',
+      ],
+      properties: Object.fromEntries(
+        [
+          'submissions',
+          'savedSearches',
+          'consents',
+          'sessions',
+          'keys',
+          'keptAnswers',
+          'deliveriesDropped',
+          'deliveriesCleared',
+        ].map((name) => [name, { type: 'integer' }]),
+      ),
+    },
+  },
+};
+
 schemas.ConsentNow = {
   type: 'object',
   required: ['state', 'givenAt', 'withdrawnAt'],
@@ -798,6 +845,20 @@ const agencyPaths = {
       },
     },
   },
+  '/agency/api/submissions/{uuid}/contact': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    delete: {
+      summary:
+        "Erase the submission's contact: its submissions, saved searches, consent records, sessions, keys and pending deliveries (docs/security.md#erasure)",
+      responses: {
+        '200': ok('Erased; an erasure record without personal data is kept', ref('Erasure')),
+        '404': error('No such submission (an erased contact has none)'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
   '/agency/api/deliveries/{id}/retry': {
     ...atRoot,
     parameters: [{ name: 'id', in: 'path', required: true, schema: rowId }],
@@ -997,6 +1058,12 @@ export const openapi = {
           ...AUTH_ERRORS,
           ...KEY_REUSED,
         },
+      },
+      delete: {
+        summary:
+          "Delete the logged-in contact's account: erase the contact as staff would (docs/security.md#erasure) and end the session",
+        parameters: [nonceHeader],
+        responses: { '200': ok('Erased and logged out', ref('Erasure')), ...AUTH_ERRORS },
       },
     },
     '/v1/saved-search': {
@@ -1224,6 +1291,10 @@ export const openapi = {
     'consent.withdrawn': webhook(
       'A contact withdrew a consent in the portal',
       'ConsentWithdrawnEvent',
+    ),
+    'contact.erased': webhook(
+      'A contact was erased (by staff, or its own account deletion): only its former id',
+      'ContactErasedEvent',
     ),
   },
   components: { schemas },

@@ -45,6 +45,8 @@ export interface AgencyState {
     next: number | null;
     status: ListStatus;
     error: AgencyError | null;
+    /** What the list announces: a contact erased from a detail just before. */
+    notice: 'erased' | null;
   };
   detail: {
     uuid: string | null;
@@ -56,6 +58,11 @@ export interface AgencyState {
     error: AgencyError | null;
     /** The last status change: saving, saved (announced) or failed. */
     handling: HandlingStatus;
+    /**
+     * Erasing the submission's contact: the confirmation dialog open, the erasure on its way,
+     * failed, or done (the page goes back to the list).
+     */
+    erasure: 'idle' | 'confirming' | 'erasing' | 'failed' | 'erased';
   };
   /** The wizards' drop-off funnel over a period of days ('YYYY-MM-DD', in Berlin). */
   funnel: {
@@ -74,7 +81,14 @@ export const initialAgencyState: AgencyState = {
     form: { email: '', status: 'editing' },
     keyRefused: false,
   },
-  list: { filter: EMPTY_FILTER, items: [], next: null, status: 'idle', error: null },
+  list: {
+    filter: EMPTY_FILTER,
+    items: [],
+    next: null,
+    status: 'idle',
+    error: null,
+    notice: null,
+  },
   detail: {
     uuid: null,
     submission: null,
@@ -83,6 +97,7 @@ export const initialAgencyState: AgencyState = {
     status: 'idle',
     error: null,
     handling: 'idle',
+    erasure: 'idle',
   },
   funnel: { from: '', to: '', report: null, status: 'idle', error: null },
 };
@@ -163,6 +178,7 @@ export const agencySlice = createSlice({
 
     detailOpened(state, action: PayloadAction<string>) {
       state.detail = { ...initialAgencyState.detail, uuid: action.payload };
+      state.list.notice = null;
       state.detail.status = next(LOAD_TABLE, state.detail.status, 'REQUESTED');
     },
     detailLoaded(state, action: PayloadAction<SubmissionDetail>) {
@@ -188,6 +204,28 @@ export const agencySlice = createSlice({
       state.detail.handling = next(HANDLING_TABLE, state.detail.handling, 'FAILED');
     },
     deliveryRetryClicked(_state, _action: PayloadAction<number>) {},
+
+    /** 'Kontakt löschen': the confirmation naming what goes. */
+    eraseClicked(state) {
+      if (state.detail.erasure !== 'erasing') state.detail.erasure = 'confirming';
+    },
+    eraseCancelled(state) {
+      if (state.detail.erasure !== 'erasing') state.detail.erasure = 'idle';
+    },
+    eraseConfirmed(state) {
+      if (state.detail.erasure === 'confirming' || state.detail.erasure === 'failed')
+        state.detail.erasure = 'erasing';
+    },
+    /** The contact is erased: its submissions leave the list, which announces it. */
+    contactErased(state, action: PayloadAction<{ email: string }>) {
+      state.detail.erasure = 'erased';
+      state.list.items = state.list.items.filter((row) => row.email !== action.payload.email);
+      state.list.notice = 'erased';
+    },
+    eraseFailed(state, action: PayloadAction<AgencyError>) {
+      state.detail.erasure = 'failed';
+      state.detail.error = action.payload;
+    },
 
     /** The funnel page opened (its period, unless one is set: the last 30 days). */
     funnelOpened() {},

@@ -39,7 +39,7 @@ const Download = styled.a`
 export function Inbox() {
   const { t, i18n } = useTranslation('agency');
   const dispatch = useAgencyDispatch();
-  const { filter, items, next, status, error } = useAgencySelector(
+  const { filter, items, next, status, error, notice } = useAgencySelector(
     (state) => selectAgency(state).list,
   );
   const change = (part: Partial<Filter>) => dispatch(actions.filterChanged(part));
@@ -49,6 +49,11 @@ export function Inbox() {
   return (
     <section aria-labelledby="inbox-heading">
       <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
+      {notice === 'erased' && (
+        <Alert $severity="success" role="status">
+          {t('detail.erase.done')}
+        </Alert>
+      )}
       <Filters>
         <legend>{t('filter.legend')}</legend>
         <Label>

@@ -483,12 +483,17 @@ schemas.ConsentWithdrawnEvent = webhookEvent('consent.withdrawn', {
 
 schemas.ContactErasedEvent = webhookEvent('contact.erased', {
   type: 'object',
-  required: ['contact', 'at'],
+  required: ['contact', 'submissions', 'at'],
   properties: {
     contact: {
       type: 'object',
       required: ['id'],
       properties: { id: { type: 'integer', description: "The erased contact's former id" } },
+    },
+    submissions: {
+      type: 'array',
+      items: { type: 'string', format: 'uuid' },
+      description: 'The uuids of its submissions, as submission.* events carried them',
     },
     at: dateTime,
   },
@@ -1293,7 +1298,7 @@ export const openapi = {
       'ConsentWithdrawnEvent',
     ),
     'contact.erased': webhook(
-      'A contact was erased (by staff, or its own account deletion): only its former id',
+      "A contact was erased (by staff, or its own account deletion): its former id and its submissions' uuids, nothing personal",
       'ContactErasedEvent',
     ),
   },

@@ -2507,7 +2507,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A contact was erased (by staff, or its own account deletion): only its former id */
+        /** A contact was erased (by staff, or its own account deletion): its former id and its submissions' uuids, nothing personal */
         post: {
             parameters: {
                 query?: never;
@@ -2927,6 +2927,8 @@ export interface components {
                     /** @description The erased contact's former id */
                     id: number;
                 };
+                /** @description The uuids of its submissions, as submission.* events carried them */
+                submissions: string[];
                 /** Format: date-time */
                 at: string;
             };

@@ -162,7 +162,7 @@ describe.each([
     expect(JSON.parse(erased[0]!.payload)).toEqual({
       type: 'contact.erased',
       timestamp: expect.any(String),
-      data: { contact: { id: expect.any(Number) }, at: expect.any(String) },
+      data: { contact: { id: expect.any(Number) }, submissions: [uuid], at: expect.any(String) },
     });
   });
 

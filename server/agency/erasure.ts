@@ -6,7 +6,7 @@
  * keep their row for the log without recipient, payload or error. What stays is a row in
  * `erasures` without personal data (when, who asked, how many rows went) and the funnel's
  * counts, which never held any. A `contact.erased` webhook tells the agency's systems the
- * former id, so they can erase their copy.
+ * former id and the uuids of the submissions they were sent, so they can erase their copy.
  */
 import { now } from '../db/clock';
 import type { Queryable } from '../db/sql';
@@ -41,6 +41,7 @@ const DELIVERIES_OF = `(submission_id IN (${OF_SUBMISSIONS}) OR lower(recipient)
 
 const E = {
   contact: 'SELECT id, email FROM contacts WHERE id = ?',
+  submissionUuids: 'SELECT uuid FROM submissions WHERE contact_id = ? ORDER BY id',
   dropDeliveries: `DELETE FROM deliveries WHERE status = 'pending' AND ${DELIVERIES_OF}`,
   clearDeliveries: `UPDATE deliveries SET recipient = '', payload = '', last_error = NULL,
     submission_id = NULL WHERE ${DELIVERIES_OF}`,
@@ -74,6 +75,7 @@ export async function eraseContact(
   if (!contact) return null;
   const email = contact.email.toLowerCase();
   const pattern = containing(JSON.stringify(email).slice(1, -1));
+  const submissions = await tx.all<{ uuid: string }>(E.submissionUuids, contactId);
   const ofDeliveries = [contactId, email, pattern] as const;
   const deliveriesDropped = await tx.run(E.dropDeliveries, ...ofDeliveries);
   const deliveriesCleared = await tx.run(E.clearDeliveries, ...ofDeliveries);
@@ -101,6 +103,11 @@ export async function eraseContact(
     requester.by === 'staff' ? requester.staff : null,
     JSON.stringify(removed),
   );
-  await outbox.webhook(tx, 'contact.erased', { contact: { id: contactId }, at }, null);
+  await outbox.webhook(
+    tx,
+    'contact.erased',
+    { contact: { id: contactId }, submissions: submissions.map((row) => row.uuid), at },
+    null,
+  );
   return removed;
 }

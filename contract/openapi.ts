@@ -864,6 +864,21 @@ const agencyPaths = {
       },
     },
   },
+  '/agency/api/demo': {
+    ...atRoot,
+    delete: {
+      summary:
+        'Remove the seeded demo entries: every contact marked as demo, erased with its submissions (docs/agency.md#erasure)',
+      responses: {
+        '200': ok('Removed', {
+          type: 'object',
+          required: ['contacts'],
+          properties: { contacts: { type: 'integer', description: 'How many demo contacts went' } },
+        }),
+        ...STAFF_ERRORS,
+      },
+    },
+  },
   '/agency/api/deliveries/{id}/retry': {
     ...atRoot,
     parameters: [{ name: 'id', in: 'path', required: true, schema: rowId }],

@@ -182,3 +182,31 @@ describe.each([
     expect(again.status).toBe(by === 'staff' ? 404 : 403);
   });
 });
+
+describe('staff remove the seeded demo entries in one action', () => {
+  let server: Server;
+  let staff: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer({ AGENCY_USERS: STAFF });
+    await busyContact(server, OTHER);
+    staff = await staffSignIn(server, STAFF);
+  });
+  afterAll(() => server.close());
+
+  it('erases the demo customer with its submissions, and keeps everyone else', async () => {
+    const demo = ['kunde@example.de', 'Musterkundin'];
+    expect((await tablesHolding(server, demo)).length).toBeGreaterThan(1);
+    const answer = await staff.del('/agency/api/demo');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ contacts: 1 });
+    expect(responseConforms('delete', '/agency/api/demo', 200, answer.body)).toEqual({ ok: true });
+    expect(await tablesHolding(server, demo)).toEqual([]);
+    expect(await server.app.sql.all('SELECT requested_by, staff FROM erasures')).toEqual([
+      { requested_by: 'staff', staff: STAFF },
+    ]);
+    const list = await staff.get<{ items: { email: string }[] }>('/agency/api/submissions');
+    expect(list.body.items.map((row) => row.email)).toEqual([OTHER]);
+    // Nothing is left to remove.
+    expect((await staff.del('/agency/api/demo')).body).toEqual({ contacts: 0 });
+  });
+});

@@ -111,3 +111,17 @@ export async function eraseContact(
   );
   return removed;
 }
+
+/**
+ * Erases every contact marked as demo (the seeded sample customer) as staff asked, each with
+ * its erasure record; how many went.
+ */
+export async function eraseDemoContacts(
+  tx: Queryable,
+  outbox: Pick<Writer, 'webhook'>,
+  staff: string,
+): Promise<number> {
+  const demo = await tx.all<{ id: number }>('SELECT id FROM contacts WHERE demo = 1 ORDER BY id');
+  for (const { id } of demo) await eraseContact(tx, outbox, id, { by: 'staff', staff });
+  return demo.length;
+}

@@ -16,7 +16,7 @@ import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
 import { staffLoginMail } from '../mail/templates';
-import { eraseContact } from './erasure';
+import { eraseContact, eraseDemoContacts } from './erasure';
 import { exportCsv } from './csv';
 import type { FunnelCounts } from './funnel';
 import { inboxQueries, type InboxFilter } from './inbox';
@@ -230,6 +230,15 @@ export async function agencyRoutes(
     if (!removed) throw new ApiError(404, 'not_found', 'submissionNotFound');
     outbox.nudge();
     return { erased: true as const, removed };
+  });
+
+  // The seeded demo entries, erased at once like any contact.
+  route(app, 'DELETE', '/agency/api/demo', async (request) => {
+    const contacts = await sql.transaction((tx) =>
+      eraseDemoContacts(tx, outbox, signedIn(request).email),
+    );
+    outbox.nudge();
+    return { contacts };
   });
 
   route(app, 'POST', '/agency/api/deliveries/{id}/retry', async (request) => {

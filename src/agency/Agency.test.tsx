@@ -481,6 +481,44 @@ describe('agency inbox page', () => {
     });
   });
 
+  it('removes the demo entries in one action after asking, lists again and says so', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1, { name: 'Erika Musterkundin' }), row(2)], next: null });
+    const { user } = open();
+    const table = await screen.findByRole('table', { name: 'Eingänge, neueste zuerst' });
+    await within(table).findByText('Erika Musterkundin');
+    await user.click(screen.getByRole('button', { name: 'Demo-Einträge entfernen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Demo-Einträge entfernen?' });
+    expect(dialog).toHaveTextContent('Echte Eingänge bleiben.');
+    const removed = nock(API, { reqheaders: { 'x-xsrf-token': 'xsrf-1' } })
+      .delete('/demo')
+      .reply(200, { contacts: 1 })
+      .get('/submissions')
+      .reply(200, { items: [row(2)], next: null });
+    await user.click(within(dialog).getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByText('Die Demo-Einträge wurden entfernt.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    await waitFor(() => expect(within(table).queryByText('Erika Musterkundin')).toBeNull());
+    expect(within(table).getByText('Kunde 2')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(removed.isDone()).toBe(true);
+
+    // Asked again with none left, it says there are none.
+    nock(API)
+      .delete('/demo')
+      .reply(200, { contacts: 0 })
+      .get('/submissions')
+      .reply(200, { items: [row(2)], next: null });
+    await user.click(screen.getByRole('button', { name: 'Demo-Einträge entfernen' }));
+    await user.click(screen.getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByText('Es gibt keine Demo-Einträge.')).toBeInTheDocument();
+  });
+
   it('says a list answered without its shape failed, instead of breaking the page', async () => {
     nock(API)
       .get('/auth/me')

@@ -45,8 +45,10 @@ export interface AgencyState {
     next: number | null;
     status: ListStatus;
     error: AgencyError | null;
-    /** What the list announces: a contact erased from a detail just before. */
-    notice: 'erased' | null;
+    /** What the list announces: a contact erased from a detail, the demo entries removed. */
+    notice: 'erased' | 'demoRemoved' | 'noDemo' | null;
+    /** 'Demo-Einträge entfernen': its confirmation open, the removal on its way, or failed. */
+    demo: 'idle' | 'confirming' | 'removing' | 'failed';
   };
   detail: {
     uuid: string | null;
@@ -88,6 +90,7 @@ export const initialAgencyState: AgencyState = {
     status: 'idle',
     error: null,
     notice: null,
+    demo: 'idle',
   },
   detail: {
     uuid: null,
@@ -221,6 +224,24 @@ export const agencySlice = createSlice({
       state.detail.erasure = 'erased';
       state.list.items = state.list.items.filter((row) => row.email !== action.payload.email);
       state.list.notice = 'erased';
+    },
+    demoRemoveClicked(state) {
+      if (state.list.demo !== 'removing') state.list.demo = 'confirming';
+      state.list.notice = null;
+    },
+    demoRemoveCancelled(state) {
+      if (state.list.demo !== 'removing') state.list.demo = 'idle';
+    },
+    demoRemoveConfirmed(state) {
+      if (state.list.demo === 'confirming') state.list.demo = 'removing';
+    },
+    /** The demo entries are gone (`contacts` of them; none left to remove when 0). */
+    demoRemoved(state, action: PayloadAction<{ contacts: number }>) {
+      state.list.demo = 'idle';
+      state.list.notice = action.payload.contacts > 0 ? 'demoRemoved' : 'noDemo';
+    },
+    demoRemoveFailed(state) {
+      state.list.demo = 'failed';
     },
     eraseFailed(state, action: PayloadAction<AgencyError>) {
       state.detail.erasure = 'failed';

@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
+import { Dialog } from '../../ui/Dialog';
 import {
+  Actions,
   Alert,
   FieldError,
   Input,
   Label,
   PageHeading,
+  PrimaryButton,
   SecondaryButton,
   Select,
 } from '../../ui/primitives';
@@ -18,6 +21,13 @@ import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import { filterProblems, hasProblems, HANDLINGS, KINDS, type Filter } from '../types';
+
+/** What the list announces, by its notice. */
+const NOTICES = {
+  erased: 'detail.erase.done',
+  demoRemoved: 'demo.removed',
+  noDemo: 'demo.none',
+} as const;
 
 const Bar = styled.div`
   display: flex;
@@ -49,9 +59,9 @@ export function Inbox() {
   return (
     <section aria-labelledby="inbox-heading">
       <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
-      {notice === 'erased' && (
+      {notice && (
         <Alert $severity="success" role="status">
-          {t('detail.erase.done')}
+          {t(NOTICES[notice])}
         </Alert>
       )}
       <Filters>
@@ -203,6 +213,51 @@ export function Inbox() {
           </SecondaryButton>
         </p>
       )}
+      <DemoRemoval />
     </section>
+  );
+}
+
+/** 'Demo-Einträge entfernen' and its confirmation: the seeded sample customer goes at once. */
+function DemoRemoval() {
+  const { t } = useTranslation('agency');
+  const dispatch = useAgencyDispatch();
+  const demo = useAgencySelector((state) => selectAgency(state).list.demo);
+  const removing = demo === 'removing';
+  return (
+    <>
+      <Actions>
+        <SecondaryButton type="button" onClick={() => dispatch(actions.demoRemoveClicked())}>
+          {t('demo.button')}
+        </SecondaryButton>
+      </Actions>
+      {demo === 'failed' && (
+        <Alert $severity="error" role="alert">
+          {t('demo.failed')}
+        </Alert>
+      )}
+      {(demo === 'confirming' || removing) && (
+        <Dialog title={t('demo.title')} onClose={() => dispatch(actions.demoRemoveCancelled())}>
+          <p>{t('demo.what')}</p>
+          <p role="status">{removing ? t('demo.removing') : ''}</p>
+          <Actions>
+            <SecondaryButton
+              type="button"
+              disabled={removing}
+              onClick={() => dispatch(actions.demoRemoveCancelled())}
+            >
+              {t('demo.cancel')}
+            </SecondaryButton>
+            <PrimaryButton
+              type="button"
+              disabled={removing}
+              onClick={() => dispatch(actions.demoRemoveConfirmed())}
+            >
+              {t('demo.confirm')}
+            </PrimaryButton>
+          </Actions>
+        </Dialog>
+      )}
+    </>
   );
 }

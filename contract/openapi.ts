@@ -500,6 +500,16 @@ schemas.ContactErasedEvent = webhookEvent('contact.erased', {
 });
 
 /** How many rows of each kind an erasure removed; it names no one. */
+const ERASED_COUNTS = [
+  'submissions',
+  'savedSearches',
+  'consents',
+  'sessions',
+  'keys',
+  'keptAnswers',
+  'deliveriesDropped',
+  'deliveriesCleared',
+];
 schemas.Erasure = {
   type: 'object',
   required: ['erased', 'removed'],
@@ -507,28 +517,8 @@ schemas.Erasure = {
     erased: { const: true },
     removed: {
       type: 'object',
-      required: [
-        'submissions',
-        'savedSearches',
-        'consents',
-        'sessions',
-        'keys',
-        'keptAnswers',
-        'deliveriesDropped',
-        'deliveriesCleared',
-      ],
-      properties: Object.fromEntries(
-        [
-          'submissions',
-          'savedSearches',
-          'consents',
-          'sessions',
-          'keys',
-          'keptAnswers',
-          'deliveriesDropped',
-          'deliveriesCleared',
-        ].map((name) => [name, { type: 'integer' }]),
-      ),
+      required: ERASED_COUNTS,
+      properties: Object.fromEntries(ERASED_COUNTS.map((name) => [name, { type: 'integer' }])),
     },
   },
 };

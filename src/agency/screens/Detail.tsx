@@ -3,18 +3,10 @@ import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Dialog } from '../../ui/Dialog';
 import { LazyPointMap } from '../../ui/map/LazyPointMap';
-import {
-  Actions,
-  Alert,
-  Label,
-  PageHeading,
-  PrimaryButton,
-  SecondaryButton,
-  Select,
-} from '../../ui/primitives';
+import { Actions, Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
 import { formatDate, formatTime } from '../format';
+import { Confirm } from './Confirm';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
@@ -387,7 +379,14 @@ function EraseContact({ contact }: { contact: Submission['contact'] }) {
         </SecondaryButton>
       </Actions>
       {(erasure === 'confirming' || erasing) && (
-        <Dialog title={t('detail.erase.title')} onClose={() => dispatch(actions.eraseCancelled())}>
+        <Confirm
+          title={t('detail.erase.title')}
+          confirm={t('detail.erase.confirm')}
+          cancel={t('detail.erase.cancel')}
+          busy={erasing ? t('detail.erase.erasing') : null}
+          onConfirm={() => dispatch(actions.eraseConfirmed())}
+          onCancel={() => dispatch(actions.eraseCancelled())}
+        >
           <p>
             {t('detail.erase.what', {
               name: line(contact.firstname, contact.lastname) || contact.email,
@@ -400,24 +399,7 @@ function EraseContact({ contact }: { contact: Submission['contact'] }) {
             ))}
           </ul>
           <p>{t('detail.erase.kept')}</p>
-          <p role="status">{erasing ? t('detail.erase.erasing') : ''}</p>
-          <Actions>
-            <SecondaryButton
-              type="button"
-              disabled={erasing}
-              onClick={() => dispatch(actions.eraseCancelled())}
-            >
-              {t('detail.erase.cancel')}
-            </SecondaryButton>
-            <PrimaryButton
-              type="button"
-              disabled={erasing}
-              onClick={() => dispatch(actions.eraseConfirmed())}
-            >
-              {t('detail.erase.confirm')}
-            </PrimaryButton>
-          </Actions>
-        </Dialog>
+        </Confirm>
       )}
     </>
   );

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
-import { Dialog } from '../../ui/Dialog';
 import {
   Actions,
   Alert,
@@ -10,13 +9,13 @@ import {
   Input,
   Label,
   PageHeading,
-  PrimaryButton,
   SecondaryButton,
   Select,
 } from '../../ui/primitives';
 import { csvHref } from '../api';
 import { formatDay, formatTime } from '../format';
 import { Filters } from './Filters';
+import { Confirm } from './Confirm';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
@@ -237,26 +236,16 @@ function DemoRemoval() {
         </Alert>
       )}
       {(demo === 'confirming' || removing) && (
-        <Dialog title={t('demo.title')} onClose={() => dispatch(actions.demoRemoveCancelled())}>
+        <Confirm
+          title={t('demo.title')}
+          confirm={t('demo.confirm')}
+          cancel={t('demo.cancel')}
+          busy={removing ? t('demo.removing') : null}
+          onConfirm={() => dispatch(actions.demoRemoveConfirmed())}
+          onCancel={() => dispatch(actions.demoRemoveCancelled())}
+        >
           <p>{t('demo.what')}</p>
-          <p role="status">{removing ? t('demo.removing') : ''}</p>
-          <Actions>
-            <SecondaryButton
-              type="button"
-              disabled={removing}
-              onClick={() => dispatch(actions.demoRemoveCancelled())}
-            >
-              {t('demo.cancel')}
-            </SecondaryButton>
-            <PrimaryButton
-              type="button"
-              disabled={removing}
-              onClick={() => dispatch(actions.demoRemoveConfirmed())}
-            >
-              {t('demo.confirm')}
-            </PrimaryButton>
-          </Actions>
-        </Dialog>
+        </Confirm>
       )}
     </>
   );

@@ -8,6 +8,7 @@
  * counts, which never held any. A `contact.erased` webhook tells the agency's systems the
  * former id and the uuids of the submissions they were sent, so they can erase their copy.
  */
+import type { components } from '../../contract/types';
 import { now } from '../db/clock';
 import type { Queryable } from '../db/sql';
 import type { Writer } from '../delivery/writer';
@@ -16,16 +17,7 @@ import type { Writer } from '../delivery/writer';
 export type ErasureRequester = { by: 'staff'; staff: string } | { by: 'contact' };
 
 /** How many rows of each kind an erasure removed (the erasure record keeps these). */
-export interface Removed {
-  submissions: number;
-  savedSearches: number;
-  consents: number;
-  sessions: number;
-  keys: number;
-  keptAnswers: number;
-  deliveriesDropped: number;
-  deliveriesCleared: number;
-}
+export type Removed = components['schemas']['Erasure']['removed'];
 
 /** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

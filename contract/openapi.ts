@@ -487,6 +487,48 @@ schemas.ConsentWithdrawnEvent = webhookEvent('consent.withdrawn', {
   },
 });
 
+schemas.ContactErasedEvent = webhookEvent('contact.erased', {
+  type: 'object',
+  required: ['contact', 'submissions', 'at'],
+  properties: {
+    contact: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer', description: "The erased contact's former id" } },
+    },
+    submissions: {
+      type: 'array',
+      items: { type: 'string', format: 'uuid' },
+      description: 'The uuids of its submissions, as submission.* events carried them',
+    },
+    at: dateTime,
+  },
+});
+
+/** How many rows of each kind an erasure removed; it names no one. */
+const ERASED_COUNTS = [
+  'submissions',
+  'savedSearches',
+  'consents',
+  'sessions',
+  'keys',
+  'keptAnswers',
+  'deliveriesDropped',
+  'deliveriesCleared',
+];
+schemas.Erasure = {
+  type: 'object',
+  required: ['erased', 'removed'],
+  properties: {
+    erased: { const: true },
+    removed: {
+      type: 'object',
+      required: ERASED_COUNTS,
+      properties: Object.fromEntries(ERASED_COUNTS.map((name) => [name, { type: 'integer' }])),
+    },
+  },
+};
+
 schemas.ConsentNow = {
   type: 'object',
   required: ['state', 'givenAt', 'withdrawnAt'],
@@ -821,6 +863,35 @@ const agencyPaths = {
       },
     },
   },
+  '/agency/api/submissions/{uuid}/contact': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    delete: {
+      summary:
+        "Erase the submission's contact: its submissions, saved searches, consent records, sessions, keys and pending deliveries (docs/security.md#erasure)",
+      responses: {
+        '200': ok('Erased; an erasure record without personal data is kept', ref('Erasure')),
+        '404': error('No such submission (an erased contact has none)'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/demo': {
+    ...atRoot,
+    delete: {
+      summary:
+        'Remove the seeded demo entries: every contact marked as demo, erased with its submissions (docs/agency.md#erasure)',
+      responses: {
+        '200': ok('Removed', {
+          type: 'object',
+          required: ['contacts'],
+          properties: { contacts: { type: 'integer', description: 'How many demo contacts went' } },
+        }),
+        ...STAFF_ERRORS,
+      },
+    },
+  },
   '/agency/api/deliveries/{id}/retry': {
     ...atRoot,
     parameters: [{ name: 'id', in: 'path', required: true, schema: rowId }],
@@ -1020,6 +1091,12 @@ export const openapi = {
           ...AUTH_ERRORS,
           ...KEY_REUSED,
         },
+      },
+      delete: {
+        summary:
+          "Delete the logged-in contact's account: erase the contact as staff would (docs/security.md#erasure) and end the session",
+        parameters: [nonceHeader],
+        responses: { '200': ok('Erased and logged out', ref('Erasure')), ...AUTH_ERRORS },
       },
     },
     '/v1/saved-search': {
@@ -1247,6 +1324,10 @@ export const openapi = {
     'consent.withdrawn': webhook(
       'A contact withdrew a consent in the portal',
       'ConsentWithdrawnEvent',
+    ),
+    'contact.erased': webhook(
+      "A contact was erased (by staff, or its own account deletion): its former id and its submissions' uuids, nothing personal",
+      'ContactErasedEvent',
     ),
   },
   components: { schemas },

@@ -498,7 +498,48 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /** Delete the logged-in contact's account: erase the contact as staff would (docs/security.md#erasure) and end the session */
+        delete: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The nonce of the session (from login/nonce, init, or a previous response). */
+                    "X-WP-Nonce": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Erased and logged out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Erasure"];
+                    };
+                };
+                /** @description Not logged in, or the nonce or XSRF token is invalid */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2178,6 +2219,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agency/api/submissions/{uuid}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Erase the submission's contact: its submissions, saved searches, consent records, sessions, keys and pending deliveries (docs/security.md#erasure) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Erased; an erasure record without personal data is kept */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Erasure"];
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission (an erased contact has none) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove the seeded demo entries: every contact marked as demo, erased with its submissions (docs/agency.md#erasure) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description How many demo contacts went */
+                            contacts: number;
+                        };
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agency/api/deliveries/{id}/retry": {
         parameters: {
             query?: never;
@@ -2439,6 +2613,51 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["ConsentWithdrawnEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A contact was erased (by staff, or its own account deletion): its former id and its submissions' uuids, nothing personal */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
+                    "webhook-id": string;
+                    /** @description Seconds since 1970 of this try */
+                    "webhook-timestamp": string;
+                    /** @description 'v1,' and the base64 HMAC-SHA256 of 'id.timestamp.body' (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContactErasedEvent"];
                 };
             };
             responses: {
@@ -2831,6 +3050,36 @@ export interface components {
                 withdrawn: ("dataPrivacy" | "acceptContact" | "newsletter")[];
                 /** Format: date-time */
                 at: string;
+            };
+        };
+        ContactErasedEvent: {
+            /** @constant */
+            type: "contact.erased";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                contact: {
+                    /** @description The erased contact's former id */
+                    id: number;
+                };
+                /** @description The uuids of its submissions, as submission.* events carried them */
+                submissions: string[];
+                /** Format: date-time */
+                at: string;
+            };
+        };
+        Erasure: {
+            /** @constant */
+            erased: true;
+            removed: {
+                submissions: number;
+                savedSearches: number;
+                consents: number;
+                sessions: number;
+                keys: number;
+                keptAnswers: number;
+                deliveriesDropped: number;
+                deliveriesCleared: number;
             };
         };
         ConsentNow: {

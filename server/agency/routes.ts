@@ -1,7 +1,7 @@
 /**
  * The agency inbox's API under /agency/api: staff sign-in by mail, the list with its filters,
- * a submission with its delivery log and its contact's consents, its status, a failed
- * delivery sent again, the CSV export and the wizards' drop-off funnel over a period.
+ * a submission with its delivery log and its contact's consents, its status, its contact
+ * erased, a failed delivery sent again, the CSV export and the wizards' drop-off funnel over a period.
  *
  * One encapsulated plugin (prefix AGENCY_API). Every route is a contract route (`route()`,
  * contract/openapi.ts): its parameters and body are validated before a handler runs, so a
@@ -16,6 +16,7 @@ import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
 import { staffLoginMail } from '../mail/templates';
+import { eraseContact, eraseDemoContacts } from './erasure';
 import { exportCsv } from './csv';
 import {
   feedbackSender,
@@ -234,6 +235,32 @@ export async function agencyRoutes(
     if (!(await inbox.setHandling(uuid, handling)))
       throw new ApiError(404, 'not_found', 'submissionNotFound');
     return { uuid, handling };
+  });
+
+  // The submission's contact, erased with everything that holds its data (docs/security.md#erasure).
+  route(app, 'DELETE', '/agency/api/submissions/{uuid}/contact', async (request) => {
+    const { uuid } = request.params as { uuid: string };
+    const removed = await sql.transaction(async (tx) => {
+      const of = await tx.one<{ contact_id: number }>(
+        'SELECT contact_id FROM submissions WHERE uuid = ?',
+        uuid,
+      );
+      return of
+        ? eraseContact(tx, outbox, of.contact_id, { by: 'staff', staff: signedIn(request).email })
+        : null;
+    });
+    if (!removed) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    outbox.nudge();
+    return { erased: true as const, removed };
+  });
+
+  // The seeded demo entries, erased at once like any contact.
+  route(app, 'DELETE', '/agency/api/demo', async (request) => {
+    const contacts = await sql.transaction((tx) =>
+      eraseDemoContacts(tx, outbox, signedIn(request).email),
+    );
+    outbox.nudge();
+    return { contacts };
   });
 
   route(app, 'POST', '/agency/api/deliveries/{id}/retry', async (request) => {

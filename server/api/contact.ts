@@ -7,7 +7,9 @@ import { now } from '../db/clock';
 import type { Param } from '../db/sql';
 import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import { clean, route, type ApiContext, type ContactInput } from '../http/context';
+import { ApiError } from '../http/errors';
 import { keptAnswers } from '../http/idempotency';
+import { eraseContact } from '../agency/erasure';
 
 export function contactRecord(row: Record<string, unknown>) {
   return {
@@ -37,7 +39,12 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
   // again: it does not undo a change the contact made in between (another tab).
   route(app, 'PUT', '/v1/contact', async (request, reply) => {
     const user = await sessions.require(request, reply);
-    const { id, first } = await kept.repeatOf(request, reply, `contact ${user.contactId}`);
+    const { id, first } = await kept.repeatOf(
+      request,
+      reply,
+      `contact ${user.contactId}`,
+      user.contactId,
+    );
     if (first) return first.body;
     const input = clean(request.body as ContactInput);
     const at = now();
@@ -100,5 +107,21 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
     });
     outbox.nudge();
     return answer.body;
+  });
+
+  // 'Konto löschen': the contact erases itself as staff would (docs/security.md#erasure); its
+  // session ends with it.
+  route(app, 'DELETE', '/v1/contact', async (request, reply) => {
+    const user = await sessions.require(request, reply);
+    const removed = await sql.transaction((tx) =>
+      eraseContact(tx, outbox, user.contactId, { by: 'contact' }),
+    );
+    // The session's row went with the contact: this clears its cookie.
+    await sessions.end(request, reply, user);
+    reply.removeHeader('X-WP-Nonce');
+    outbox.nudge();
+    // Erased meanwhile (by staff, or another tab): nothing is logged in any more.
+    if (!removed) throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
+    return { erased: true as const, removed };
   });
 }

@@ -24,7 +24,12 @@ export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
   // it gets the first answer again instead of a second saved search.
   route(app, 'POST', '/v1/saved-search', async (request, reply) => {
     const user = await sessions.require(request, reply);
-    const { id, first } = await kept.repeatOf(request, reply, `contact ${user.contactId}`);
+    const { id, first } = await kept.repeatOf(
+      request,
+      reply,
+      `contact ${user.contactId}`,
+      user.contactId,
+    );
     if (first) return reply.code(first.status).send(first.body);
     const input = request.body as SavedSearchInput;
     checkSavedSearch(ctx, input);

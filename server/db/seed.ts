@@ -48,7 +48,10 @@ export async function seed(sql: Sql) {
   });
 }
 
-/** A confirmed sample customer, so that a login link can be asked for on a fresh database. */
+/**
+ * A confirmed sample customer, so that a login link can be asked for on a fresh database;
+ * marked as demo, so staff remove it with its submissions in one action.
+ */
 export const DEMO_CUSTOMER = 'kunde@example.de';
 
 async function seedDemoCustomer(tx: Queryable) {
@@ -67,9 +70,9 @@ async function seedDemoCustomer(tx: Queryable) {
   const contactId = (await tx.one<{ id: number }>(
     `INSERT INTO contacts (email, salutation, firstname, lastname, phone, street, number, zip, city,
       company, data_privacy, accept_contact, newsletter, language, confirmed_at, created_at,
-      updated_at)
+      updated_at, demo)
      VALUES (@email, @salutation, @firstname, @lastname, @phone, @street, @number, @zip, @city,
-      @company, 1, 1, 0, 'de', @at, @at, @at) RETURNING id`,
+      @company, 1, 1, 0, 'de', @at, @at, @at, 1) RETURNING id`,
     { ...contact, email: DEMO_CUSTOMER, at },
   ))!.id;
   const submission = `INSERT INTO submissions (uuid, kind, contact_id, contact_data, status,

@@ -25,6 +25,8 @@ export interface RequestId {
   key: string;
   /** Who asks and what (the body without its bot data). */
   fingerprint: string;
+  /** The logged-in contact whose request it is: its kept answer goes with its erasure. */
+  contactId: number | null;
 }
 
 /**
@@ -32,7 +34,11 @@ export interface RequestId {
  * contact, else the client's address) and the body; null without a key, a 400 for a malformed
  * one.
  */
-export function requestId(request: FastifyRequest, client: string): RequestId | null {
+export function requestId(
+  request: FastifyRequest,
+  client: string,
+  contactId: number | null = null,
+): RequestId | null {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return null;
   if (!KEY.test(key))
@@ -42,6 +48,7 @@ export function requestId(request: FastifyRequest, client: string): RequestId | 
   return {
     key: `${request.method} ${request.routeOptions.url} ${key}`,
     fingerprint: sha256(`${client}\n${JSON.stringify(body)}`),
+    contactId,
   };
 }
 
@@ -57,8 +64,8 @@ export interface Answer<T = unknown> {
 const Q = {
   find: 'SELECT fingerprint, status, answer, created_at FROM idempotency_keys WHERE request_key = ?',
   release: 'DELETE FROM idempotency_keys WHERE request_key = ? AND created_at = ?',
-  keep: `INSERT INTO idempotency_keys (request_key, fingerprint, status, answer, created_at)
-    VALUES (?, ?, ?, ?, ?)`,
+  keep: `INSERT INTO idempotency_keys (request_key, fingerprint, status, answer, created_at,
+    contact_id) VALUES (?, ?, ?, ?, ?, ?)`,
   prune: 'DELETE FROM idempotency_keys WHERE created_at < ?',
 };
 const KEY_INDEX = {
@@ -121,6 +128,7 @@ export function keptAnswers(sql: Sql) {
               answer.status,
               JSON.stringify(answer.body),
               at,
+              id.contactId,
             );
             return answer;
           });
@@ -137,15 +145,16 @@ export function keptAnswers(sql: Sql) {
     },
 
     /**
-     * The request's key, and the first answer when it is a repeat (marked replayed on
+     * The request's key (of `contactId`'s request when a contact is logged in), and the first answer when it is a repeat (marked replayed on
      * `reply`); a 422 for another request under the key.
      */
     async repeatOf(
       request: FastifyRequest,
       reply: FastifyReply,
       client: string,
+      contactId: number | null = null,
     ): Promise<{ id: RequestId | null; first?: Answer }> {
-      const id = requestId(request, client);
+      const id = requestId(request, client, contactId);
       const first = id ? await find(id) : undefined;
       if (first) markReplayed(reply);
       return { id, first };

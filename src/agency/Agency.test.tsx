@@ -430,6 +430,131 @@ describe('agency inbox page', () => {
     expect(screen.queryByRole('link', { name: /OpenImmo/ })).toBeNull();
   });
 
+  describe('erasing a contact', () => {
+    const ERASED = {
+      erased: true,
+      removed: {
+        submissions: 2,
+        savedSearches: 1,
+        consents: 3,
+        sessions: 1,
+        keys: 2,
+        keptAnswers: 0,
+        deliveriesDropped: 1,
+        deliveriesCleared: 2,
+      },
+    };
+
+    it('confirms what goes, erases the contact and goes back to the list, which says so', async () => {
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/submissions')
+        .reply(200, { items: [row(1), row(2)], next: null })
+        .get(`/submissions/${SUBMISSION.uuid}`)
+        .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [] });
+      const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
+      await user.click(await screen.findByRole('button', { name: 'Kontakt löschen' }));
+      const dialog = screen.getByRole('dialog', { name: 'Kontakt löschen?' });
+      expect(dialog).toHaveTextContent(
+        'Erika Mustermann (erika@example.de) wird mit allem gelöscht',
+      );
+      expect(
+        within(dialog)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'alle Anfragen, Suchprofile und Nachrichten dieses Kontakts, nicht nur diese',
+        'die Nachweise seiner Einwilligungen',
+        'seine Anmeldungen und noch nicht benutzten Anmeldelinks',
+        'noch nicht versandte E-Mails und Webhooks; versandte verlieren Empfänger und Inhalt',
+      ]);
+      // Cancelled, nothing is asked.
+      await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      const erased = nock(API, { reqheaders: { 'x-xsrf-token': 'xsrf-1' } })
+        .delete(`/submissions/${SUBMISSION.uuid}/contact`)
+        .reply(200, ERASED);
+      const listed = nock(API)
+        .get('/submissions')
+        .reply(200, { items: [row(2)], next: null });
+      await user.click(screen.getByRole('button', { name: 'Kontakt löschen' }));
+      await user.click(screen.getByRole('button', { name: 'Endgültig löschen' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Eingänge' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Der Kontakt wurde gelöscht.')).toHaveAttribute('role', 'status');
+      const table = screen.getByRole('table', { name: 'Eingänge, neueste zuerst' });
+      await within(table).findByText('Kunde 2');
+      expect(within(table).queryByText('Kunde 1')).not.toBeInTheDocument();
+      expect(erased.isDone()).toBe(true);
+      expect(listed.isDone()).toBe(true);
+    });
+
+    it('says in English when the contact could not be deleted, and stays on the submission', async () => {
+      nock(API)
+        .get('/auth/me')
+        .reply(200, { email: 'team@makler.example' })
+        .get('/submissions')
+        .reply(200, { items: [row(1)], next: null })
+        .get(`/submissions/${SUBMISSION.uuid}`)
+        .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [] })
+        .delete(`/submissions/${SUBMISSION.uuid}/contact`)
+        .reply(500, { code: 'internal', message: 'x', data: { status: 500 } });
+      const { user } = open({ route: `/submissions/${SUBMISSION.uuid}`, language: 'en' });
+      await user.click(await screen.findByRole('button', { name: 'Delete contact' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete contact?' });
+      expect(dialog).toHaveTextContent('This cannot be undone.');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+      expect(await screen.findByText('The contact could not be deleted.')).toHaveAttribute(
+        'role',
+        'alert',
+      );
+      expect(
+        screen.getByRole('heading', { level: 1, name: /Erika Mustermann/ }),
+      ).toBeInTheDocument();
+    });
+  });
+
+  it('removes the demo entries in one action after asking, lists again and says so', async () => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: [row(1, { name: 'Erika Musterkundin' }), row(2)], next: null });
+    const { user } = open();
+    const table = await screen.findByRole('table', { name: 'Eingänge, neueste zuerst' });
+    await within(table).findByText('Erika Musterkundin');
+    await user.click(screen.getByRole('button', { name: 'Demo-Einträge entfernen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Demo-Einträge entfernen?' });
+    expect(dialog).toHaveTextContent('Echte Eingänge bleiben.');
+    const removed = nock(API, { reqheaders: { 'x-xsrf-token': 'xsrf-1' } })
+      .delete('/demo')
+      .reply(200, { contacts: 1 })
+      .get('/submissions')
+      .reply(200, { items: [row(2)], next: null });
+    await user.click(within(dialog).getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByText('Die Demo-Einträge wurden entfernt.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    await waitFor(() => expect(within(table).queryByText('Erika Musterkundin')).toBeNull());
+    expect(within(table).getByText('Kunde 2')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(removed.isDone()).toBe(true);
+
+    // Asked again with none left, it says there are none.
+    nock(API)
+      .delete('/demo')
+      .reply(200, { contacts: 0 })
+      .get('/submissions')
+      .reply(200, { items: [row(2)], next: null });
+    await user.click(screen.getByRole('button', { name: 'Demo-Einträge entfernen' }));
+    await user.click(screen.getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByText('Es gibt keine Demo-Einträge.')).toBeInTheDocument();
+  });
+
   it('says a list answered without its shape failed, instead of breaking the page', async () => {
     nock(API)
       .get('/auth/me')

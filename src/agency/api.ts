@@ -40,6 +40,9 @@ export function agencyApi(env: AgencyEnv) {
         params: { uuid },
         body: { handling },
       }),
+    eraseContact: (uuid: string) =>
+      call({ method: 'DELETE', path: '/agency/api/submissions/{uuid}/contact', params: { uuid } }),
+    removeDemo: () => call({ method: 'DELETE', path: '/agency/api/demo' }),
     retry: (id: number) =>
       call({ method: 'POST', path: '/agency/api/deliveries/{id}/retry', params: { id } }),
     funnel: (from: string, to: string) =>

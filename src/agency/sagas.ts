@@ -1,8 +1,8 @@
 /**
  * The inbox's effects: the key of a mailed link (signs in, then leaves the address), the
  * staff session, the sign-in mail, the list (again on every filter change; a typed search
- * waits 300 ms), further pages, the detail, its status, a failed delivery sent again, and the
- * wizards' funnel for a period.
+ * waits 300 ms), further pages, the detail, its status, its contact erased, the demo entries
+ * removed, a failed delivery sent again, and the wizards' funnel for a period.
  */
 import type { Action } from '@reduxjs/toolkit';
 import {
@@ -134,6 +134,29 @@ function* saveHandling(action: ReturnType<typeof actions.handlingChosen>): Saga 
   else if (!isForbidden(result)) yield put(actions.handlingFailed());
 }
 
+function* eraseContact(): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { detail }: AgencyState = yield select(selectAgency);
+  if (detail.erasure !== 'erasing' || !detail.uuid || !detail.submission) return;
+  const { uuid } = detail;
+  const { email } = detail.submission.contact;
+  const result: Answer<'eraseContact'> = yield call(staffCall, () => api.eraseContact(uuid));
+  if (result.ok) {
+    yield put(actions.contactErased({ email }));
+    yield put(actions.listRequested());
+  } else if (!isForbidden(result)) yield put(actions.eraseFailed(errorOf(result, 'notFound')));
+}
+
+function* removeDemo(): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const result: Answer<'removeDemo'> = yield call(staffCall, api.removeDemo);
+  const contacts = result.ok ? (result.data as { contacts?: unknown } | null)?.contacts : null;
+  if (typeof contacts === 'number') {
+    yield put(actions.demoRemoved({ contacts }));
+    yield put(actions.listRequested());
+  } else if (!isForbidden(result)) yield put(actions.demoRemoveFailed());
+}
+
 function* openFunnel(): Saga {
   const { funnel }: AgencyState = yield select(selectAgency);
   if (funnel.from && funnel.to) {
@@ -178,6 +201,8 @@ export function* agencySaga(): Saga {
   yield takeLatest(actions.detailOpened.type, loadDetail);
   yield takeLatest(actions.handlingChosen.type, saveHandling);
   yield takeEvery(actions.deliveryRetryClicked.type, retryDelivery);
+  yield takeLeading(actions.eraseConfirmed.type, eraseContact);
+  yield takeLeading(actions.demoRemoveConfirmed.type, removeDemo);
   // A date typed in the period asks again at once (the inputs change per whole date).
   yield takeLatest(
     [actions.funnelOpened.type, actions.funnelPeriodChanged.type, actions.funnelRetryClicked.type],

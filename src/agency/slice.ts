@@ -45,6 +45,10 @@ export interface AgencyState {
     next: number | null;
     status: ListStatus;
     error: AgencyError | null;
+    /** What the list announces: a contact erased from a detail, the demo entries removed. */
+    notice: 'erased' | 'demoRemoved' | 'noDemo' | null;
+    /** 'Demo-Einträge entfernen': its confirmation open, the removal on its way, or failed. */
+    demo: 'idle' | 'confirming' | 'removing' | 'failed';
   };
   detail: {
     uuid: string | null;
@@ -56,6 +60,11 @@ export interface AgencyState {
     error: AgencyError | null;
     /** The last status change: saving, saved (announced) or failed. */
     handling: HandlingStatus;
+    /**
+     * Erasing the submission's contact: the confirmation dialog open, the erasure on its way,
+     * failed, or done (the page goes back to the list).
+     */
+    erasure: 'idle' | 'confirming' | 'erasing' | 'failed' | 'erased';
   };
   /** The wizards' drop-off funnel over a period of days ('YYYY-MM-DD', in Berlin). */
   funnel: {
@@ -74,7 +83,15 @@ export const initialAgencyState: AgencyState = {
     form: { email: '', status: 'editing' },
     keyRefused: false,
   },
-  list: { filter: EMPTY_FILTER, items: [], next: null, status: 'idle', error: null },
+  list: {
+    filter: EMPTY_FILTER,
+    items: [],
+    next: null,
+    status: 'idle',
+    error: null,
+    notice: null,
+    demo: 'idle',
+  },
   detail: {
     uuid: null,
     submission: null,
@@ -83,6 +100,7 @@ export const initialAgencyState: AgencyState = {
     status: 'idle',
     error: null,
     handling: 'idle',
+    erasure: 'idle',
   },
   funnel: { from: '', to: '', report: null, status: 'idle', error: null },
 };
@@ -163,6 +181,7 @@ export const agencySlice = createSlice({
 
     detailOpened(state, action: PayloadAction<string>) {
       state.detail = { ...initialAgencyState.detail, uuid: action.payload };
+      state.list.notice = null;
       state.detail.status = next(LOAD_TABLE, state.detail.status, 'REQUESTED');
     },
     detailLoaded(state, action: PayloadAction<SubmissionDetail>) {
@@ -188,6 +207,46 @@ export const agencySlice = createSlice({
       state.detail.handling = next(HANDLING_TABLE, state.detail.handling, 'FAILED');
     },
     deliveryRetryClicked(_state, _action: PayloadAction<number>) {},
+
+    /** 'Kontakt löschen': the confirmation naming what goes. */
+    eraseClicked(state) {
+      if (state.detail.erasure !== 'erasing') state.detail.erasure = 'confirming';
+    },
+    eraseCancelled(state) {
+      if (state.detail.erasure !== 'erasing') state.detail.erasure = 'idle';
+    },
+    eraseConfirmed(state) {
+      if (state.detail.erasure === 'confirming' || state.detail.erasure === 'failed')
+        state.detail.erasure = 'erasing';
+    },
+    /** The contact is erased: its submissions leave the list, which announces it. */
+    contactErased(state, action: PayloadAction<{ email: string }>) {
+      state.detail.erasure = 'erased';
+      state.list.items = state.list.items.filter((row) => row.email !== action.payload.email);
+      state.list.notice = 'erased';
+    },
+    demoRemoveClicked(state) {
+      if (state.list.demo !== 'removing') state.list.demo = 'confirming';
+      state.list.notice = null;
+    },
+    demoRemoveCancelled(state) {
+      if (state.list.demo !== 'removing') state.list.demo = 'idle';
+    },
+    demoRemoveConfirmed(state) {
+      if (state.list.demo === 'confirming') state.list.demo = 'removing';
+    },
+    /** The demo entries are gone (`contacts` of them; none left to remove when 0). */
+    demoRemoved(state, action: PayloadAction<{ contacts: number }>) {
+      state.list.demo = 'idle';
+      state.list.notice = action.payload.contacts > 0 ? 'demoRemoved' : 'noDemo';
+    },
+    demoRemoveFailed(state) {
+      state.list.demo = 'failed';
+    },
+    eraseFailed(state, action: PayloadAction<AgencyError>) {
+      state.detail.erasure = 'failed';
+      state.detail.error = action.payload;
+    },
 
     /** The funnel page opened (its period, unless one is set: the last 30 days). */
     funnelOpened() {},

@@ -1,12 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LazyPointMap } from '../../ui/map/LazyPointMap';
-import { Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
+import { Actions, Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
 import { openimmoFeedbackHref } from '../api';
 import { formatDate, formatTime } from '../format';
+import { Confirm } from './Confirm';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
@@ -375,6 +376,48 @@ function Deliveries() {
   );
 }
 
+const ERASED_PARTS = ['submissions', 'consents', 'sessions', 'deliveries'] as const;
+
+/** 'Kontakt löschen' and its confirmation, which names what goes (docs/agency.md#erasure). */
+function EraseContact({ contact }: { contact: Submission['contact'] }) {
+  const { t } = useTranslation('agency');
+  const dispatch = useAgencyDispatch();
+  const erasure = useAgencySelector((state) => selectAgency(state).detail.erasure);
+  const erasing = erasure === 'erasing';
+  return (
+    <>
+      <Actions>
+        <SecondaryButton type="button" onClick={() => dispatch(actions.eraseClicked())}>
+          {t('detail.erase.button')}
+        </SecondaryButton>
+      </Actions>
+      {(erasure === 'confirming' || erasing) && (
+        <Confirm
+          title={t('detail.erase.title')}
+          confirm={t('detail.erase.confirm')}
+          cancel={t('detail.erase.cancel')}
+          busy={erasing ? t('detail.erase.erasing') : null}
+          onConfirm={() => dispatch(actions.eraseConfirmed())}
+          onCancel={() => dispatch(actions.eraseCancelled())}
+        >
+          <p>
+            {t('detail.erase.what', {
+              name: line(contact.firstname, contact.lastname) || contact.email,
+              email: contact.email,
+            })}
+          </p>
+          <ul>
+            {ERASED_PARTS.map((part) => (
+              <li key={part}>{t(`detail.erase.parts.${part}`)}</li>
+            ))}
+          </ul>
+          <p>{t('detail.erase.kept')}</p>
+        </Confirm>
+      )}
+    </>
+  );
+}
+
 export function Detail() {
   const { t } = useTranslation('agency');
   const dispatch = useAgencyDispatch();
@@ -387,6 +430,8 @@ export function Detail() {
   const name = submission
     ? line(submission.contact.firstname, submission.contact.lastname) || submission.contact.email
     : '';
+  // Erased: back to the list, which says so.
+  if (detail.erasure === 'erased') return <Navigate to="/" replace />;
   return (
     <article aria-labelledby="detail-heading">
       <p>
@@ -422,8 +467,14 @@ export function Detail() {
               {t('detail.saveFailed')}
             </Alert>
           )}
+          {detail.erasure === 'failed' && (
+            <Alert $severity="error" role="alert">
+              {t('detail.erase.failed')}
+            </Alert>
+          )}
           <Body submission={submission} />
           <Deliveries />
+          <EraseContact contact={submission.contact} />
         </>
       )}
     </article>

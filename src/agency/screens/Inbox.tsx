@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
 import {
+  Actions,
   Alert,
   FieldError,
   Input,
@@ -14,10 +15,18 @@ import {
 import { csvHref } from '../api';
 import { formatDay, formatTime } from '../format';
 import { Filters } from './Filters';
+import { Confirm } from './Confirm';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import { filterProblems, hasProblems, HANDLINGS, KINDS, type Filter } from '../types';
+
+/** What the list announces, by its notice. */
+const NOTICES = {
+  erased: 'detail.erase.done',
+  demoRemoved: 'demo.removed',
+  noDemo: 'demo.none',
+} as const;
 
 const Bar = styled.div`
   display: flex;
@@ -39,7 +48,7 @@ const Download = styled.a`
 export function Inbox() {
   const { t, i18n } = useTranslation('agency');
   const dispatch = useAgencyDispatch();
-  const { filter, items, next, status, error } = useAgencySelector(
+  const { filter, items, next, status, error, notice } = useAgencySelector(
     (state) => selectAgency(state).list,
   );
   const change = (part: Partial<Filter>) => dispatch(actions.filterChanged(part));
@@ -49,6 +58,11 @@ export function Inbox() {
   return (
     <section aria-labelledby="inbox-heading">
       <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
+      {notice && (
+        <Alert $severity="success" role="status">
+          {t(NOTICES[notice])}
+        </Alert>
+      )}
       <Filters>
         <legend>{t('filter.legend')}</legend>
         <Label>
@@ -198,6 +212,41 @@ export function Inbox() {
           </SecondaryButton>
         </p>
       )}
+      <DemoRemoval />
     </section>
+  );
+}
+
+/** 'Demo-Einträge entfernen' and its confirmation: the seeded sample customer goes at once. */
+function DemoRemoval() {
+  const { t } = useTranslation('agency');
+  const dispatch = useAgencyDispatch();
+  const demo = useAgencySelector((state) => selectAgency(state).list.demo);
+  const removing = demo === 'removing';
+  return (
+    <>
+      <Actions>
+        <SecondaryButton type="button" onClick={() => dispatch(actions.demoRemoveClicked())}>
+          {t('demo.button')}
+        </SecondaryButton>
+      </Actions>
+      {demo === 'failed' && (
+        <Alert $severity="error" role="alert">
+          {t('demo.failed')}
+        </Alert>
+      )}
+      {(demo === 'confirming' || removing) && (
+        <Confirm
+          title={t('demo.title')}
+          confirm={t('demo.confirm')}
+          cancel={t('demo.cancel')}
+          busy={removing ? t('demo.removing') : null}
+          onConfirm={() => dispatch(actions.demoRemoveConfirmed())}
+          onCancel={() => dispatch(actions.demoRemoveCancelled())}
+        >
+          <p>{t('demo.what')}</p>
+        </Confirm>
+      )}
+    </>
   );
 }

@@ -1,8 +1,4 @@
-/**
- * product 2.10.2: the contact's details, 'Änderungen speichern', and 'Konto löschen' (a
- * placeholder).
- */
-import { useState } from 'react';
+/** product 2.10.2: the contact's details, 'Änderungen speichern', and 'Konto löschen'. */
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_DIALOG_MAX_WIDTH } from './constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -89,11 +85,15 @@ export function Account() {
   );
 }
 
-/** product 2.10.2: the confirmation; deleting is a placeholder that makes no call (decision 8). */
+/**
+ * product 2.10.2: the confirmation; 'Konto löschen' erases the account (decision 56) and the
+ * login screen says so.
+ */
 function DeleteAccountDialog({ visible }: { visible: { top: number; height: number } | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [confirmed, setConfirmed] = useState(false);
+  const deletion = useAppSelector((state) => selectPortal(state).accountDeletion);
+  const deleting = deletion === 'deleting';
   const close = () => dispatch(actions.dialogClosed());
   return (
     <Dialog
@@ -102,29 +102,26 @@ function DeleteAccountDialog({ visible }: { visible: { top: number; height: numb
       visible={visible}
       onClose={close}
     >
-      {confirmed ? (
-        <>
-          <p role="status">{t('account.deleteHint')}</p>
-          <Actions>
-            <span />
-            <PrimaryButton type="button" onClick={close}>
-              {t('app.close')}
-            </PrimaryButton>
-          </Actions>
-        </>
-      ) : (
-        <>
-          <p>{t('account.deleteConfirm')}</p>
-          <Actions>
-            <SecondaryButton type="button" onClick={close}>
-              {t('account.cancel')}
-            </SecondaryButton>
-            <PrimaryButton type="button" onClick={() => setConfirmed(true)}>
-              {t('account.delete')}
-            </PrimaryButton>
-          </Actions>
-        </>
+      <p>{t('account.deleteConfirm')}</p>
+      <p>{t('account.deleteWhat')}</p>
+      {deletion === 'failed' && (
+        <Alert role="alert" $severity="error">
+          {t('account.deleteFailed')}
+        </Alert>
       )}
+      <p role="status">{deleting ? t('account.deleting') : ''}</p>
+      <Actions>
+        <SecondaryButton type="button" disabled={deleting} onClick={close}>
+          {t('account.cancel')}
+        </SecondaryButton>
+        <PrimaryButton
+          type="button"
+          disabled={deleting}
+          onClick={() => dispatch(actions.accountDeleteConfirmed())}
+        >
+          {t('account.delete')}
+        </PrimaryButton>
+      </Actions>
     </Dialog>
   );
 }

@@ -279,6 +279,40 @@ describe('logged-in home', () => {
     expect(saved.phone).toBe('030 1234567');
   });
 
+  it("deletes the account with 'Konto löschen': 'Ihr Konto wurde gelöscht.' and the login form again", async () => {
+    const { user } = await open({ loggedIn: true });
+    await user.click(await screen.findByRole('tab', { name: 'Mein Konto' }));
+    await user.click(await screen.findByRole('button', { name: 'Konto löschen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Konto löschen' });
+    expect(dialog).toHaveTextContent('Das lässt sich nicht rückgängig machen.');
+    // A failure is said in the dialog, which stays to try again.
+    nock(API)
+      .delete('/v1/contact')
+      .reply(500, { code: 'internal', message: 'x', data: { status: 500 } });
+    await user.click(within(dialog).getByRole('button', { name: 'Konto löschen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ihr Konto konnte nicht gelöscht werden. Bitte versuchen Sie es noch einmal.',
+    );
+    const erased = nock(API).delete('/v1/contact').reply(200, { erased: true, removed: {} });
+    await user.click(within(dialog).getByRole('button', { name: 'Konto löschen' }));
+    expect(await screen.findByText('Ihr Konto wurde gelöscht.')).toBeInTheDocument();
+    expect(erased.isDone()).toBe(true);
+    expect(screen.getByRole('button', { name: 'E-Mail verschicken' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Sie wurden abgemeldet.')).not.toBeInTheDocument();
+  });
+
+  it('says in English that the account has been deleted', async () => {
+    const { user } = await open({ loggedIn: true, english: true });
+    await user.click(await screen.findByRole('tab', { name: 'My account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete account' });
+    nock(API).delete('/v1/contact').reply(200, { erased: true, removed: {} });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
+  });
+
   it("says 'Ungültiger Benutzer' for a contact without e-mail", async () => {
     const { user } = await open({ loggedIn: true, contact: { ...CONTACT, email: '' } });
     const tablist = await screen.findByRole('tablist');

@@ -241,6 +241,19 @@ function* saveAccount(): Saga {
   else yield put(actions.accountSaveFailed({ offline: isOffline(result) }));
 }
 
+/**
+ * 'Konto löschen': the backend erases the contact (docs/security.md#erasure) and ends the
+ * session; the login screen says the account is gone. A failure is said in the dialog, which
+ * stays open to try again.
+ */
+function* deleteAccount(): Saga {
+  const result = yield* portalCall({ method: 'DELETE', path: '/v1/contact' }, SUBMIT_CALL);
+  if (result.ok) {
+    yield put(loggedOut());
+    yield put(actions.accountDeleted());
+  } else if (!isForbidden(result)) yield put(actions.accountDeleteFailed());
+}
+
 function* logout(): Saga {
   const result = yield* callApi({ method: 'DELETE', path: '/v1/auth/me' });
   // Gone already (403) counts as logged out; a failed call leaves the contact logged in.
@@ -293,6 +306,7 @@ export function* portalSaga(): Saga {
     ),
   );
   yield takeLeading(actions.logoutClicked.type, logout);
+  yield takeLeading(actions.accountDeleteConfirmed.type, deleteAccount);
   yield takeLeading(actions.loginEmailRequested.type, requestLoginMail);
   yield takeLatest(
     actions.loginEmailFailed.type,

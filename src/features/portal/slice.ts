@@ -47,8 +47,10 @@ export interface PortalState {
   /** 'offline': not saved for want of a connection; saved again once online. */
   accountStatus: 'editing' | 'saving' | 'saved' | 'error' | 'userError' | 'offline';
   dialog: PortalDialog | null;
-  /** A saved-search change under way (the dialog's buttons wait). */
+  /** A saved-search change or the account's deletion under way (the dialog's buttons wait). */
   busy: boolean;
+  /** 'Konto löschen' confirmed: on its way, or failed (said in the dialog). */
+  accountDeletion: 'idle' | 'deleting' | 'failed';
   /**
    * The dialog's last change (a saved search to save, or the delete), while it waits for the
    * connection: said in the dialog, and made again once the browser is back online.
@@ -77,6 +79,7 @@ const NO_CONTACT = {
   accountStatus: 'editing',
   dialog: null,
   busy: false,
+  accountDeletion: 'idle',
   offlineChange: null,
 } satisfies Partial<PortalState>;
 
@@ -167,6 +170,21 @@ export const portalSlice = createSlice({
     dialogOpened(state, action: PayloadAction<PortalDialog>) {
       state.dialog = action.payload;
       state.offlineChange = null;
+      state.accountDeletion = 'idle';
+    },
+    /** 'Konto löschen' confirmed in its dialog: the backend erases the account. */
+    accountDeleteConfirmed(state) {
+      if (state.dialog?.kind !== 'deleteAccount' || state.busy) return;
+      state.busy = true;
+      state.accountDeletion = 'deleting';
+    },
+    accountDeleteFailed(state) {
+      state.busy = false;
+      state.accountDeletion = 'failed';
+    },
+    /** Erased and logged out (after loggedOut): the login screen says so. */
+    accountDeleted(state) {
+      state.notice = { key: 'login.accountDeleted', severity: 'success' };
     },
     dialogClosed(state) {
       if (state.busy) return;

@@ -1,0 +1,119 @@
+/**
+ * A contact's erasure (docs/security.md#erasure): everything that holds the contact's personal
+ * data goes in one transaction — its submissions with their parts, saved searches, consent
+ * records, sessions, login and confirmation keys, the kept answers of its own requests, its
+ * deliveries not yet sent and its mails in the dev outbox — and sent deliveries that named it
+ * keep their row for the log without recipient, payload or error. What stays is a row in
+ * `erasures` without personal data (when, who asked, how many rows went) and the funnel's
+ * counts, which never held any. A `contact.erased` webhook tells the agency's systems the
+ * former id and the uuids of the submissions they were sent, so they can erase their copy.
+ */
+import type { components } from '../../contract/types';
+import { now } from '../db/clock';
+import type { Queryable } from '../db/sql';
+import type { Writer } from '../delivery/writer';
+
+/** Who asked for an erasure: a staff member (by address) or the contact itself. */
+export type ErasureRequester = { by: 'staff'; staff: string } | { by: 'contact' };
+
+/** How many rows of each kind an erasure removed (the erasure record keeps these). */
+export type Removed = components['schemas']['Erasure']['removed'];
+
+/** A LIKE pattern that finds `text` anywhere, with LIKE's own characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const OF_SUBMISSIONS = 'SELECT id FROM submissions WHERE contact_id = ?';
+/**
+ * The contact's deliveries: those of its submissions, those mailed to it, and a webhook call
+ * without a submission that carries its address (a consent withdrawn). Parameters: the
+ * contact's id, its address, the address as a pattern (lower case).
+ */
+const DELIVERIES_OF = `(submission_id IN (${OF_SUBMISSIONS}) OR lower(recipient) = ?
+  OR (submission_id IS NULL AND lower(payload) LIKE ? ESCAPE '\\'))`;
+
+const E = {
+  contact: 'SELECT id, email FROM contacts WHERE id = ?',
+  submissionUuids: 'SELECT uuid FROM submissions WHERE contact_id = ? ORDER BY id',
+  dropDeliveries: `DELETE FROM deliveries WHERE status = 'pending' AND ${DELIVERIES_OF}`,
+  clearDeliveries: `UPDATE deliveries SET recipient = '', payload = '', last_error = NULL,
+    submission_id = NULL WHERE ${DELIVERIES_OF}`,
+  leads: `DELETE FROM leads WHERE submission_id IN (${OF_SUBMISSIONS})`,
+  inquiries: `DELETE FROM expose_inquiries WHERE contact_id = ?`,
+  messages: `DELETE FROM contact_messages WHERE contact_id = ?`,
+  savedSearches: `DELETE FROM saved_searches WHERE contact_id = ?
+    OR submission_id IN (${OF_SUBMISSIONS})`,
+  consents: `DELETE FROM consents WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS})`,
+  keys: `DELETE FROM auth_keys WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS})`,
+  sessions: 'DELETE FROM sessions WHERE contact_id = ?',
+  keptAnswers: 'DELETE FROM idempotency_keys WHERE contact_id = ?',
+  submissions: 'DELETE FROM submissions WHERE contact_id = ?',
+  deleteContact: 'DELETE FROM contacts WHERE id = ?',
+  devMails: `DELETE FROM mails WHERE lower(recipient) = ? OR lower(body) LIKE ? ESCAPE '\\'`,
+  rateLimits: 'DELETE FROM rate_limits WHERE key = ?',
+  record: 'INSERT INTO erasures (at, requested_by, staff, removed) VALUES (?, ?, ?, ?)',
+};
+
+/**
+ * Erases contact `contactId` inside the caller's transaction, and writes the erasure's record
+ * and its webhook call; what it removed, or null when there is no such contact.
+ */
+export async function eraseContact(
+  tx: Queryable,
+  outbox: Pick<Writer, 'webhook'>,
+  contactId: number,
+  requester: ErasureRequester,
+): Promise<Removed | null> {
+  const contact = await tx.one<{ id: number; email: string }>(E.contact, contactId);
+  if (!contact) return null;
+  const email = contact.email.toLowerCase();
+  const pattern = containing(JSON.stringify(email).slice(1, -1));
+  const submissions = await tx.all<{ uuid: string }>(E.submissionUuids, contactId);
+  const ofDeliveries = [contactId, email, pattern] as const;
+  const deliveriesDropped = await tx.run(E.dropDeliveries, ...ofDeliveries);
+  const deliveriesCleared = await tx.run(E.clearDeliveries, ...ofDeliveries);
+  await tx.run(E.leads, contactId);
+  await tx.run(E.inquiries, contactId);
+  await tx.run(E.messages, contactId);
+  const removed: Removed = {
+    savedSearches: await tx.run(E.savedSearches, contactId, contactId),
+    consents: await tx.run(E.consents, contactId, contactId),
+    keys: await tx.run(E.keys, contactId, contactId),
+    sessions: await tx.run(E.sessions, contactId),
+    keptAnswers: await tx.run(E.keptAnswers, contactId),
+    submissions: await tx.run(E.submissions, contactId),
+    deliveriesDropped,
+    deliveriesCleared,
+  };
+  await tx.run(E.deleteContact, contactId);
+  await tx.run(E.devMails, email, pattern);
+  await tx.run(E.rateLimits, `login-mail ${email}`);
+  const at = now();
+  await tx.run(
+    E.record,
+    at,
+    requester.by,
+    requester.by === 'staff' ? requester.staff : null,
+    JSON.stringify(removed),
+  );
+  await outbox.webhook(
+    tx,
+    'contact.erased',
+    { contact: { id: contactId }, submissions: submissions.map((row) => row.uuid), at },
+    null,
+  );
+  return removed;
+}
+
+/**
+ * Erases every contact marked as demo (the seeded sample customer) as staff asked, each with
+ * its erasure record; how many went.
+ */
+export async function eraseDemoContacts(
+  tx: Queryable,
+  outbox: Pick<Writer, 'webhook'>,
+  staff: string,
+): Promise<number> {
+  const demo = await tx.all<{ id: number }>('SELECT id FROM contacts WHERE demo = 1 ORDER BY id');
+  for (const { id } of demo) await eraseContact(tx, outbox, id, { by: 'staff', staff });
+  return demo.length;
+}

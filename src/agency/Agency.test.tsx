@@ -149,6 +149,27 @@ function open({
   return { env, store, user: userEvent.setup({ delay: null }) };
 }
 
+/** A signed-in staff member, the list and one submission's detail, as the server answers them. */
+function signedInWithDetail({
+  items = [row(1)],
+  submission = SUBMISSION,
+  deliveries = [] as Delivery[],
+  consentLog = [] as typeof CONSENT_LOG,
+}: {
+  items?: InboxRow[];
+  submission?: Submission;
+  deliveries?: Delivery[];
+  consentLog?: typeof CONSENT_LOG;
+} = {}) {
+  nock(API)
+    .get('/auth/me')
+    .reply(200, { email: 'team@makler.example' })
+    .get('/submissions')
+    .reply(200, { items, next: null })
+    .get(`/submissions/${SUBMISSION.uuid}`)
+    .reply(200, { submission, deliveries, consentLog });
+}
+
 afterEach(() => nock.cleanAll());
 
 describe('agency inbox page', () => {
@@ -306,13 +327,12 @@ describe('agency inbox page', () => {
   });
 
   it('shows a submission, saves its status, and sends a failed delivery again', async () => {
-    nock(API)
-      .get('/auth/me')
-      .reply(200, { email: 'team@makler.example' })
-      .get('/submissions')
-      .reply(200, { items: [row(1)], next: null })
-      .get(`/submissions/${SUBMISSION.uuid}`)
-      .reply(200, { submission: SUBMISSION, deliveries: [FAILED], consentLog: CONSENT_LOG });
+    signedInWithDetail({
+      items: [row(1)],
+      submission: SUBMISSION,
+      deliveries: [FAILED],
+      consentLog: CONSENT_LOG,
+    });
     const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
     expect(
       await screen.findByRole('heading', {
@@ -395,13 +415,7 @@ describe('agency inbox page', () => {
   });
 
   it("offers a submission as OpenImmo XML for the agency's CRM, and none for a newsletter setting", async () => {
-    nock(API)
-      .get('/auth/me')
-      .reply(200, { email: 'team@makler.example' })
-      .get('/submissions')
-      .reply(200, { items: [row(1)], next: null })
-      .get(`/submissions/${SUBMISSION.uuid}`)
-      .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [] });
+    signedInWithDetail({ items: [row(1)], submission: SUBMISSION, deliveries: [], consentLog: [] });
     open({ route: `/submissions/${SUBMISSION.uuid}`, language: 'en' });
     const link = await screen.findByRole('link', { name: 'Download OpenImmo XML' });
     expect(link).toHaveAttribute(
@@ -417,13 +431,7 @@ describe('agency inbox page', () => {
       lead: undefined,
       newsletter: { subscribed: true },
     };
-    nock(API)
-      .get('/auth/me')
-      .reply(200, { email: 'team@makler.example' })
-      .get('/submissions')
-      .reply(200, { items: [row(1)], next: null })
-      .get(`/submissions/${SUBMISSION.uuid}`)
-      .reply(200, { submission: newsletter, deliveries: [], consentLog: [] });
+    signedInWithDetail({ items: [row(1)], submission: newsletter, deliveries: [], consentLog: [] });
     open({ route: `/submissions/${SUBMISSION.uuid}` });
     expect(await screen.findByRole('region', { name: 'Newsletter' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'OpenImmo-XML herunterladen' })).toBeNull();
@@ -446,13 +454,12 @@ describe('agency inbox page', () => {
     };
 
     it('confirms what goes, erases the contact and goes back to the list, which says so', async () => {
-      nock(API)
-        .get('/auth/me')
-        .reply(200, { email: 'team@makler.example' })
-        .get('/submissions')
-        .reply(200, { items: [row(1), row(2)], next: null })
-        .get(`/submissions/${SUBMISSION.uuid}`)
-        .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [] });
+      signedInWithDetail({
+        items: [row(1), row(2)],
+        submission: SUBMISSION,
+        deliveries: [],
+        consentLog: [],
+      });
       const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
       await user.click(await screen.findByRole('button', { name: 'Kontakt löschen' }));
       const dialog = screen.getByRole('dialog', { name: 'Kontakt löschen?' });

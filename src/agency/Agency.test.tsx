@@ -562,6 +562,21 @@ describe('agency inbox page', () => {
     expect(await screen.findByText('Es gibt keine Demo-Einträge.')).toBeInTheDocument();
   });
 
+  it.each([
+    ['de', 1, '1 Eingang angezeigt'],
+    ['de', 2, '2 Eingänge angezeigt'],
+    ['en', 1, '1 submission shown'],
+    ['en', 2, '2 submissions shown'],
+  ] as const)('counts the list in words (%s, %i)', async (language, count, words) => {
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get('/submissions')
+      .reply(200, { items: Array.from({ length: count }, (_, i) => row(i + 1)), next: null });
+    open({ language });
+    expect(await screen.findByText(words)).toBeInTheDocument();
+  });
+
   it('says a list answered without its shape failed, instead of breaking the page', async () => {
     nock(API)
       .get('/auth/me')

@@ -20,7 +20,7 @@ import {
   startTestServer,
   type TestClient,
 } from '../../test/server/testServer';
-import { COLUMNS, EXPORT_PAGE, exportCsv } from './csv';
+import { COLUMNS, EXPORT_PAGE, exportCsv, spreadsheetTime } from './csv';
 import { inboxQueries, searchTextOf } from './inbox';
 import { submissionReader } from './records';
 
@@ -97,6 +97,19 @@ describe('the CSV export', () => {
       expect(answer.status).toBe(400);
     }
     expect((await staff.get(`${API}/submissions.csv`)).status).toBe(200);
+  });
+
+  it("writes when a submission came as a date and time a spreadsheet reads, in Berlin's time", async () => {
+    const csv = await fetch(`${server.base}${API}/submissions.csv?kind=contact`, {
+      headers: { Cookie: cookieOf(staff) },
+    });
+    const rows = rowsOf(await csv.text());
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) expect(row.Eingang).toMatch(/^20\d\d-\d\d-\d\d \d\d:\d\d$/);
+    // Winter (UTC+1) and summer (UTC+2), and a minute past midnight that is the next day.
+    expect(spreadsheetTime('2026-11-26T13:05:00.000Z')).toBe('2026-11-26 14:05');
+    expect(spreadsheetTime('2026-07-01T09:30:00.000Z')).toBe('2026-07-01 11:30');
+    expect(spreadsheetTime('2026-12-31T23:01:00.000Z')).toBe('2027-01-01 00:01');
   });
 
   it('writes every cell a visitor typed that a spreadsheet would run as a formula as text', async () => {

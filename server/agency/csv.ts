@@ -27,7 +27,7 @@ import {
   type SubmissionReader,
   type SubmissionRecord,
 } from './records';
-import { CONSENT_WORDS, consentText, formatTime } from './notices';
+import { CONSENT_WORDS, consentText } from './notices';
 
 export const KIND_LABELS = {
   lead: 'Eigentümer-Anfrage',
@@ -42,6 +42,22 @@ export const HANDLING_LABELS = {
   done: 'erledigt',
   spam: 'Spam',
 } as const;
+
+/**
+ * When a submission came, in Berlin's time, as 'YYYY-MM-DD HH:MM' (ISO 8601's order, a space
+ * for its 'T'): Excel and LibreOffice read it as a date and time they can sort and filter, in any
+ * locale, where '26.11.2026, 14:05 Uhr' is text.
+ */
+const berlinStamp = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+export const spreadsheetTime = (iso: string) => berlinStamp.format(new Date(iso));
 
 /** Rows read per page of the export. */
 export const EXPORT_PAGE = 500;
@@ -100,7 +116,7 @@ function kindColumns(record: SubmissionRecord): [string, string, string] {
 export function csvRow(record: RecordWithConsents): string[] {
   const c = record.contact;
   return [
-    formatTime(record.createdAt),
+    spreadsheetTime(record.createdAt),
     KIND_LABELS[record.kind],
     HANDLING_LABELS[record.handling],
     record.confirmed ? 'ja' : 'nein',

@@ -31,7 +31,7 @@ function* nextOnline(target: AppEnv['messages']): Saga {
 }
 
 /** The waits before a send the server did not answer is made again, the last repeated. */
-export const RETRY_MS = [5_000, 15_000, 60_000];
+const RETRY_MS = [5_000, 15_000, 60_000];
 
 /**
  * Run it (takeLatest) on each failed send: `waiting` says whether the send still waits for the

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Activity, type ComponentType } from 'react';
+import { Activity, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { createI18n } from '../i18n';
@@ -36,6 +36,24 @@ function flakyLoader(failures: number) {
   return loader;
 }
 
+/** A part in a wizard's step, hidden (prepared out of sight) or shown, as the wizard shell puts it. */
+function inStep(
+  Part: ComponentType<{ text: string; fallback?: ReactNode }>,
+  mode: 'hidden' | 'visible',
+) {
+  return (
+    <I18nextProvider i18n={createI18n('de', BUNDLED)}>
+      <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
+        <Activity mode={mode}>
+          <OutOfSight value={mode === 'hidden'}>
+            <Part text="Details" fallback={<p>lädt</p>} />
+          </OutOfSight>
+        </Activity>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}
+
 describe('a lazy part', () => {
   let warn: jest.SpyInstance;
   beforeEach(() => {
@@ -61,17 +79,7 @@ describe('a lazy part', () => {
   it('loads a part prepared out of sight, whose load failed, again as it comes into view', async () => {
     const load = flakyLoader(1);
     const Part = retryableLazy(load, 'part');
-    const at = (mode: 'hidden' | 'visible') => (
-      <I18nextProvider i18n={createI18n('de', BUNDLED)}>
-        <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
-          <Activity mode={mode}>
-            <OutOfSight value={mode === 'hidden'}>
-              <Part text="Details" fallback={<p>lädt</p>} />
-            </OutOfSight>
-          </Activity>
-        </ThemeProvider>
-      </I18nextProvider>
-    );
+    const at = (mode: 'hidden' | 'visible') => inStep(Part, mode);
     const { rerender } = render(at('hidden'));
     await act(async () => {});
     expect(load.attempts).toBe(1);
@@ -85,17 +93,7 @@ describe('a lazy part', () => {
   it('leaves a load that failed in view, and failed again after coming back into view, to the visitor', async () => {
     const load = flakyLoader(5);
     const Part = retryableLazy(load, 'part');
-    const at = (mode: 'hidden' | 'visible') => (
-      <I18nextProvider i18n={createI18n('de', BUNDLED)}>
-        <ThemeProvider theme={makeTheme(DEFAULT_THEME)}>
-          <Activity mode={mode}>
-            <OutOfSight value={mode === 'hidden'}>
-              <Part text="Details" fallback={<p>lädt</p>} />
-            </OutOfSight>
-          </Activity>
-        </ThemeProvider>
-      </I18nextProvider>
-    );
+    const at = (mode: 'hidden' | 'visible') => inStep(Part, mode);
     const { rerender } = render(at('hidden'));
     await act(async () => {});
     rerender(at('visible'));

@@ -560,16 +560,29 @@ schemas.Kind = { type: 'string', enum: SUBMISSION_KINDS };
 schemas.Handling = { type: 'string', enum: HANDLINGS };
 schemas.InboxRow = {
   type: 'object',
-  required: ['id', 'uuid', 'kind', 'name', 'email', 'place', 'confirmed', 'handling', 'createdAt'],
+  required: [
+    'id',
+    'uuid',
+    'kind',
+    'name',
+    'email',
+    'phone',
+    'place',
+    'confirmed',
+    'handling',
+    'createdAt',
+  ],
   properties: {
-    id: { type: 'integer', description: 'The key of the next page (`before`)' },
+    id: { type: 'integer' },
     uuid: { type: 'string' },
     kind: ref('Kind'),
     name: { type: 'string' },
     email: { type: 'string' },
+    phone: { type: 'string' },
     place: {
       type: 'string',
-      description: "The property's place for a lead, the contact's for every other kind",
+      description:
+        "'Ort': a lead's property, a saved search's regions (two named, '+N' for more), an inquiry's listing; the contact's own place for a contact message, a newsletter setting, or where the kind's part names none",
     },
     confirmed: { type: 'boolean' },
     handling: ref('Handling'),
@@ -578,12 +591,19 @@ schemas.InboxRow = {
 };
 schemas.InboxPage = {
   type: 'object',
-  required: ['items', 'next'],
+  required: ['items', 'next', 'total'],
   properties: {
     items: { type: 'array', maxItems: 50, items: ref('InboxRow') },
     next: {
+      type: ['string', 'null'],
+      description:
+        'The key of the page after this one (ask with after=next and the same filter and sort); null on the last page',
+    },
+    total: {
       type: ['integer', 'null'],
-      description: 'Ask with before=next for the page after this one; null on the last page',
+      minimum: 0,
+      description:
+        'How many submissions the filter finds in all; on the first page only (null with `after`)',
     },
   },
 };
@@ -694,9 +714,24 @@ const FILTER = [
     str(SEARCH_MAX, {
       // No control characters: a NUL cannot be searched for (PostgreSQL's text has none).
       pattern: '^[^\\u0000-\\u001f\\u007f]*$',
-      description: 'Part of a name, an e-mail address or a place',
+      description:
+        "Part of a name, an e-mail address, a place, the message, an inquiry's listing (number, title, place) or a saved search's regions",
     }),
   ),
+];
+/** The list's order (the CSV export's too): by date newest first unless asked otherwise. */
+const SORT = [
+  query('sort', {
+    type: 'string',
+    enum: ['date', 'name', 'status'],
+    description:
+      'date (the default), name (as shown, else the e-mail), status (neu, in Bearbeitung, erledigt, Spam)',
+  }),
+  query('order', {
+    type: 'string',
+    enum: ['asc', 'desc'],
+    description: 'Default: desc for the date (newest first), asc for name and status',
+  }),
 ];
 /** Ids of rows: PostgreSQL's BIGINT, within what a JSON number holds exactly. */
 const rowId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
@@ -746,8 +781,11 @@ const agencyPaths = {
       responses: {
         '200': ok('Signed in', {
           type: 'object',
-          required: ['email'],
-          properties: { email: { type: 'string' } },
+          required: ['email', 'agency'],
+          properties: {
+            email: { type: 'string' },
+            agency: { type: 'string', description: "The agency's name (AGENCY_NAME)" },
+          },
         }),
         '403': error('The key is unknown, expired or used'),
       },
@@ -760,8 +798,11 @@ const agencyPaths = {
       responses: {
         '200': ok('Signed in', {
           type: 'object',
-          required: ['email'],
-          properties: { email: { type: 'string' } },
+          required: ['email', 'agency'],
+          properties: {
+            email: { type: 'string' },
+            agency: { type: 'string', description: "The agency's name (AGENCY_NAME)" },
+          },
         }),
         ...STAFF_ERRORS,
       },
@@ -781,10 +822,19 @@ const agencyPaths = {
   '/agency/api/submissions': {
     ...atRoot,
     get: {
-      summary: 'Submissions of every kind, newest first, filtered; 50 a page, paged by key',
+      summary:
+        'Submissions of every kind, filtered and sorted (newest first by default); 50 a page, paged by key; the first page counts them all',
       parameters: [
         ...FILTER,
-        query('before', { ...rowId, description: 'The `next` of the page before' }),
+        ...SORT,
+        query(
+          'after',
+          str(400, {
+            minLength: 1,
+            pattern: '^[A-Za-z0-9_-]+$',
+            description: 'The `next` of the page before (with the same filter and sort)',
+          }),
+        ),
       ],
       responses: { '200': ok('A page', ref('InboxPage')), ...BAD_REQUEST, ...STAFF_ERRORS },
     },
@@ -795,7 +845,7 @@ const agencyPaths = {
       summary: 'Every submission of the filter as CSV (UTF-8 with BOM, semicolons), streamed',
       description:
         'A cell a spreadsheet would read as a formula (beginning with =, +, -, @, a tab or a carriage return) is written with a leading apostrophe. An error after the first rows ends the download unfinished (the file is then incomplete, never cut silently).',
-      parameters: FILTER,
+      parameters: [...FILTER, ...SORT],
       responses: {
         '200': {
           description: 'The CSV',

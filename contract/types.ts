@@ -1704,6 +1704,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             email: string;
+                            /** @description The agency's name (AGENCY_NAME) */
+                            agency: string;
                         };
                     };
                 };
@@ -1758,6 +1760,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             email: string;
+                            /** @description The agency's name (AGENCY_NAME) */
+                            agency: string;
                         };
                     };
                 };
@@ -1836,7 +1840,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submissions of every kind, newest first, filtered; 50 a page, paged by key */
+        /** Submissions of every kind, filtered and sorted (newest first by default); 50 a page, paged by key; the first page counts them all */
         get: {
             parameters: {
                 query?: {
@@ -1846,7 +1850,9 @@ export interface paths {
                     from?: components["schemas"]["Day"];
                     to?: components["schemas"]["Day"];
                     q?: string;
-                    before?: number;
+                    sort?: "date" | "name" | "status";
+                    order?: "asc" | "desc";
+                    after?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1920,6 +1926,8 @@ export interface paths {
                     from?: components["schemas"]["Day"];
                     to?: components["schemas"]["Day"];
                     q?: string;
+                    sort?: "date" | "name" | "status";
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -3109,13 +3117,13 @@ export interface components {
         /** @enum {string} */
         Handling: "new" | "inProgress" | "done" | "spam";
         InboxRow: {
-            /** @description The key of the next page (`before`) */
             id: number;
             uuid: string;
             kind: components["schemas"]["Kind"];
             name: string;
             email: string;
-            /** @description The property's place for a lead, the contact's for every other kind */
+            phone: string;
+            /** @description 'Ort': a lead's property, a saved search's regions (two named, '+N' for more), an inquiry's listing; the contact's own place for a contact message, a newsletter setting, or where the kind's part names none */
             place: string;
             confirmed: boolean;
             handling: components["schemas"]["Handling"];
@@ -3124,8 +3132,10 @@ export interface components {
         };
         InboxPage: {
             items: components["schemas"]["InboxRow"][];
-            /** @description Ask with before=next for the page after this one; null on the last page */
-            next: number | null;
+            /** @description The key of the page after this one (ask with after=next and the same filter and sort); null on the last page */
+            next: string | null;
+            /** @description How many submissions the filter finds in all; on the first page only (null with `after`) */
+            total: number | null;
         };
         Delivery: {
             id: number;

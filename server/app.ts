@@ -17,6 +17,7 @@ import { openDatabase, type Db } from './db/sqlite';
 import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
+import { fillListColumns } from './agency/listed';
 import { registerGeocoder } from './geo/routes';
 import { databaseCounter, MemoryCounter, rateLimitStore } from './http/rateLimit';
 import { createStaff } from './agency/staff';
@@ -115,6 +116,12 @@ declare module 'fastify' {
  * start-up timeout, its requests' statements under DATABASE_TIMEOUT_MS), else SQLite in
  * DATA_DIR (or the one given, for tests), migrated and seeded.
  */
+/** The seed, and the inbox list's columns of rows written before them (decision 142). */
+async function prepareData(sql: Sql) {
+  await seed(sql);
+  await fillListColumns(sql);
+}
+
 async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }> {
   const log = (message: string) => console.warn(`Immosuite: ${message}`);
   const file = path.join(config.dataDir, 'immosuite.sqlite');
@@ -124,11 +131,11 @@ async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }
       pool: config.databasePool,
       statementTimeoutMs: config.databaseTimeoutMs,
       log,
-      prepare: seed,
+      prepare: prepareData,
     });
   const sql = sqliteSql(db ?? openDatabase(refuseEmptyDatabase(file, config.dataDir), log));
   try {
-    await seed(sql);
+    await prepareData(sql);
   } catch (error) {
     await sql.close();
     throw error;

@@ -18,7 +18,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import type { Queryable } from '../db/sql';
-import type { InboxFilter, InboxRow, inboxQueries } from './inbox';
+import {
+  DEFAULT_SORT,
+  type InboxFilter,
+  type InboxRow,
+  type InboxSort,
+  type inboxQueries,
+} from './inbox';
 import {
   addressLine,
   objectTypeName,
@@ -143,11 +149,11 @@ export async function exportCsv(
   inbox: ReturnType<typeof inboxQueries>,
   records: SubmissionReader,
   sql: Queryable,
-  { log }: { log: (error: unknown) => void },
+  { log, sort = DEFAULT_SORT }: { log: (error: unknown) => void; sort?: InboxSort },
 ): Promise<Readable> {
-  const first = await inbox.page(filter, undefined, EXPORT_PAGE);
+  const first = await inbox.page(filter, { sort }, EXPORT_PAGE);
   async function* rows(): AsyncGenerator<string[]> {
-    let page: { items: InboxRow[]; next: number | null } = first;
+    let page: { items: InboxRow[]; next: string | null } = first;
     let slice = performance.now();
     for (;;) {
       // The page's contacts' consents as they stand now, read together.
@@ -167,7 +173,7 @@ export async function exportCsv(
       if (page.next === null) return;
       await nextTurn();
       slice = performance.now();
-      page = await inbox.page(filter, page.next, EXPORT_PAGE);
+      page = await inbox.page(filter, { sort, after: page.next }, EXPORT_PAGE);
     }
   }
   const csv = stringify({

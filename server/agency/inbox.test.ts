@@ -33,7 +33,8 @@ interface Page {
     confirmed: boolean;
     handling: string;
   }[];
-  next: number | null;
+  next: string | null;
+  total: number | null;
 }
 
 async function signIn(server: Server, email = STAFF): Promise<TestClient> {
@@ -129,7 +130,10 @@ describe('agency inbox API', () => {
     const other = server.client();
     expect((await other.post(`${API}/auth/login`, { k })).status).toBe(403);
     expect((await other.get(`${API}/submissions`)).status).toBe(403);
-    expect((await client.get(`${API}/auth/me`)).body).toEqual({ email: 'chefin@makler.example' });
+    expect((await client.get(`${API}/auth/me`)).body).toEqual({
+      email: 'chefin@makler.example',
+      agency: 'Immobilienservice',
+    });
     expect((await client.del(`${API}/auth/me`)).status).toBe(200);
     expect((await client.get(`${API}/submissions`)).status).toBe(403);
   });
@@ -152,7 +156,7 @@ describe('agency inbox API', () => {
     const mine = page.items.filter((i) => /anna|bert|carla/.test(i.email));
     expect(mine.map((i) => [i.kind, i.name, i.place, i.confirmed, i.handling])).toEqual([
       ['contact', 'Carla Semikolon; "Zitat"', '10115 Berlin', true, 'new'],
-      ['savedSearch', 'Bert Sucher', '14467 Potsdam', false, 'new'],
+      ['savedSearch', 'Bert Sucher', 'Prenzlauer Berg, Friedrichshain', false, 'new'],
       ['lead', 'Anna Lehmann', '10435 Berlin', true, 'new'],
     ]);
   });
@@ -196,20 +200,20 @@ describe('agency inbox API', () => {
       });
     const walk = async (query: string) => {
       const seen: string[] = [];
-      let before: number | null = null;
+      let after: string | null = null;
       let pages = 0;
       do {
         const separator = query ? '&' : '';
         const page: Page = (
           await staff.get<Page>(
-            `${API}/submissions?${query}${before ? `${separator}before=${before}` : ''}`,
+            `${API}/submissions?${query}${after ? `${separator}after=${after}` : ''}`,
           )
         ).body;
         expect(page.items.length).toBeLessThanOrEqual(50);
         seen.push(...page.items.map((i) => i.uuid));
-        before = page.next;
+        after = page.next;
         pages += 1;
-      } while (before !== null);
+      } while (after !== null);
       return { seen, pages };
     };
     const many = await walk('q=many');

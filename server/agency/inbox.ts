@@ -1,11 +1,15 @@
 /**
- * The inbox's list: every submission of every kind, newest first, filtered by kind, status,
- * confirmation and date range, searched by name, e-mail and place, paged by key (the id of the
- * last row seen), so a deep page costs what the first does.
+ * The inbox's list: every submission of every kind, filtered by kind, status, confirmation and
+ * date range, searched in a text written with each submission (name, e-mail, places, message,
+ * the listing's number and title, a saved search's regions), sorted by date, name or status in
+ * either direction and paged by key (the sort value and id of the last row seen, never an
+ * offset), so a deep page costs what the first does. The first page counts every match.
  */
+import { HANDLINGS } from '../../contract/agency';
 import { shiftDay } from '../../contract/days';
 import type { components } from '../../contract/types';
 import type { Param, Sql } from '../db/sql';
+import { ApiError } from '../http/errors';
 import type { Handling, SubmissionKind } from './records';
 
 export interface InboxFilter {
@@ -15,8 +19,56 @@ export interface InboxFilter {
   /** Days in the agency's time zone (Europe/Berlin), inclusive: 'YYYY-MM-DD'. */
   from?: string;
   to?: string;
-  /** Part of a name, an e-mail address or a place. */
+  /** Part of a name, an e-mail address, a place, a message, a listing's number or a region. */
   q?: string;
+}
+
+/** What the list is sorted by: the date (newest first by default), the name, the status. */
+export const SORTS = ['date', 'name', 'status'] as const;
+export const ORDERS = ['asc', 'desc'] as const;
+export interface InboxSort {
+  by: (typeof SORTS)[number];
+  order: (typeof ORDERS)[number];
+}
+export const DEFAULT_SORT: InboxSort = { by: 'date', order: 'desc' };
+
+/**
+ * The status's place in the list sorted by status: new, in progress, done, spam (HANDLINGS'
+ * order). The same expression is indexed (migrations.ts, submissions_by_handling), so the
+ * database reads the sort from its index.
+ */
+export const HANDLING_RANK = `(CASE handling ${HANDLINGS.slice(0, -1)
+  .map((handling, rank) => `WHEN '${handling}' THEN ${rank}`)
+  .join(' ')} ELSE ${HANDLINGS.length - 1} END)`;
+
+/** The sort value a page's key holds: none for the date (the id is the key), else the column's. */
+type SortValue = string | number | null;
+
+/** A page's key: the sort, the last row's sort value and id, as URL-safe base64 of JSON. */
+export function cursorOf(sort: InboxSort, value: SortValue, id: number): string {
+  return Buffer.from(JSON.stringify([sort.by, value, id])).toString('base64url');
+}
+
+/** The sort value and id of a page's key; a key of another sort or of no shape is a 400. */
+export function readCursor(sort: InboxSort, cursor: string): { value: SortValue; id: number } {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parts = null;
+  }
+  const [by, value, id] = Array.isArray(parts) && parts.length === 3 ? parts : [];
+  const valueFits =
+    sort.by === 'date'
+      ? value === null
+      : sort.by === 'name'
+        ? typeof value === 'string' && value.length <= 1000
+        : Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3;
+  if (by !== sort.by || !valueFits || !Number.isSafeInteger(id) || (id as number) < 1)
+    throw new ApiError(400, 'rest_invalid_param', 'invalidParam', {
+      params: { after: 'unknown page key' },
+    });
+  return { value: value as SortValue, id: id as number };
 }
 
 /** A row of the list, as the contract describes it (InboxRow). */
@@ -37,30 +89,113 @@ export function berlinMidnight(day: string): string {
   return new Date(utcMidnight - offsetHours * 3600 * 1000).toISOString();
 }
 
+/** What a submission brings to the list besides its contact (each kind its own part). */
+export interface ListedParts {
+  /** A lead's property. */
+  place?: { zip?: string; city?: string };
+  /** The visitor's message (a lead's, an inquiry's, a contact message). */
+  message?: string;
+  /** The listing an inquiry asks about. */
+  listing?: { customId: string; title: string; zip: string; city: string };
+  /** A saved search's regions, by name. */
+  regions?: readonly string[];
+}
+
+interface ListedContact {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  zip?: string;
+  city?: string;
+}
+
 /**
  * The text the inbox's search looks in, written with each submission: name, e-mail, the
- * contact's place and (for a lead) the property's place, lower case.
+ * contact's place, a lead's property place, the message, an inquiry's listing (number, title,
+ * place) and a saved search's regions, lower case.
  */
-export function searchTextOf(
-  contact: { firstname?: string; lastname?: string; email?: string; zip?: string; city?: string },
-  place?: { zip?: string; city?: string },
-): string {
+export function searchTextOf(contact: ListedContact, parts: ListedParts = {}): string {
   return [
     contact.firstname,
     contact.lastname,
     contact.email,
     contact.zip,
     contact.city,
-    place?.zip,
-    place?.city,
+    parts.place?.zip,
+    parts.place?.city,
+    parts.listing?.customId,
+    parts.listing?.title,
+    parts.listing?.zip,
+    parts.listing?.city,
+    ...(parts.regions ?? []),
+    parts.message,
   ]
-    .map((part) => part ?? '')
+    .map((part) => (part ?? '').replace(/\s+/g, ' '))
     .join(' ')
     .toLowerCase();
 }
 
-/** The WHERE clause and parameters of a filter (only the conditions it names). */
-export function whereOf(filter: InboxFilter, before?: number) {
+const placeLine = (place?: { zip?: string; city?: string }) =>
+  [place?.zip, place?.city].filter(Boolean).join(' ');
+
+/** How many of a saved search's regions 'Ort' names before '+N'. */
+const REGIONS_NAMED = 2;
+
+/**
+ * The list's 'Ort' (decision 141): a lead's property, a saved search's regions ('Mitte,
+ * Prenzlauer Berg +3'), an inquiry's listing; the contact's own place where the kind has none
+ * (contact messages, newsletter) or its part names none.
+ */
+export function placeOf(contact: ListedContact, parts: ListedParts = {}): string {
+  const regions = parts.regions ?? [];
+  if (regions.length)
+    return (
+      regions.slice(0, REGIONS_NAMED).join(', ') +
+      (regions.length > REGIONS_NAMED ? ` +${regions.length - REGIONS_NAMED}` : '')
+    );
+  return placeLine(parts.place) || placeLine(parts.listing) || placeLine(contact);
+}
+
+/**
+ * What the list sorts a row by name on: the name as shown (first and last name), else the
+ * e-mail address, lower case and without accents ('Ärger' sorts with 'arger'), so the
+ * database's byte order is the alphabet's.
+ */
+export function sortNameOf(contact: ListedContact): string {
+  const name = [contact.firstname, contact.lastname].filter(Boolean).join(' ').trim();
+  return (name || contact.email || '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase();
+}
+
+/** The list's columns of a submission, written with it (and by fillListColumns for older rows). */
+export function listColumnsOf(contact: ListedContact, parts: ListedParts = {}) {
+  return {
+    search_text: searchTextOf(contact, parts),
+    sort_name: sortNameOf(contact),
+    place: placeOf(contact, parts),
+  };
+}
+
+/** The sort's column (an expression the database has an index on) and its direction. */
+function sortColumn(by: InboxSort['by']): string | null {
+  return by === 'name'
+    ? 's.sort_name'
+    : by === 'status'
+      ? HANDLING_RANK.replace('handling', 's.handling')
+      : null;
+}
+
+/**
+ * The WHERE clause and parameters of a filter (only the conditions it names), and of the rows
+ * after a page's key in the sort's order.
+ */
+export function whereOf(
+  filter: InboxFilter,
+  after?: { sort: InboxSort; value: SortValue; id: number },
+) {
   const conditions: string[] = [];
   const params: Record<string, Param> = {};
   if (filter.kind) {
@@ -87,13 +222,28 @@ export function whereOf(filter: InboxFilter, before?: number) {
     params.q = `%${filter.q
       .trim()
       .toLowerCase()
+      .replace(/\s+/g, ' ')
       .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
-  if (before !== undefined) {
-    conditions.push('s.id < @before');
-    params.before = before;
+  if (after) {
+    const beyond = after.sort.order === 'desc' ? '<' : '>';
+    const column = sortColumn(after.sort.by);
+    // A row value: the database reads on from the key in the sort's index.
+    conditions.push(
+      column ? `(${column}, s.id) ${beyond} (@afterValue, @afterId)` : `s.id ${beyond} @afterId`,
+    );
+    if (column) params.afterValue = after.value;
+    params.afterId = after.id;
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+export interface PageOptions {
+  sort?: InboxSort;
+  /** The key of the page before (its `next`). */
+  after?: string;
+  /** Count every row of the filter (the list's first page). */
+  count?: boolean;
 }
 
 export function inboxQueries(sql: Sql) {
@@ -103,41 +253,65 @@ export function inboxQueries(sql: Sql) {
       ? `(${column}::jsonb ->> '${key}')`
       : `json_extract(${column}, '$.${key}')`;
 
-  async function page(filter: InboxFilter, before?: number, size = PAGE_SIZE) {
-    const where = whereOf(filter, before);
-    const rows = await sql.all<Record<string, string | number | null>>(
-      `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at,
+  /** How many rows the filter has (the search reads one column of each row). */
+  async function total(filter: InboxFilter): Promise<number> {
+    const where = whereOf(filter);
+    const row = await sql.one<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM submissions s ${where.sql}`,
+      where.params,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async function page(filter: InboxFilter, options: PageOptions = {}, size = PAGE_SIZE) {
+    const sort = options.sort ?? DEFAULT_SORT;
+    const key = options.after ? { sort, ...readCursor(sort, options.after) } : undefined;
+    const where = whereOf(filter, key);
+    const column = sortColumn(sort.by);
+    const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
+    const orderBy = column ? `${column} ${direction}, s.id ${direction}` : `s.id ${direction}`;
+    const [rows, count] = await Promise.all([
+      sql.all<Record<string, string | number | null>>(
+        `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at, s.place, s.sort_name,
         ${json('s.contact_data', 'salutation')} AS salutation,
         ${json('s.contact_data', 'firstname')} AS firstname,
         ${json('s.contact_data', 'lastname')} AS lastname,
         ${json('s.contact_data', 'email')} AS email,
-        ${json('s.contact_data', 'zip')} AS zip,
-        ${json('s.contact_data', 'city')} AS city,
-        ${json('l.location', 'zip')} AS lead_zip,
-        ${json('l.location', 'city')} AS lead_city
-       FROM submissions s LEFT JOIN leads l ON l.submission_id = s.id
-       ${where.sql} ORDER BY s.id DESC LIMIT ${size + 1}`,
-      where.params,
-    );
+        ${json('s.contact_data', 'phone')} AS phone
+       FROM submissions s
+       ${where.sql} ORDER BY ${orderBy} LIMIT ${size + 1}`,
+        where.params,
+      ),
+      options.count && !key ? total(filter) : null,
+    ]);
     const items: InboxRow[] = rows.slice(0, size).map((row) => {
       const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string) : '');
-      const place =
-        row.kind === 'lead'
-          ? [text('lead_zip'), text('lead_city')].filter(Boolean).join(' ')
-          : [text('zip'), text('city')].filter(Boolean).join(' ');
       return {
         id: row.id as number,
         uuid: row.uuid as string,
         kind: row.kind as SubmissionKind,
         name: [text('firstname'), text('lastname')].filter(Boolean).join(' '),
         email: text('email'),
-        place,
+        phone: text('phone'),
+        place: text('place'),
         confirmed: row.status === 'confirmed',
         handling: row.handling as Handling,
         createdAt: row.created_at as string,
       };
     });
-    return { items, next: rows.length > size ? items.at(-1)!.id : null };
+    const last = rows.length > size ? rows[size - 1]! : null;
+    const next = last
+      ? cursorOf(
+          sort,
+          sort.by === 'name'
+            ? (last.sort_name as string)
+            : sort.by === 'status'
+              ? HANDLINGS.indexOf(last.handling as Handling)
+              : null,
+          Number(last.id),
+        )
+      : null;
+    return { items, next, total: count };
   }
 
   return {

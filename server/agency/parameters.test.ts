@@ -83,7 +83,11 @@ describe('agency parameters', () => {
 
   it('refuses page keys and delivery ids no row can have', async () => {
     for (const id of NO_IDS) {
-      await expectRefused('GET', `${API}/submissions?before=${id}`);
+      await expectRefused('GET', `${API}/submissions?after=${encodeURIComponent(id)}`);
+      await expectRefused(
+        'GET',
+        `${API}/submissions?after=${Buffer.from(`["date",null,${id}]`).toString('base64url')}`,
+      );
       await expectRefused('POST', `${API}/deliveries/${id}/retry`, {});
     }
   });
@@ -96,7 +100,10 @@ describe('agency parameters', () => {
     await expectRefused('GET', `${API}/submissions?kind=house`);
     await expectRefused('GET', `${API}/submissions?handling=archived`);
     await expectRefused('GET', `${API}/submissions?confirmed=yes`);
-    await expectRefused('GET', `${API}/submissions?sort=name`);
+    await expectRefused('GET', `${API}/submissions?sort=size`);
+    await expectRefused('GET', `${API}/submissions?order=newest`);
+    await expectRefused('GET', `${API}/submissions.csv?sort=name%00`);
+    await expectRefused('GET', `${API}/submissions.csv?after=abc`);
     await expectRefused('GET', `${API}/submissions.csv?before=5`);
   });
 

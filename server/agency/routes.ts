@@ -25,7 +25,7 @@ import {
   openimmoFeedback,
 } from './openimmo';
 import type { FunnelCounts } from './funnel';
-import { inboxQueries, type InboxFilter } from './inbox';
+import { inboxQueries, type InboxFilter, type InboxSort } from './inbox';
 import type { SubmissionReader } from './records';
 import type { Staff, StaffUser } from './staff';
 
@@ -52,8 +52,16 @@ interface FilterQuery {
   from?: string;
   to?: string;
   q?: string;
-  before?: number;
+  sort?: InboxSort['by'];
+  order?: InboxSort['order'];
+  after?: string;
 }
+
+/** The list's order: by date newest first unless asked; by name A to Z, by status new first. */
+const sortOf = (query: FilterQuery): InboxSort => {
+  const by = query.sort ?? 'date';
+  return { by, order: query.order ?? (by === 'date' ? 'desc' : 'asc') };
+};
 
 const filterOf = (query: FilterQuery): InboxFilter => ({
   ...(query.kind ? { kind: query.kind } : {}),
@@ -163,13 +171,14 @@ export async function agencyRoutes(
     '/agency/api/auth/login',
     async (request, reply) => {
       const user = await staff.login(request, reply, (request.body as { k: string }).k);
-      return { email: user.email };
+      return { email: user.email, agency: config.agencyName };
     },
     { config: { anyone: true } },
   );
 
   route(app, 'GET', '/agency/api/auth/me', async (request) => ({
     email: signedIn(request).email,
+    agency: config.agencyName,
   }));
 
   route(app, 'DELETE', '/agency/api/auth/me', async (request, reply) => {
@@ -179,13 +188,19 @@ export async function agencyRoutes(
 
   route(app, 'GET', '/agency/api/submissions', async (request) => {
     const query = request.query as FilterQuery;
-    return inbox.page(filterOf(query), query.before);
+    return inbox.page(filterOf(query), {
+      sort: sortOf(query),
+      ...(query.after ? { after: query.after } : {}),
+      count: true,
+    });
   });
 
   route(app, 'GET', '/agency/api/submissions.csv', async (request, reply) => {
     // The first page is read before the answer starts: a failure there is an error answer
     // (a 503 when the database is gone); one later ends the download unfinished.
-    const csv = await exportCsv(filterOf(request.query as FilterQuery), inbox, records, sql, {
+    const query = request.query as FilterQuery;
+    const csv = await exportCsv(filterOf(query), inbox, records, sql, {
+      sort: sortOf(query),
       log: (error) => request.log.error({ err: error }, 'the CSV export failed part way'),
     });
     const day = new Date().toISOString().slice(0, 10);

@@ -50,7 +50,13 @@ export async function leadRoute(app: FastifyInstance, { service }: SubmissionRou
         },
         links: ['submission_id'] as const,
       };
-      return accepted(reply, await service.submit(request, reply, 'lead', row, lead.location));
+      return accepted(
+        reply,
+        await service.submit(request, reply, 'lead', row, {
+          place: lead.location,
+          message: row.values.message,
+        }),
+      );
     }),
   );
 }
@@ -84,7 +90,12 @@ export async function savedSearchRoute(
         ...savedSearchRow(savedSearch, true),
         links: ['contact_id', 'submission_id'] as const,
       };
-      return accepted(reply, await service.submit(request, reply, 'savedSearch', row));
+      return accepted(
+        reply,
+        await service.submit(request, reply, 'savedSearch', row, {
+          regions: savedSearch.locations.map((l) => ctx.regionNameById.get(l.locationId) ?? ''),
+        }),
+      );
     }),
   );
 }
@@ -102,8 +113,8 @@ export async function exposeInquiryRoute(
       const { exposeInquiry } = request.body as {
         exposeInquiry: { objectId: number; message?: string };
       };
-      if (!(await service.listingExists(exposeInquiry.objectId)))
-        throw new ApiError(400, 'unknown_object', 'unknownObject');
+      const listing = await service.listing(exposeInquiry.objectId);
+      if (!listing) throw new ApiError(400, 'unknown_object', 'unknownObject');
       const row = {
         table: 'expose_inquiries',
         values: {
@@ -114,7 +125,18 @@ export async function exposeInquiryRoute(
         },
         links: ['submission_id', 'contact_id'] as const,
       };
-      return accepted(reply, await service.submit(request, reply, 'exposeInquiry', row));
+      return accepted(
+        reply,
+        await service.submit(request, reply, 'exposeInquiry', row, {
+          listing: {
+            customId: listing.custom_id,
+            title: listing.title,
+            zip: listing.zip,
+            city: listing.city,
+          },
+          message: row.values.message,
+        }),
+      );
     }),
   );
 }
@@ -134,7 +156,10 @@ export async function contactRoute(app: FastifyInstance, { service }: Submission
         links: ['submission_id', 'contact_id'] as const,
       };
       const kind = type === 'newsletter' ? 'newsletter' : 'contact';
-      return accepted(reply, await service.submit(request, reply, kind, row));
+      return accepted(
+        reply,
+        await service.submit(request, reply, kind, row, { message: row.values.message }),
+      );
     }),
   );
 }

@@ -12,6 +12,7 @@ import { Q } from '../db/statements';
 import type { ApiContext, FieldValue, SavedSearchInput } from '../http/context';
 import { ApiError } from '../http/errors';
 import { checkCategory, checkFields } from './input';
+import { relistSavedSearch } from '../agency/listed';
 
 export function toSavedSearch(
   ctx: Pick<ApiContext, 'regionNameById'>,
@@ -98,6 +99,10 @@ export async function updateSavedSearch(
   checkSavedSearch(ctx, input);
   const active =
     typeof input.active === 'boolean' ? (input.active ? 1 : 0) : (existing.active as number);
-  await ctx.sql.run(Q.updateSavedSearch, { ...values(input), uuid, contactId, active });
+  await ctx.sql.transaction(async (tx) => {
+    await tx.run(Q.updateSavedSearch, { ...values(input), uuid, contactId, active });
+    // The inbox lists and finds its submission by its regions.
+    await relistSavedSearch(tx, uuid);
+  });
   return toSavedSearch(ctx, (await ctx.sql.one(Q.savedSearch, uuid, contactId))!);
 }

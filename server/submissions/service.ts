@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_BOXES } from '../../contract/contact';
 import { funnelRow, WIZARD_OF_KIND, type FunnelCounts } from '../agency/funnel';
-import { searchTextOf } from '../agency/inbox';
+import { listColumnsOf, type ListedParts } from '../agency/inbox';
 import type { SubmissionReader } from '../agency/records';
 import { keyHash, timedKey, uuidv7 } from '../auth/crypto';
 import { now } from '../db/clock';
@@ -110,23 +110,24 @@ export function submissionService(
         }
       },
 
-    /** Whether a listing may be asked about. */
-    listingExists: (id: number) => store.listingExists(id),
+    /** A listing a visitor may ask about, or undefined. */
+    listing: (id: number) => store.listing(id),
 
     /** Counts a request that stores no submission (the wizard's edit of a saved search). */
     count: (request: FastifyRequest, reply: FastifyReply) => limit.count(request, reply),
 
     /**
      * A visitor's submission of `kind`: bot check, Idempotency-Key, consent, storage with its
-     * confirmation mail. `detail` is the kind's own row, linked to the submission; `place` a
-     * lead's property, which the inbox's search finds it by too.
+     * confirmation mail. `detail` is the kind's own row, linked to the submission; `parts`
+     * what the inbox's list shows and finds it by besides its contact (its 'Ort', message,
+     * listing, regions).
      */
     async submit(
       request: FastifyRequest,
       reply: FastifyReply,
       kind: SubmissionKind,
       detail: Row,
-      place?: { zip?: string; city?: string },
+      parts: ListedParts = {},
     ): Promise<Accepted> {
       const body = request.body as { contact: ContactInput; meta?: Meta };
       const uuid = uuidv7();
@@ -190,7 +191,7 @@ export function submissionService(
               consent_text_version: config.consentTextVersion,
               idempotency_key: id?.key ?? null,
               fingerprint: id?.fingerprint ?? null,
-              search_text: searchTextOf(contact, place),
+              ...listColumnsOf(contact, parts),
             },
             links: ['contact_id'],
           },

@@ -70,8 +70,10 @@ export interface SubmissionStore {
   releaseIdempotencyKey(submissionId: number): Promise<void>;
   /** Whether the submission's contact took back a required consent after sending it. */
   withdrawnSince(submissionId: number): Promise<boolean>;
-  /** A listing a visitor may ask about. */
-  listingExists(id: number): Promise<boolean>;
+  /** A listing's number, title and place, or undefined. */
+  listing(
+    id: number,
+  ): Promise<{ custom_id: string; title: string; zip: string; city: string } | undefined>;
   /** A confirmation or login key, by its hash. */
   key(
     keyHash: string,
@@ -107,7 +109,7 @@ export function sharedStatements(sql: Sql): Omit<SubmissionStore, 'add'> {
       await sql.run(Q.releaseIdempotencyKey, submissionId);
     },
     withdrawnSince: async (submissionId) => !!(await sql.one(Q.withdrawnSince, submissionId)),
-    listingExists: async (id) => !!(await sql.one(Q.listing, id)),
+    listing: (id) => sql.one(Q.listing, id),
     key: (keyHash) => sql.one(Q.key, keyHash),
     transaction: (work) => sql.transaction(work),
     submission: (tx, id) => tx.one(Q.submissionById, id),

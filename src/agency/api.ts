@@ -5,7 +5,7 @@
 import { AGENCY_API } from '../../contract/agency';
 import { request, type ApiResult } from '../api/client';
 import type { AnswerOf, ContractRequest, MethodOf, Path } from '../api/contract';
-import { filterQuery, type Filter, type Handling } from './types';
+import { filterQuery, sortQuery, type Filter, type Handling, type ListSort } from './types';
 
 export interface AgencyEnv {
   origin: string;
@@ -25,11 +25,11 @@ export function agencyApi(env: AgencyEnv) {
       call({ method: 'POST', path: '/agency/api/auth/email', body: { email } }),
     login: (k: string) => call({ method: 'POST', path: '/agency/api/auth/login', body: { k } }),
     logout: () => call({ method: 'DELETE', path: '/agency/api/auth/me' }),
-    list: (filter: Filter, before?: number) =>
+    list: (filter: Filter, sort: ListSort, after?: string) =>
       call({
         method: 'GET',
         path: '/agency/api/submissions',
-        query: { ...filterQuery(filter), before },
+        query: { ...filterQuery(filter), ...sortQuery(sort), after },
       }),
     detail: (uuid: string) =>
       call({ method: 'GET', path: '/agency/api/submissions/{uuid}', params: { uuid } }),
@@ -57,8 +57,8 @@ export function openimmoFeedbackHref(uuid: string): string {
   return `${AGENCY_API}/submissions/${encodeURIComponent(uuid)}/openimmo-feedback.xml`;
 }
 
-/** The CSV export's address for a filter (a plain download link). */
-export function csvHref(filter: Filter): string {
-  const query = new URLSearchParams(filterQuery(filter)).toString();
+/** The CSV export's address for a filter, in the list's order (a plain download link). */
+export function csvHref(filter: Filter, sort: ListSort): string {
+  const query = new URLSearchParams({ ...filterQuery(filter), ...sortQuery(sort) }).toString();
   return `${AGENCY_API}/submissions.csv${query ? `?${query}` : ''}`;
 }

@@ -30,3 +30,8 @@ export function formatDay(day: string, language: string): string {
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`));
 }
+
+/** A count in the page's language ('1.234', '1,234'). */
+export function formatCount(count: number, language: string): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE').format(count);
+}

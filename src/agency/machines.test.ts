@@ -23,14 +23,14 @@ describe('the inbox machines', () => {
   });
 
   it('loads the list, shows it, empty or failed, and a further page only when there is one', () => {
-    type C = { next: number | null };
+    type C = { next: string | null };
     const c = (
       state: ListStatus,
       ctx: C,
       event: ListEvent,
       row: number | null,
     ): Case<ListStatus, C, ListEvent> => ({ state, ctx, event, row });
-    const more = { next: 120 };
+    const more = { next: 'k120' };
     const last = { next: null };
     const cases = [
       ...LIST_TABLE.states!.map((state) => c(state, last, { type: 'REQUESTED' }, 0)),

@@ -34,13 +34,13 @@ export const LIST_TABLE: Table<ListStatus, ListEvent['type'], 'hasMore' | 'hasRo
 
 export const listGuards = {
   /** The server named a next page. */
-  hasMore: (list: { next: number | null }) => list.next !== null,
+  hasMore: (list: { next: string | null }) => list.next !== null,
   /** The list shows rows once the page arrived (those before it, appended). */
   hasRows: (_list: unknown, event: ListEvent) => event.type === 'LOADED' && event.rows > 0,
 };
 
 export const listTransition = (
-  list: { status: ListStatus; next: number | null },
+  list: { status: ListStatus; next: string | null },
   event: ListEvent,
 ) => rowFor(LIST_TABLE, listGuards, list.status, list, event)?.to ?? null;
 

@@ -21,6 +21,7 @@ const ROW = {
   kind: 'string',
   name: 'string',
   email: 'string',
+  phone: 'string',
   place: 'string',
   confirmed: 'boolean',
   handling: 'string',
@@ -37,12 +38,18 @@ const DELIVERY = {
   createdAt: 'string',
 };
 
-/** A page of the list: its rows and where the next one starts. */
-export function readPage(body: unknown): { items: InboxRow[]; next: number | null } | null {
+/** A page of the list: its rows, where the next one starts, and (a first page) how many in all. */
+export function readPage(
+  body: unknown,
+): { items: InboxRow[]; next: string | null; total: number | null } | null {
   if (!isRecord(body) || !Array.isArray(body.items)) return null;
-  if (body.next !== null && typeof body.next !== 'number') return null;
+  if (body.next !== null && typeof body.next !== 'string') return null;
+  const total =
+    typeof body.total === 'number' && Number.isSafeInteger(body.total) && body.total >= 0
+      ? body.total
+      : null;
   if (!body.items.every((row) => has(row, ROW))) return null;
-  return { items: body.items as InboxRow[], next: body.next };
+  return { items: body.items as InboxRow[], next: body.next, total };
 }
 
 export const readDelivery = (body: unknown): Delivery | null =>
@@ -87,3 +94,7 @@ export function readFunnel(body: unknown): FunnelReport | null {
 /** The e-mail of the staff member a login or session answer names, or null. */
 export const readEmail = (body: unknown): string | null =>
   has(body, { email: 'string' }) ? (body.email as string) : null;
+
+/** The agency's name a login or session answer names, or '' (the reply's subject then goes without). */
+export const readAgency = (body: unknown): string =>
+  has(body, { agency: 'string' }) ? (body.agency as string).trim() : '';

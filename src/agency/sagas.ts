@@ -1,7 +1,7 @@
 /**
  * The inbox's effects: the key of a mailed link (signs in, then leaves the address), the
- * staff session, the sign-in mail, the list (again on every filter change; a typed search
- * waits 300 ms), further pages, the detail, its status, its contact erased, the demo entries
+ * staff session, the sign-in mail, the list (when its page names a view it does not show, and
+ * again on every filter or sort change; a typed search waits 300 ms), further pages, the detail, its status, its contact erased, the demo entries
  * removed, a failed delivery sent again, and the wizards' funnel for a period.
  */
 import type { Action } from '@reduxjs/toolkit';
@@ -27,8 +27,16 @@ import {
   type AgencyError,
   type AgencyState,
 } from './slice';
-import { readDelivery, readDetail, readEmail, readFunnel, readHandling, readPage } from './parse';
-import { filterProblems, hasProblems } from './types';
+import {
+  readAgency,
+  readDelivery,
+  readDetail,
+  readEmail,
+  readFunnel,
+  readHandling,
+  readPage,
+} from './parse';
+import { filterProblems, hasProblems, sameView } from './types';
 
 /** What a call of the inbox API answers, as the contract types it. */
 type Answer<K extends keyof AgencyApi> = Awaited<ReturnType<AgencyApi[K]>>;
@@ -69,8 +77,8 @@ function* start(action: ReturnType<typeof actions.opened>): Saga {
     const login: Answer<'login'> = yield call(api.login, action.payload.k);
     env.forgetKey();
     const email = login.ok ? readEmail(login.data) : null;
-    if (email !== null) {
-      yield put(actions.signedIn({ email }));
+    if (login.ok && email !== null) {
+      yield put(actions.signedIn({ email, agency: readAgency(login.data) }));
       return;
     }
     // A login that failed; one answered without its e-mail asks the session below.
@@ -78,7 +86,11 @@ function* start(action: ReturnType<typeof actions.opened>): Saga {
   }
   const me: Answer<'me'> = yield call(api.me);
   const email = me.ok ? readEmail(me.data) : null;
-  yield put(email !== null ? actions.signedIn({ email }) : actions.signedOut());
+  yield put(
+    me.ok && email !== null
+      ? actions.signedIn({ email, agency: readAgency(me.data) })
+      : actions.signedOut(),
+  );
 }
 
 function* requestLink(): Saga {
@@ -100,11 +112,21 @@ function* loadList(append: boolean): Saga {
   // A day the inbox does not take is pointed out at its field; the list waits for a good one.
   if (session.phase !== 'signedIn' || hasProblems(filterProblems(list.filter))) return;
   const result: Answer<'list'> = yield call(staffCall, () =>
-    api.list(list.filter, append ? (list.next ?? undefined) : undefined),
+    api.list(list.filter, list.sort, append ? (list.next ?? undefined) : undefined),
   );
   const page = result.ok ? readPage(result.data) : null;
   if (page) yield put(actions.listLoaded({ ...page, append }));
   else if (!isForbidden(result)) yield put(actions.listFailed(errorOf(result)));
+}
+
+/**
+ * The page's address names a view (on opening, Back, Forward, a shared link): the list shows
+ * it, asked for unless it is the one shown or on its way.
+ */
+function* readView(action: ReturnType<typeof actions.viewRead>): Saga {
+  const { list }: AgencyState = yield select(selectAgency);
+  if (list.status !== 'idle' && sameView(list, action.payload)) return;
+  yield put(actions.viewRestored(action.payload));
 }
 
 function* onFilterChange(action: Action): Saga {
@@ -191,11 +213,16 @@ export function* agencySaga(): Saga {
   yield takeLatest(actions.opened.type, start);
   yield takeLeading(actions.signInRequested.type, requestLink);
   yield takeLeading(actions.signOutClicked.type, signOut);
-  yield takeLatest([actions.filterChanged.type, actions.filterReset.type], onFilterChange);
-  // Signed in: the list is asked for.
-  yield takeEvery(actions.signedIn.type, function* () {
-    yield put(actions.listRequested());
-  });
+  yield takeLatest(
+    [
+      actions.filterChanged.type,
+      actions.filterReset.type,
+      actions.sortChanged.type,
+      actions.viewRestored.type,
+    ],
+    onFilterChange,
+  );
+  yield takeLatest(actions.viewRead.type, readView);
   yield takeLatest(actions.listRequested.type, () => loadList(false));
   yield takeLeading(actions.moreRequested.type, () => loadList(true));
   yield takeLatest(actions.detailOpened.type, loadDetail);

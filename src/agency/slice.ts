@@ -19,8 +19,11 @@ import {
   type SessionPhase,
 } from './machines';
 import {
+  DEFAULT_SORT,
   EMPTY_FILTER,
   type ConsentEvent,
+  type ListSort,
+  type ListView,
   type Delivery,
   type Filter,
   type Handling,
@@ -35,14 +38,20 @@ export interface AgencyState {
   session: {
     phase: SessionPhase;
     email: string | null;
+    /** The agency's name, as the server names it ('' if not). */
+    agency: string;
     /** The sign-in form: what was typed, and what the last request answered. */
     form: { email: string; status: 'editing' | 'sending' | 'sent' | 'failed' };
     keyRefused: boolean;
   };
   list: {
     filter: Filter;
+    sort: ListSort;
     items: InboxRow[];
-    next: number | null;
+    /** The key of the page after the last one shown, or null. */
+    next: string | null;
+    /** How many submissions the filter finds in all (its first page says), or null until then. */
+    total: number | null;
     status: ListStatus;
     error: AgencyError | null;
     /** What the list announces: a contact erased from a detail, the demo entries removed. */
@@ -80,13 +89,16 @@ export const initialAgencyState: AgencyState = {
   session: {
     phase: 'starting',
     email: null,
+    agency: '',
     form: { email: '', status: 'editing' },
     keyRefused: false,
   },
   list: {
     filter: EMPTY_FILTER,
+    sort: DEFAULT_SORT,
     items: [],
     next: null,
+    total: null,
     status: 'idle',
     error: null,
     notice: null,
@@ -121,9 +133,10 @@ export const agencySlice = createSlice({
   reducers: {
     /** The page opened, with the key `k` of a mailed link if any. */
     opened(_state, _action: PayloadAction<{ k: string | null }>) {},
-    signedIn(state, action: PayloadAction<{ email: string }>) {
+    signedIn(state, action: PayloadAction<{ email: string; agency?: string }>) {
       state.session.phase = next(SESSION_TABLE, state.session.phase, 'SIGNED_IN');
       state.session.email = action.payload.email;
+      state.session.agency = action.payload.agency ?? '';
       state.session.keyRefused = false;
     },
     signedOut(state) {
@@ -157,6 +170,17 @@ export const agencySlice = createSlice({
     filterReset(state) {
       state.list.filter = initialAgencyState.list.filter;
     },
+    /** The sort chosen ('Sortieren nach'). */
+    sortChanged(state, action: PayloadAction<ListSort>) {
+      state.list.sort = action.payload;
+    },
+    /** The list's page opened, or its address changed (Back, Forward, a link): the view it names. */
+    viewRead(_state, _action: PayloadAction<ListView>) {},
+    /** The view of the page's address, where it differs from the list's (or none is loaded). */
+    viewRestored(state, action: PayloadAction<ListView>) {
+      state.list.filter = action.payload.filter;
+      state.list.sort = action.payload.sort;
+    },
     listRequested(state) {
       listEvent(state.list, { type: 'REQUESTED' });
       state.list.error = null;
@@ -167,10 +191,17 @@ export const agencySlice = createSlice({
     },
     listLoaded(
       state,
-      action: PayloadAction<{ items: InboxRow[]; next: number | null; append: boolean }>,
+      action: PayloadAction<{
+        items: InboxRow[];
+        next: string | null;
+        total: number | null;
+        append: boolean;
+      }>,
     ) {
-      const { items, next, append } = action.payload;
+      const { items, next, total, append } = action.payload;
       state.list.items = append ? [...state.list.items, ...items] : items;
+      // A later page does not count again: the first page's total stands.
+      if (!append) state.list.total = total;
       listEvent(state.list, { type: 'LOADED', rows: state.list.items.length });
       state.list.next = next;
     },

@@ -18,6 +18,7 @@ export interface ColumnShape {
 /** An index made by CREATE INDEX (not one behind a key or a UNIQUE constraint). */
 export interface IndexShape {
   name: string;
+  /** Its columns in order; one on an expression is '(expression)'. */
   columns: string[];
   unique: boolean;
   /** A partial index's condition, lower case, without brackets and casts; or null. */
@@ -104,9 +105,9 @@ export function sqliteSchema(db: Database.Database): SchemaShape {
     const columnsOf = (index: string) =>
       (
         db.prepare(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`).all(index) as {
-          name: string;
+          name: string | null;
         }[]
-      ).map((column) => column.name);
+      ).map((column) => column.name ?? '(expression)');
     const indexes = indexList
       .filter((index) => index.origin === 'c')
       .map((index) => {
@@ -198,8 +199,9 @@ export async function postgresSchema(client: Client): Promise<SchemaShape> {
     }>(
       `SELECT rel.relname AS table, idx.relname AS name, i.indisunique AS unique,
          pg_get_expr(i.indpred, i.indrelid) AS where,
-         ARRAY(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(num, ord)
-           JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.num
+         ARRAY(SELECT coalesce(a.attname, '(expression)')
+           FROM unnest(i.indkey) WITH ORDINALITY k(num, ord)
+           LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.num
            ORDER BY k.ord)::text[] AS columns
        FROM pg_index i JOIN pg_class idx ON idx.oid = i.indexrelid
        JOIN pg_class rel ON rel.oid = i.indrelid

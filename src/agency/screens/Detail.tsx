@@ -6,6 +6,8 @@ import styled from 'styled-components';
 import { LazyPointMap } from '../../ui/map/LazyPointMap';
 import { Actions, Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
 import { openimmoFeedbackHref } from '../api';
+import { mailtoHref, replySubject, telHref, type Translate } from '../links';
+import { ContactLink } from './ListRows';
 import { formatDate, formatTime } from '../format';
 import { Confirm } from './Confirm';
 import { Scroll, Table } from './Table';
@@ -13,6 +15,7 @@ import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import {
   HANDLINGS,
+  viewSearch,
   type ConsentBox,
   type ConsentNow,
   type Handling,
@@ -53,6 +56,22 @@ const Download = styled.a`
 const Message = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
+`;
+
+const ReplyLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 2.75rem;
+  padding: 0.5rem 1.25rem;
+  border-radius: ${(p) => p.theme.radius};
+  background: ${(p) => p.theme.colors.primary};
+  color: #fff;
+  font-weight: 600;
+  text-decoration: none;
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
 `;
 
 const H2 = styled.h2`
@@ -174,6 +193,27 @@ function ConsentLog({ uuid }: { uuid: string }) {
 
 const line = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
+/** A phone number as typed, a 'tel:' link where it can be dialled. */
+function PhoneLink({ phone }: { phone: string }) {
+  const href = phone ? telHref(phone) : null;
+  return href ? <ContactLink href={href}>{phone}</ContactLink> : <>{phone}</>;
+}
+
+/** 'Antworten': a mail to the visitor with the subject filled, in the inbox's language. */
+function Reply({ submission }: { submission: Submission }) {
+  const { t } = useTranslation('agency');
+  const agency = useAgencySelector((state) => selectAgency(state).session.agency);
+  const { email } = submission.contact;
+  if (!email) return null;
+  // The subject's keys are chosen by kind at run time (detail.replySubjects.*).
+  const subject = replySubject(t as unknown as Translate, submission, agency);
+  return (
+    <ReplyLink href={mailtoHref(email, subject)} aria-label={t('detail.replyLabel', { email })}>
+      {t('detail.reply')}
+    </ReplyLink>
+  );
+}
+
 function Body({ submission }: { submission: Submission }) {
   const { t, i18n } = useTranslation('agency');
   const c = submission.contact;
@@ -191,8 +231,11 @@ function Body({ submission }: { submission: Submission }) {
           <FactList
             facts={[
               [t('detail.name'), line(c.salutation, c.firstname, c.lastname)],
-              [t('detail.email'), c.email],
-              [t('detail.phone'), c.phone],
+              [
+                t('detail.email'),
+                c.email && <ContactLink href={mailtoHref(c.email)}>{c.email}</ContactLink>,
+              ],
+              [t('detail.phone'), <PhoneLink key="phone" phone={c.phone} />],
               ...(c.company ? ([[t('detail.company'), c.company]] as [string, string][]) : []),
               [t('detail.address'), addressOf(c)],
             ]}
@@ -423,6 +466,9 @@ export function Detail() {
   const dispatch = useAgencyDispatch();
   const { uuid = '' } = useParams();
   const detail = useAgencySelector((state) => selectAgency(state).detail);
+  // The list as it was left: its filter and sort.
+  const list = useAgencySelector((state) => selectAgency(state).list);
+  const back = { pathname: '/', search: viewSearch({ filter: list.filter, sort: list.sort }) };
   useEffect(() => {
     dispatch(actions.detailOpened(uuid));
   }, [dispatch, uuid]);
@@ -431,11 +477,11 @@ export function Detail() {
     ? line(submission.contact.firstname, submission.contact.lastname) || submission.contact.email
     : '';
   // Erased: back to the list, which says so.
-  if (detail.erasure === 'erased') return <Navigate to="/" replace />;
+  if (detail.erasure === 'erased') return <Navigate to={back} replace />;
   return (
     <article aria-labelledby="detail-heading">
       <p>
-        <Link to="/">{t('detail.back')}</Link>
+        <Link to={back}>{t('detail.back')}</Link>
       </p>
       {detail.error && (
         <Alert $severity="error" role="alert">
@@ -447,6 +493,9 @@ export function Detail() {
           <PageHeading id="detail-heading">
             {t('detail.heading', { kind: t(`kinds.${submission.kind}`), name })}
           </PageHeading>
+          <p>
+            <Reply submission={submission} />
+          </p>
           <Label>
             <span>{t('detail.status')}</span>
             <Select

@@ -1,11 +1,14 @@
+import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
 import {
   Actions,
   Alert,
   FieldError,
+  Hint,
   Input,
   Label,
   PageHeading,
@@ -13,13 +16,27 @@ import {
   Select,
 } from '../../ui/primitives';
 import { csvHref } from '../api';
-import { formatDay, formatTime } from '../format';
+import { useMediaQuery } from '../../ui/useMediaQuery';
+import { formatCount, formatDay } from '../format';
 import { Filters } from './Filters';
 import { Confirm } from './Confirm';
-import { Scroll, Table } from './Table';
+import { Cards, Rows } from './ListRows';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
-import { filterProblems, hasProblems, HANDLINGS, KINDS, type Filter } from '../types';
+import {
+  activeFilters,
+  EMPTY_FILTER,
+  filterProblems,
+  hasProblems,
+  HANDLINGS,
+  KINDS,
+  SORT_CHOICES,
+  viewOfSearch,
+  viewSearch,
+  type Filter,
+  type ListSort,
+  type ListView,
+} from '../types';
 
 /** What the list announces, by its notice. */
 const NOTICES = {
@@ -45,16 +62,69 @@ const Download = styled.a`
   color: ${(p) => p.theme.colors.primary};
 `;
 
+const SearchField = styled.div`
+  grid-column: span 2;
+  @media (max-width: 30rem) {
+    grid-column: auto;
+  }
+`;
+
+const SortLabel = styled(Label)`
+  flex-direction: row;
+  align-items: center;
+  gap: 0.5rem;
+  margin-right: auto;
+  span {
+    white-space: nowrap;
+  }
+`;
+
+const FilterToggle = styled(SecondaryButton)`
+  margin: 0 0 0.75rem;
+`;
+
+const Count = styled.p`
+  margin: 0 0 0.5rem;
+  font-weight: 600;
+`;
+
+/** Below this width the list is cards and the filters sit behind one button. */
+const NARROW = '(max-width: 59.99rem)';
+
 export function Inbox() {
   const { t, i18n } = useTranslation('agency');
   const dispatch = useAgencyDispatch();
-  const { filter, items, next, status, error, notice } = useAgencySelector(
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { filter, sort, items, next, total, status, error, notice } = useAgencySelector(
     (state) => selectAgency(state).list,
   );
-  const change = (part: Partial<Filter>) => dispatch(actions.filterChanged(part));
+  const narrow = useMediaQuery(NARROW);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The address names the view: on opening, Back, Forward, a shared link.
+  useEffect(() => {
+    dispatch(actions.viewRead(viewOfSearch(search)));
+  }, [dispatch, search]);
+  /** The view into the address: typing replaces the entry, every other change adds one. */
+  const go = (view: ListView, replace: boolean) =>
+    navigate({ search: viewSearch(view) }, { replace });
+  const change = (part: Partial<Filter>) => {
+    dispatch(actions.filterChanged(part));
+    go({ filter: { ...filter, ...part }, sort }, 'q' in part);
+  };
+  const chooseSort = (choice: ListSort) => {
+    dispatch(actions.sortChanged(choice));
+    go({ filter, sort: choice }, false);
+  };
+  const reset = () => {
+    dispatch(actions.filterReset());
+    go({ filter: EMPTY_FILTER, sort }, false);
+  };
   // A day the inbox does not take is pointed out at its field; list and export wait for it.
   const problems = filterProblems(filter);
   const blocked = hasProblems(problems);
+  const active = activeFilters(filter);
+  const sortKey = (choice: ListSort) => `${choice.by}-${choice.order}` as const;
   return (
     <section aria-labelledby="inbox-heading">
       <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
@@ -63,7 +133,17 @@ export function Inbox() {
           {t(NOTICES[notice])}
         </Alert>
       )}
-      <Filters>
+      {narrow && (
+        <FilterToggle
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls="inbox-filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          {active ? t('filter.toggleActive', { count: active }) : t('filter.toggle')}
+        </FilterToggle>
+      )}
+      <Filters id="inbox-filters" hidden={narrow && !filtersOpen}>
         <legend>{t('filter.legend')}</legend>
         <Label>
           <span>{t('filter.kind')}</span>
@@ -128,18 +208,37 @@ export function Inbox() {
             )}
           </div>
         ))}
-        <Label>
-          <span>{t('filter.search')}</span>
-          <Input
-            type="search"
-            value={filter.q}
-            maxLength={100}
-            onChange={(e) => change({ q: e.target.value })}
-          />
-        </Label>
+        <SearchField>
+          <Label>
+            <span>{t('filter.search')}</span>
+            <Input
+              type="search"
+              value={filter.q}
+              maxLength={100}
+              aria-describedby="filter-search-hint"
+              onChange={(e) => change({ q: e.target.value })}
+            />
+          </Label>
+          <Hint id="filter-search-hint">{t('filter.searchHint')}</Hint>
+        </SearchField>
       </Filters>
       <Bar>
-        <SecondaryButton type="button" onClick={() => dispatch(actions.filterReset())}>
+        <SortLabel>
+          <span>{t('sort.label')}</span>
+          <Select
+            value={sortKey(sort)}
+            onChange={(e) =>
+              chooseSort(SORT_CHOICES.find((choice) => sortKey(choice) === e.target.value)!)
+            }
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={sortKey(choice)} value={sortKey(choice)}>
+                {t(`sort.options.${sortKey(choice)}`)}
+              </option>
+            ))}
+          </Select>
+        </SortLabel>
+        <SecondaryButton type="button" onClick={reset}>
           {t('filter.reset')}
         </SecondaryButton>
         {blocked ? (
@@ -150,7 +249,7 @@ export function Inbox() {
             <span id="export-blocked">{t('filter.exportBlocked')}</span>
           </Blocked>
         ) : (
-          <Download href={csvHref(filter)} download>
+          <Download href={csvHref(filter, sort)} download>
             {t('filter.export')}
           </Download>
         )}
@@ -163,43 +262,17 @@ export function Inbox() {
           </SecondaryButton>
         </Alert>
       )}
-      <p role="status">
-        {status === 'loading' ? t('list.loading') : t('list.shown', { count: items.length })}
-      </p>
+      <Count role="status">
+        {status === 'loading'
+          ? t('list.loading')
+          : countText(t, i18n.language, items.length, total)}
+      </Count>
       {status === 'empty' ? (
         <p>{t('list.empty')}</p>
+      ) : narrow ? (
+        <Cards rows={items} />
       ) : (
-        <Scroll>
-          <Table>
-            <caption>{t('list.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('list.received')}</th>
-                <th scope="col">{t('list.kind')}</th>
-                <th scope="col">{t('list.name')}</th>
-                <th scope="col">{t('list.email')}</th>
-                <th scope="col">{t('list.place')}</th>
-                <th scope="col">{t('list.confirmed')}</th>
-                <th scope="col">{t('list.handling')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.uuid}>
-                  <td>{formatTime(row.createdAt, i18n.language)}</td>
-                  <td>{t(`kinds.${row.kind}`)}</td>
-                  <td>
-                    <Link to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</Link>
-                  </td>
-                  <td>{row.email}</td>
-                  <td>{row.place}</td>
-                  <td>{row.confirmed ? t('list.yes') : t('list.no')}</td>
-                  <td>{t(`handlings.${row.handling}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Scroll>
+        <Rows rows={items} sort={sort} />
       )}
       {next !== null && (
         <p>
@@ -215,6 +288,15 @@ export function Inbox() {
       <DemoRemoval />
     </section>
   );
+}
+
+/** '50 von 1.234 Eingängen angezeigt', '7 Eingänge'; the rows shown until a count is known. */
+function countText(t: TFunction<'agency'>, language: string, shown: number, total: number | null) {
+  if (total === null || total < shown) return t('list.shown', { count: shown });
+  const numbers = { shown: formatCount(shown, language), total: formatCount(total, language) };
+  return shown === total
+    ? t('list.count', { count: total, ...numbers })
+    : t('list.partial', { count: total, ...numbers });
 }
 
 /** 'Demo-Einträge entfernen' and its confirmation: the seeded sample customer goes at once. */

@@ -7,6 +7,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { MAP } from '../constants';
 import { retryableLazy } from '../LazyPart';
+import { useMediaQuery } from '../useMediaQuery';
 import type { LocationMapProps } from './LocationMap';
 
 const Placeholder = styled.div<{ $height: string }>`
@@ -18,20 +19,7 @@ const Placeholder = styled.div<{ $height: string }>`
 `;
 
 /** product 9.4: below 576 px the map is 20rem high and starts at zoom 10. */
-export function useNarrow(): boolean {
-  const query = `(max-width: ${MAP.narrowBelowPx - 1}px)`;
-  const [narrow, setNarrow] = useState(
-    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
-  );
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const list = window.matchMedia(query);
-    const listener = () => setNarrow(list.matches);
-    list.addEventListener('change', listener);
-    return () => list.removeEventListener('change', listener);
-  }, [query]);
-  return narrow;
-}
+export const useNarrow = (): boolean => useMediaQuery(`(max-width: ${MAP.narrowBelowPx - 1}px)`);
 
 /**
  * True from the first task after the next paint: what is mounted then (the map, its chunk's

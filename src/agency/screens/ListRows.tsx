@@ -1,0 +1,176 @@
+/**
+ * The list's rows: a table on a wide screen (its sorted column marked with aria-sort), cards
+ * with the essentials on a phone. A name opens the submission; e-mail and phone are links.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatTime } from '../format';
+import { mailtoHref, telHref } from '../links';
+import type { InboxRow, ListSort } from '../types';
+import { ConfirmedBadge, HandlingBadge } from './Badges';
+import { Scroll, Table } from './Table';
+
+/** A name that opens its submission: the brand's colour, underlined on hover, a clear focus ring. */
+export const NameLink = styled(Link)`
+  color: ${(p) => p.theme.colors.primary};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    text-decoration: underline;
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+`;
+
+/** A contact's address or number as a link, in the text's colour, breaking where it must. */
+export const ContactLink = styled.a`
+  color: inherit;
+  overflow-wrap: anywhere;
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+`;
+
+const When = styled.td`
+  white-space: nowrap;
+`;
+
+/** The e-mail address and phone number as links (the phone only when it can be dialled). */
+function ContactLinks({ row }: { row: InboxRow }) {
+  const tel = row.phone ? telHref(row.phone) : null;
+  return (
+    <>
+      {row.email && <ContactLink href={mailtoHref(row.email)}>{row.email}</ContactLink>}
+      {tel && (
+        <>
+          <br />
+          <ContactLink href={tel}>{row.phone}</ContactLink>
+        </>
+      )}
+    </>
+  );
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+export function Rows({ rows, sort }: { rows: InboxRow[]; sort: ListSort }) {
+  const { t, i18n } = useTranslation('agency');
+  const sorted = (by: ListSort['by']) => (sort.by === by ? ARIA_SORT[sort.order] : undefined);
+  return (
+    <Scroll>
+      <Table>
+        <caption>
+          {t('list.caption', { sort: t(`sort.captions.${sort.by}-${sort.order}`) })}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" aria-sort={sorted('date')}>
+              {t('list.received')}
+            </th>
+            <th scope="col">{t('list.kind')}</th>
+            <th scope="col" aria-sort={sorted('name')}>
+              {t('list.name')}
+            </th>
+            <th scope="col">{t('list.contactLinks')}</th>
+            <th scope="col">{t('list.place')}</th>
+            <th scope="col">{t('list.confirmed')}</th>
+            <th scope="col" aria-sort={sorted('status')}>
+              {t('list.handling')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.uuid}>
+              <When>{formatTime(row.createdAt, i18n.language)}</When>
+              <td>{t(`kinds.${row.kind}`)}</td>
+              <td>
+                <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
+              </td>
+              <td>
+                <ContactLinks row={row} />
+              </td>
+              <td>{row.place}</td>
+              <td>
+                <ConfirmedBadge confirmed={row.confirmed} />
+              </td>
+              <td>
+                <HandlingBadge handling={row.handling} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+}
+
+const CardList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.75rem;
+`;
+
+const Card = styled.li`
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius};
+  padding: 0.75rem 1rem;
+  display: grid;
+  gap: 0.35rem;
+  min-width: 0;
+  h2 {
+    font-size: 1.05rem;
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Muted = styled.p`
+  color: ${(p) => p.theme.colors.muted};
+`;
+
+export function Cards({ rows }: { rows: InboxRow[] }) {
+  const { t, i18n } = useTranslation('agency');
+  return (
+    <CardList aria-label={t('list.cards')}>
+      {rows.map((row) => (
+        <Card key={row.uuid}>
+          <h2>
+            <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
+          </h2>
+          <Muted>
+            {t('list.cardLine', {
+              kind: t(`kinds.${row.kind}`),
+              at: formatTime(row.createdAt, i18n.language),
+            })}
+          </Muted>
+          {row.place && <p>{row.place}</p>}
+          <p>
+            <ContactLinks row={row} />
+          </p>
+          <Badges>
+            <HandlingBadge handling={row.handling} />
+            <ConfirmedBadge confirmed={row.confirmed} />
+          </Badges>
+        </Card>
+      ))}
+    </CardList>
+  );
+}

@@ -1,0 +1,351 @@
+/**
+ * The inbox's list as an agent works it, with the real store and sagas and the inbox API
+ * answered by nock: its view in the page's address (a link opens it, Back restores it, typing
+ * adds no entry), the sort, the count of all matches in German and English, the phone's cards
+ * and filter button, and 'Antworten' with its subject.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import nock from 'nock';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { WIDGET_ORIGIN } from '../../test/helpers';
+import { trackSaga } from '../../test/liveStores';
+import { agencyApi, type AgencyEnv } from './api';
+import { createAgencyI18n } from './i18n';
+import { AgencyRoot } from './Root';
+import { makeAgencyStore } from './store';
+import type { InboxRow, Submission } from './types';
+
+const API = `${WIDGET_ORIGIN}/agency/api`;
+
+const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
+  id: 1000 - n,
+  uuid: `0190c1a2-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  kind: 'lead',
+  name: `Kunde ${n}`,
+  email: `kunde${n}@example.de`,
+  phone: '030 1234-567',
+  place: '10435 Berlin',
+  confirmed: true,
+  handling: 'new',
+  createdAt: '2026-11-24T09:30:00.000Z',
+  ...extra,
+});
+
+/** The browser's Back, and the page's address, for the test to use and read. */
+function History() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <>
+      <button type="button" onClick={() => navigate(-1)}>
+        test: back
+      </button>
+      <output aria-label="test: address">{location.pathname + location.search}</output>
+    </>
+  );
+}
+
+function open({ route = '/', language = 'de' }: { route?: string; language?: 'de' | 'en' } = {}) {
+  const env: AgencyEnv = {
+    origin: WIDGET_ORIGIN,
+    cookies: () => 'XSRF-TOKEN=xsrf-1',
+    forgetKey: jest.fn(),
+  };
+  const store = makeAgencyStore({ api: agencyApi(env), env });
+  trackSaga(store.sagaTask);
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[route]}>
+      <History />
+      {children}
+    </MemoryRouter>
+  );
+  render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={null} router={Router} />);
+  return { user: userEvent.setup({ delay: null }) };
+}
+
+const address = () => screen.getByRole('status', { name: 'test: address' }).textContent;
+
+function signedIn(agency = 'Makler & Co') {
+  nock(API).get('/auth/me').reply(200, { email: 'team@makler.example', agency });
+}
+
+/** The list's answer to exactly `query` (every parameter named, no other). */
+const listed = (query: Record<string, string>, items: InboxRow[], total = items.length) =>
+  nock(API)
+    .get('/submissions')
+    .query((asked) => JSON.stringify(asked) === JSON.stringify(query))
+    .reply(200, { items, next: null, total });
+
+afterEach(() => {
+  nock.cleanAll();
+  delete (window as { matchMedia?: unknown }).matchMedia;
+});
+
+describe('the inbox list', () => {
+  it('opens the view a link names: its filter, search and sort, asked for once', async () => {
+    signedIn();
+    const asked = listed(
+      { kind: 'exposeInquiry', handling: 'new', q: 'W-1001', sort: 'name', order: 'desc' },
+      [row(1, { kind: 'exposeInquiry' })],
+    );
+    open({ route: '/?kind=exposeInquiry&handling=new&q=W-1001&sort=name&order=desc' });
+    expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
+    expect(asked.isDone()).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('exposeInquiry');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('new');
+    expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('W-1001');
+    expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveDisplayValue(
+      'Name (Z–A)',
+    );
+    const table = screen.getByRole('table', { name: 'Eingänge, nach Name von Z bis A' });
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Eingang' })).not.toHaveAttribute(
+      'aria-sort',
+    );
+  });
+
+  it('leaves a parameter it does not know, or a value it does not take, empty: never an error', async () => {
+    signedIn();
+    const asked = listed({ kind: 'lead' }, [row(1)]);
+    open({
+      route:
+        '/?kind=lead&handling=archived&confirmed=yes&from=2026-13-45&to=x&sort=size&order=up&page=3',
+    });
+    expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
+    expect(asked.isDone()).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Bestätigung' })).toHaveValue('');
+    expect(screen.getByLabelText('Von')).toHaveValue('');
+    expect(screen.getByLabelText('Bis')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveDisplayValue(
+      'Neueste zuerst',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks again when the sort changes, keeps it in the address, and Back restores the view before', async () => {
+    signedIn();
+    listed({}, [row(1), row(2)]);
+    const { user } = open();
+    expect(await screen.findByText('Kunde 2')).toBeInTheDocument();
+
+    const byStatus = listed({ sort: 'status' }, [row(2, { handling: 'new' }), row(1)]);
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sortieren nach' }),
+      'Status (neu zuerst)',
+    );
+    await screen.findByRole('table', { name: 'Eingänge, nach Status, neue zuerst' });
+    expect(byStatus.isDone()).toBe(true);
+    expect(address()).toBe('/?sort=status');
+
+    const leads = listed({ kind: 'lead', sort: 'status' }, [row(3)]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'lead');
+    expect(await screen.findByText('Kunde 3')).toBeInTheDocument();
+    expect(leads.isDone()).toBe(true);
+    expect(address()).toBe('/?kind=lead&sort=status');
+
+    // Back: the view before, asked for again.
+    const again = listed({ sort: 'status' }, [row(2), row(1)]);
+    await user.click(screen.getByRole('button', { name: 'test: back' }));
+    expect(await screen.findByText('Kunde 2')).toBeInTheDocument();
+    expect(again.isDone()).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveDisplayValue(
+      'Status (neu zuerst)',
+    );
+  });
+
+  it('returns from a submission to the list as it was left, by its link and by Back', async () => {
+    signedIn();
+    listed({ kind: 'lead' }, [row(1)]);
+    const { user } = open({ route: '/?kind=lead' });
+    nock(API)
+      .get(`/submissions/${row(1).uuid}`)
+      .times(2)
+      .reply(200, { submission: submission(), deliveries: [], consentLog: [] });
+    await user.click(await screen.findByRole('link', { name: 'Kunde 1' }));
+    await user.click(await screen.findByRole('link', { name: 'Zurück zur Liste' }));
+    expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
+    expect(address()).toBe('/?kind=lead');
+    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('lead');
+
+    await user.click(screen.getByRole('link', { name: 'Kunde 1' }));
+    await screen.findByRole('link', { name: 'Zurück zur Liste' });
+    await user.click(screen.getByRole('button', { name: 'test: back' }));
+    expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
+    expect(address()).toBe('/?kind=lead');
+    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('lead');
+  });
+
+  it('keeps a typed search in the address without an entry per keystroke', async () => {
+    signedIn();
+    listed({}, [row(1)]);
+    const { user } = open();
+    await screen.findByText('Kunde 1');
+    listed({ kind: 'contact' }, [row(2, { kind: 'contact' })]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'contact');
+    await screen.findByText('Kunde 2');
+    const searched = listed({ kind: 'contact', q: 'anna' }, [row(3, { kind: 'contact' })]);
+    await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'anna');
+    expect(address()).toBe('/?kind=contact&q=anna');
+    // The saga's 300 ms rest runs on the clock: a wide margin to wait for its answer.
+    expect(await screen.findByText('Kunde 3', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(searched.isDone()).toBe(true);
+    // One Back leaves the search and the kind: the typing added no entry of its own.
+    listed({}, [row(1)]);
+    await user.click(screen.getByRole('button', { name: 'test: back' }));
+    expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
+    expect(address()).toBe('/');
+    expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
+  });
+
+  it.each([
+    ['de', 50, 1234, '50 von 1.234 Eingängen angezeigt'],
+    ['de', 7, 7, '7 Eingänge'],
+    ['de', 1, 1, '1 Eingang'],
+    ['en', 50, 1234, '50 of 1,234 submissions shown'],
+    ['en', 7, 7, '7 submissions'],
+    ['en', 1, 1, '1 submission'],
+  ] as const)('counts every match (%s, %i of %i)', async (language, shown, total, text) => {
+    signedIn();
+    listed(
+      {},
+      Array.from({ length: shown }, (_, i) => row(i + 1)),
+      total,
+    );
+    open({ language });
+    expect(await screen.findByText(text)).toHaveAttribute('role', 'status');
+  });
+
+  it('shows statuses as badges that say them, e-mail and phone as links', async () => {
+    signedIn();
+    listed({}, [row(1, { handling: 'inProgress', confirmed: false })]);
+    open();
+    await screen.findByText('Kunde 1');
+    const table = screen.getByRole('table');
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toContain('in Bearbeitung');
+    expect(cells.map((cell) => cell.textContent)).toContain('unbestätigt');
+    expect(within(table).getByRole('link', { name: 'kunde1@example.de' })).toHaveAttribute(
+      'href',
+      'mailto:kunde1@example.de',
+    );
+    expect(within(table).getByRole('link', { name: '030 1234-567' })).toHaveAttribute(
+      'href',
+      'tel:0301234567',
+    );
+  });
+
+  it('on a phone: cards with the essentials, the filters behind one button that counts them', async () => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: query.includes('max-width'),
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }),
+    });
+    signedIn();
+    listed({ kind: 'savedSearch', confirmed: 'false' }, [
+      row(1, { kind: 'savedSearch', place: 'Prenzlauer Berg, Mitte +1', confirmed: false }),
+    ]);
+    const { user } = open({ route: '/?kind=savedSearch&confirmed=false' });
+    await screen.findByText('Kunde 1');
+    const cards = screen.getByRole('list', { name: 'Eingänge' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(cards).getByRole('listitem');
+    expect(within(card).getByRole('heading', { name: 'Kunde 1' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Suchprofil · 24.11.2026, 10:30');
+    expect(card).toHaveTextContent('Prenzlauer Berg, Mitte +1');
+    expect(card).toHaveTextContent('neu');
+    expect(card).toHaveTextContent('unbestätigt');
+    const toggle = screen.getByRole('button', { name: 'Filter (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('combobox', { name: 'Art' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('savedSearch');
+  });
+});
+
+function submission(extra: Partial<Submission> = {}): Submission {
+  return {
+    uuid: row(1).uuid,
+    kind: 'exposeInquiry',
+    confirmed: true,
+    handling: 'new',
+    language: 'de',
+    createdAt: '2026-11-24T09:30:00.000Z',
+    confirmedAt: null,
+    contact: {
+      salutation: '',
+      firstname: 'Erika',
+      lastname: 'Mustermann',
+      email: 'erika+haus@example.de',
+      phone: '+49 30 1234567',
+      street: '',
+      number: '',
+      zip: '',
+      city: '',
+      company: '',
+    },
+    consent: {
+      boxes: { dataPrivacy: true },
+      at: '2026-11-24T09:30:00.000Z',
+      textVersion: null,
+      current: {
+        dataPrivacy: { state: 'given', givenAt: null, withdrawnAt: null },
+        acceptContact: { state: 'none', givenAt: null, withdrawnAt: null },
+        newsletter: { state: 'none', givenAt: null, withdrawnAt: null },
+      },
+    },
+    message: 'Frage',
+    exposeInquiry: {
+      objectId: 1,
+      customObjectId: 'W-1001',
+      title: 'Altbau & Balkon? 3 Zi. #1',
+      link: '/expose/1',
+    },
+    ...extra,
+  };
+}
+
+describe("a submission's 'Antworten'", () => {
+  it.each([
+    ['de', submission(), 'Ihre Anfrage zu W-1001 – Altbau & Balkon? 3 Zi. #1'],
+    ['en', submission(), 'Your enquiry about W-1001 – Altbau & Balkon? 3 Zi. #1'],
+    [
+      'de',
+      submission({ kind: 'contact', exposeInquiry: undefined }),
+      'Ihre Nachricht an Makler & Co',
+    ],
+  ] as const)(
+    'writes to the visitor with the subject filled (%s)',
+    async (language, shown, subject) => {
+      signedIn();
+      nock(API)
+        .get(`/submissions/${shown.uuid}`)
+        .reply(200, { submission: shown, deliveries: [], consentLog: [] });
+      open({ route: `/submissions/${shown.uuid}`, language });
+      const reply = await screen.findByRole('link', { name: /^(Antworten|Reply):/ });
+      expect(reply).toHaveAttribute(
+        'href',
+        `mailto:erika%2Bhaus@example.de?subject=${encodeURIComponent(subject)}`,
+      );
+      expect(reply.getAttribute('href')).not.toMatch(/[ &?#]W-1001|& |\? /);
+      expect(screen.getByRole('link', { name: '+49 30 1234567' })).toHaveAttribute(
+        'href',
+        'tel:+49301234567',
+      );
+      expect(screen.getByRole('link', { name: 'erika+haus@example.de' })).toHaveAttribute(
+        'href',
+        'mailto:erika%2Bhaus@example.de',
+      );
+    },
+  );
+});

@@ -178,7 +178,7 @@ async function main() {
   if (!only || only === 'bundle') results.bundle = await bundleSizes();
   if (!only || only === 'load') results.load = await serverLoad();
   if (!only || only === 'leads') results.leads = await leadSubmissions(seconds, db);
-  if (!only || only === 'inbox') results.inbox = await inboxList();
+  if (!only || only === 'inbox') results.inbox = await inboxList(db);
   if (!only || only === 'export') results.export = await exportWhileVisiting();
   if (!only || only === 'staff-timing') results.staffTiming = await staffTiming();
   if (!only || only === 'slow-readers') results.slowReaders = await slowReaders();

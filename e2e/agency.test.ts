@@ -168,10 +168,10 @@ describe("the agency's side", () => {
     assert.ok(!new URL(page.url()).searchParams.has('k'), 'the key left the address');
 
     // The five, found by search.
-    const search = page.getByRole('searchbox', { name: 'Suche (Name, E-Mail, Ort)' });
+    const search = page.getByRole('searchbox', { name: 'Suche' });
     await tabTo(page, search);
     await page.keyboard.type('agency-e2e');
-    await page.getByText('5 Eingänge angezeigt').waitFor();
+    await page.getByText('5 Eingänge', { exact: true }).waitFor();
     for (const journey of JOURNEYS)
       await page.getByRole('row').filter({ hasText: journey.email }).waitFor();
     assert.equal(await page.getByRole('row').count(), 6);
@@ -179,7 +179,11 @@ describe("the agency's side", () => {
 
     // Each opens with its own part; the lead's status is set.
     for (const journey of JOURNEYS) {
-      await page.getByRole('row').filter({ hasText: journey.email }).getByRole('link').click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: journey.email })
+        .getByRole('link', { name: 'Erika Mustermann' })
+        .click();
       await page
         .getByRole('heading', { level: 1, name: `${journey.kind}: Erika Mustermann` })
         .waitFor();

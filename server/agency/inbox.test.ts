@@ -148,7 +148,10 @@ describe('agency inbox API', () => {
     expect((await staff.get(`${PREFIX}/v1/contact`)).status).toBe(403);
     expect((await staff.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
     // A staff member's address gets no contact login either (there is no such contact).
-    expect((await staff.get(`${API}/auth/me`)).body).toEqual({ email: STAFF });
+    expect((await staff.get(`${API}/auth/me`)).body).toEqual({
+      email: STAFF,
+      agency: 'Immobilienservice',
+    });
   });
 
   it('lists every kind newest first with name, e-mail, place, confirmation and status', async () => {

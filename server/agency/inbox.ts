@@ -194,6 +194,7 @@ function sortColumn(by: InboxSort['by']): string | null {
  */
 export function whereOf(
   filter: InboxFilter,
+  dialect: Sql['dialect'],
   after?: { sort: InboxSort; value: SortValue; id: number },
 ) {
   const conditions: string[] = [];
@@ -218,12 +219,10 @@ export function whereOf(
     params.to = berlinMidnight(shiftDay(filter.to, 1));
   }
   if (filter.q?.trim()) {
-    conditions.push(`s.search_text LIKE @q ESCAPE '\\'`);
-    params.q = `%${filter.q
-      .trim()
-      .toLowerCase()
-      .replace(/\s+/g, ' ')
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A plain substring search of the lower-case text (instr, strpos: no pattern to match,
+    // so '%' and '_' are searched for as typed, and faster than LIKE's matcher).
+    conditions.push(`${dialect === 'postgres' ? 'strpos' : 'instr'}(s.search_text, @q) > 0`);
+    params.q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   }
   if (after) {
     const beyond = after.sort.order === 'desc' ? '<' : '>';
@@ -255,7 +254,7 @@ export function inboxQueries(sql: Sql) {
 
   /** How many rows the filter has (the search reads one column of each row). */
   async function total(filter: InboxFilter): Promise<number> {
-    const where = whereOf(filter);
+    const where = whereOf(filter, sql.dialect);
     const row = await sql.one<{ n: number | string }>(
       `SELECT COUNT(*) AS n FROM submissions s ${where.sql}`,
       where.params,
@@ -266,13 +265,12 @@ export function inboxQueries(sql: Sql) {
   async function page(filter: InboxFilter, options: PageOptions = {}, size = PAGE_SIZE) {
     const sort = options.sort ?? DEFAULT_SORT;
     const key = options.after ? { sort, ...readCursor(sort, options.after) } : undefined;
-    const where = whereOf(filter, key);
+    const where = whereOf(filter, sql.dialect, key);
     const column = sortColumn(sort.by);
     const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
     const orderBy = column ? `${column} ${direction}, s.id ${direction}` : `s.id ${direction}`;
-    const [rows, count] = await Promise.all([
-      sql.all<Record<string, string | number | null>>(
-        `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at, s.place, s.sort_name,
+    const rows = await sql.all<Record<string, string | number | null>>(
+      `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at, s.place, s.sort_name,
         ${json('s.contact_data', 'salutation')} AS salutation,
         ${json('s.contact_data', 'firstname')} AS firstname,
         ${json('s.contact_data', 'lastname')} AS lastname,
@@ -280,10 +278,12 @@ export function inboxQueries(sql: Sql) {
         ${json('s.contact_data', 'phone')} AS phone
        FROM submissions s
        ${where.sql} ORDER BY ${orderBy} LIMIT ${size + 1}`,
-        where.params,
-      ),
-      options.count && !key ? total(filter) : null,
-    ]);
+      where.params,
+    );
+    // A first page that is not full holds every match: it is its own count (a rare search
+    // reads the table once, not twice).
+    const count =
+      options.count && !key ? (rows.length <= size ? rows.length : await total(filter)) : null;
     const items: InboxRow[] = rows.slice(0, size).map((row) => {
       const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string) : '');
       return {

@@ -499,8 +499,9 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE contacts ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
     UPDATE contacts SET demo = 1 WHERE email = 'kunde@example.de' AND lastname = 'Musterkundin';`,
   },
-  // 18: the inbox's list sorted by name and by status, read from an index each, and its 'Ort'
-  // for every kind, written with each submission. Rows written before have neither (NULL):
+  // 18: the inbox's list sorted by name and by status, read from an index each, one kind's
+  // rows and their count read from an index, and its 'Ort' for every kind, written with each
+  // submission. Rows written before have neither (NULL):
   // the server fills them, and their search text, once at start-up (fillListColumns,
   // decision 142). The partial index finds those rows without reading the table.
   {
@@ -509,13 +510,15 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE submissions ADD COLUMN place TEXT;
     CREATE INDEX submissions_by_name ON submissions(sort_name, id);
     CREATE INDEX submissions_by_handling ON submissions((CASE handling WHEN 'new' THEN 0 WHEN 'inProgress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END), id);
-    CREATE INDEX submissions_unlisted ON submissions(id) WHERE sort_name IS NULL;`,
+    CREATE INDEX submissions_unlisted ON submissions(id) WHERE sort_name IS NULL;
+    CREATE INDEX submissions_by_kind ON submissions(kind, id);`,
     postgres: `
     ALTER TABLE submissions ADD COLUMN sort_name TEXT;
     ALTER TABLE submissions ADD COLUMN place TEXT;
     CREATE INDEX submissions_by_name ON submissions(sort_name, id);
     CREATE INDEX submissions_by_handling ON submissions((CASE handling WHEN 'new' THEN 0 WHEN 'inProgress' THEN 1 WHEN 'done' THEN 2 ELSE 3 END), id);
-    CREATE INDEX submissions_unlisted ON submissions(id) WHERE sort_name IS NULL;`,
+    CREATE INDEX submissions_unlisted ON submissions(id) WHERE sort_name IS NULL;
+    CREATE INDEX submissions_by_kind ON submissions(kind, id);`,
   },
 ];
 

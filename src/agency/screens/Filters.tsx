@@ -13,4 +13,7 @@ export const Filters = styled.fieldset`
     font-weight: 600;
     padding: 0 0.25rem;
   }
+  &[hidden] {
+    display: none;
+  }
 `;

@@ -111,17 +111,19 @@ describe('the inbox list', () => {
 
   it('leaves a parameter it does not know, or a value it does not take, empty: never an error', async () => {
     signedIn();
-    const asked = listed({ kind: 'lead' }, [row(1)]);
+    const asked = listed({ q: 'anna' }, [row(1)]);
     open({
       route:
-        '/?kind=lead&handling=archived&confirmed=yes&from=2026-13-45&to=x&sort=size&order=up&page=3',
+        '/?kind=house&handling=archived&confirmed=yes&from=2026-13-45&to=x&q=anna&sort=size&order=up&page=3',
     });
     expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
     expect(asked.isDone()).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Bestätigung' })).toHaveValue('');
     expect(screen.getByLabelText('Von')).toHaveValue('');
     expect(screen.getByLabelText('Bis')).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('anna');
     expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveDisplayValue(
       'Neueste zuerst',
     );

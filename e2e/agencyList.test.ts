@@ -143,7 +143,10 @@ describe('the inbox list in Chromium', () => {
   it('reads in English at both widths', { skip: !SHOTS }, async () => {
     for (const width of [1280, 390]) {
       const page = await signedIn(ctx.browser, width, 'en-US');
-      await page.getByRole('status').filter({ hasText: /^\d+ submissions?$/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^\d+ submissions?$/ })
+        .waitFor();
       await shoot(page, `list-${width}-en`);
       await page.context().close();
     }

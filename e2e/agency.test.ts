@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { mailTo as serverMailTo } from '../test/server/testServer';
-import { openInFrame, serverAndBrowser, tabTo } from './harness';
+import { expectPageAxeClean, openInFrame, serverAndBrowser, tabTo } from './harness';
 import { contact, leadCategoryFirst, SUCCESS } from './journeys';
 
 const ctx = serverAndBrowser();
@@ -288,14 +288,3 @@ describe("the agency's side", () => {
     await page.context().close();
   });
 });
-
-/** Axe on the whole page (the inbox is a page of its own, not a frame). */
-async function expectPageAxeClean(page: Page, state: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const results = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe violations on ${state}`,
-  );
-}

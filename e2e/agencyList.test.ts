@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { contact as contactOf, lead, mailTo, PREFIX } from '../test/server/testServer';
-import { serverAndBrowser, tabTo } from './harness';
+import { expectPageAxeClean, serverAndBrowser, tabTo } from './harness';
 
 const ctx = serverAndBrowser();
 const STAFF = 'makler@immosuite.local';
@@ -47,16 +47,6 @@ async function signedIn(browser: Browser, width: number, locale = 'de-DE'): Prom
   await page.goto(mail.links[0]!);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
-}
-
-async function expectPageAxeClean(page: Page, state: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const results = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe violations on ${state}`,
-  );
 }
 
 const noSidewaysScroll = (page: Page) =>

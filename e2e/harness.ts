@@ -106,6 +106,16 @@ export async function expectNoAxeViolations(page: Page, state: string) {
   );
 }
 
+/** Axe on a whole page (the inbox is a page of its own, not a frame). */
+export async function expectPageAxeClean(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `axe violations on ${state}`,
+  );
+}
+
 /** Presses Tab until the element has focus: proves it is reachable by keyboard. */
 export async function tabTo(page: Page, target: Locator, limit = 80) {
   for (let i = 0; i < limit; i += 1) {

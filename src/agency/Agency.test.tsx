@@ -4,21 +4,14 @@
  * submission's detail with its status and a failed delivery sent again, a lost session, and
  * English.
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import nock from 'nock';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import type { FunnelReport, FunnelStage } from '../../contract/funnel';
-import { WIDGET_ORIGIN } from '../../test/helpers';
-import { trackSaga } from '../../test/liveStores';
-import { agencyApi, type AgencyEnv } from './api';
-import { createAgencyI18n } from './i18n';
-import { AgencyRoot } from './Root';
-import { makeAgencyStore } from './store';
+import { AGENCY_API, openInbox, row } from './testing';
 import type { ConsentEvent, Delivery, InboxRow, Submission } from './types';
 
-const API = `${WIDGET_ORIGIN}/agency/api`;
+const API = AGENCY_API;
 const FORBIDDEN = { code: 'rest_not_logged_in', message: 'x', data: { status: 403 } };
 
 /** The texts of a funnel region's steps, as a reader goes down its list. */
@@ -26,20 +19,6 @@ const stepsOf = (region: string) =>
   within(screen.getByRole('region', { name: region }))
     .getAllByRole('listitem')
     .map((item) => item.textContent);
-
-const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
-  id: 1000 - n,
-  uuid: `0190c1a2-0000-7000-8000-${String(n).padStart(12, '0')}`,
-  kind: 'lead',
-  name: `Kunde ${n}`,
-  email: `kunde${n}@example.de`,
-  phone: '',
-  place: '10435 Berlin',
-  confirmed: true,
-  handling: 'new',
-  createdAt: '2026-11-24T09:30:00.000Z',
-  ...extra,
-});
 
 const SUBMISSION: Submission = {
   uuid: row(1).uuid,
@@ -131,24 +110,7 @@ const FAILED: Delivery = {
   sentAt: null,
 };
 
-function open({
-  k = null,
-  language = 'de',
-  route = '/',
-}: { k?: string | null; language?: 'de' | 'en'; route?: string } = {}) {
-  const env: AgencyEnv = {
-    origin: WIDGET_ORIGIN,
-    cookies: () => 'XSRF-TOKEN=xsrf-1',
-    forgetKey: jest.fn(),
-  };
-  const store = makeAgencyStore({ api: agencyApi(env), env });
-  trackSaga(store.sagaTask);
-  const Router = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-  );
-  render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={k} router={Router} />);
-  return { env, store, user: userEvent.setup({ delay: null }) };
-}
+const open = (options: Parameters<typeof openInbox>[0] = {}) => openInbox(options);
 
 /**
  * A signed-in staff member and one submission's detail, as the server answers them; the list

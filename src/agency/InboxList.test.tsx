@@ -4,34 +4,17 @@
  * adds no entry), the sort, the count of all matches in German and English, the phone's cards
  * and filter button, and 'Antworten' with its subject.
  */
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import nock from 'nock';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
-import { WIDGET_ORIGIN } from '../../test/helpers';
-import { trackSaga } from '../../test/liveStores';
-import { agencyApi, type AgencyEnv } from './api';
-import { createAgencyI18n } from './i18n';
-import { AgencyRoot } from './Root';
-import { makeAgencyStore } from './store';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AGENCY_API, openInbox, row as plainRow } from './testing';
 import type { InboxRow, Submission } from './types';
 
-const API = `${WIDGET_ORIGIN}/agency/api`;
+/** A row with a phone number to dial. */
+const row = (n: number, extra: Partial<InboxRow> = {}) =>
+  plainRow(n, { phone: '030 1234-567', ...extra });
 
-const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
-  id: 1000 - n,
-  uuid: `0190c1a2-0000-7000-8000-${String(n).padStart(12, '0')}`,
-  kind: 'lead',
-  name: `Kunde ${n}`,
-  email: `kunde${n}@example.de`,
-  phone: '030 1234-567',
-  place: '10435 Berlin',
-  confirmed: true,
-  handling: 'new',
-  createdAt: '2026-11-24T09:30:00.000Z',
-  ...extra,
-});
+const API = AGENCY_API;
 
 /** The browser's Back, and the page's address, for the test to use and read. */
 function History() {
@@ -47,23 +30,8 @@ function History() {
   );
 }
 
-function open({ route = '/', language = 'de' }: { route?: string; language?: 'de' | 'en' } = {}) {
-  const env: AgencyEnv = {
-    origin: WIDGET_ORIGIN,
-    cookies: () => 'XSRF-TOKEN=xsrf-1',
-    forgetKey: jest.fn(),
-  };
-  const store = makeAgencyStore({ api: agencyApi(env), env });
-  trackSaga(store.sagaTask);
-  const Router = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[route]}>
-      <History />
-      {children}
-    </MemoryRouter>
-  );
-  render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={null} router={Router} />);
-  return { user: userEvent.setup({ delay: null }) };
-}
+const open = (options: Omit<Parameters<typeof openInbox>[0] & object, 'beside'> = {}) =>
+  openInbox({ ...options, beside: <History /> });
 
 const address = () => screen.getByRole('status', { name: 'test: address' }).textContent;
 

@@ -1,0 +1,62 @@
+/**
+ * The inbox page for its tests: a list row as the API answers it, and the page with its real
+ * store and sagas in a memory router (the inbox API answered by each test's nock).
+ */
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { WIDGET_ORIGIN } from '../../test/helpers';
+import { trackSaga } from '../../test/liveStores';
+import { agencyApi, type AgencyEnv } from './api';
+import { createAgencyI18n } from './i18n';
+import { AgencyRoot } from './Root';
+import { makeAgencyStore } from './store';
+import type { InboxRow } from './types';
+
+/** Where the tests' inbox API answers. */
+export const AGENCY_API = `${WIDGET_ORIGIN}/agency/api`;
+
+/** Row `n` of the list: a lead of 'Kunde n', confirmed and new. */
+export const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
+  id: 1000 - n,
+  uuid: `0190c1a2-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  kind: 'lead',
+  name: `Kunde ${n}`,
+  email: `kunde${n}@example.de`,
+  phone: '',
+  place: '10435 Berlin',
+  confirmed: true,
+  handling: 'new',
+  createdAt: '2026-11-24T09:30:00.000Z',
+  ...extra,
+});
+
+/** The inbox page at `route`; `beside` is rendered in its router too (a test's own controls). */
+export function openInbox({
+  k = null,
+  language = 'de',
+  route = '/',
+  beside = null,
+}: {
+  k?: string | null;
+  language?: 'de' | 'en';
+  route?: string;
+  beside?: ReactNode;
+} = {}) {
+  const env: AgencyEnv = {
+    origin: WIDGET_ORIGIN,
+    cookies: () => 'XSRF-TOKEN=xsrf-1',
+    forgetKey: jest.fn(),
+  };
+  const store = makeAgencyStore({ api: agencyApi(env), env });
+  trackSaga(store.sagaTask);
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[route]}>
+      {beside}
+      {children}
+    </MemoryRouter>
+  );
+  render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={k} router={Router} />);
+  return { env, store, user: userEvent.setup({ delay: null }) };
+}

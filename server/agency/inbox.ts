@@ -204,8 +204,9 @@ export function whereOf(
     params.kind = filter.kind;
   }
   if (filter.handling) {
-    conditions.push('s.handling = @handling');
-    params.handling = filter.handling;
+    // By its rank: the status sort's index finds the rows and counts them.
+    conditions.push(`${sortColumn('status')} = @handlingRank`);
+    params.handlingRank = HANDLINGS.indexOf(filter.handling);
   }
   if (filter.confirmed !== undefined) {
     conditions.push(filter.confirmed ? "s.status = 'confirmed'" : "s.status <> 'confirmed'");
@@ -227,9 +228,12 @@ export function whereOf(
   if (after) {
     const beyond = after.sort.order === 'desc' ? '<' : '>';
     const column = sortColumn(after.sort.by);
-    // A row value: the database reads on from the key in the sort's index.
+    // After (value, id) in the sort's order, written so that both databases read on from the
+    // key in the sort's index (a range on its first column, then the id).
     conditions.push(
-      column ? `(${column}, s.id) ${beyond} (@afterValue, @afterId)` : `s.id ${beyond} @afterId`,
+      column
+        ? `${column} ${beyond}= @afterValue AND (${column} ${beyond} @afterValue OR s.id ${beyond} @afterId)`
+        : `s.id ${beyond} @afterId`,
     );
     if (column) params.afterValue = after.value;
     params.afterId = after.id;

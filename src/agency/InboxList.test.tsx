@@ -130,6 +130,34 @@ describe('the inbox list', () => {
     );
   });
 
+  it("sorts by a column's header: its own order first, the other way round on a second press", async () => {
+    signedIn();
+    listed({}, [row(1)]);
+    const { user } = open();
+    await screen.findByText('Kunde 1');
+    const byName = listed({ sort: 'name' }, [row(2)]);
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(await screen.findByText('Kunde 2')).toBeInTheDocument();
+    expect(byName.isDone()).toBe(true);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const backwards = listed({ sort: 'name', order: 'desc' }, [row(3)]);
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(await screen.findByText('Kunde 3')).toBeInTheDocument();
+    expect(backwards.isDone()).toBe(true);
+    expect(address()).toBe('/?sort=name&order=desc');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const newest = listed({}, [row(1)]);
+    await user.click(screen.getByRole('button', { name: 'Eingang' }));
+    expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
+    expect(newest.isDone()).toBe(true);
+  });
+
   it('returns from a submission to the list as it was left, by its link and by Back', async () => {
     signedIn();
     listed({ kind: 'lead' }, [row(1)]);

@@ -64,9 +64,45 @@ function ContactLinks({ row }: { row: InboxRow }) {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function Rows({ rows, sort }: { rows: InboxRow[]; sort: ListSort }) {
+/** A sortable column's header: a button that sorts by it, or turns its order round. */
+const SortButton = styled.button`
+  font: inherit;
+  font-weight: 700;
+  color: inherit;
+  background: none;
+  border: none;
+  padding: 0;
+  cursor: pointer;
+  span {
+    padding-left: 0.25rem;
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+const ARROWS = { asc: '▲', desc: '▼' } as const;
+
+export function Rows({
+  rows,
+  sort,
+  onSort,
+}: {
+  rows: InboxRow[];
+  sort: ListSort;
+  onSort: (by: ListSort['by']) => void;
+}) {
   const { t, i18n } = useTranslation('agency');
   const sorted = (by: ListSort['by']) => (sort.by === by ? ARIA_SORT[sort.order] : undefined);
+  const header = (by: ListSort['by'], label: string) => (
+    <th scope="col" aria-sort={sorted(by)}>
+      <SortButton type="button" onClick={() => onSort(by)}>
+        {label}
+        {sort.by === by && <span aria-hidden="true">{ARROWS[sort.order]}</span>}
+      </SortButton>
+    </th>
+  );
   return (
     <Scroll>
       <Table>
@@ -75,19 +111,13 @@ export function Rows({ rows, sort }: { rows: InboxRow[]; sort: ListSort }) {
         </caption>
         <thead>
           <tr>
-            <th scope="col" aria-sort={sorted('date')}>
-              {t('list.received')}
-            </th>
+            {header('date', t('list.received'))}
             <th scope="col">{t('list.kind')}</th>
-            <th scope="col" aria-sort={sorted('name')}>
-              {t('list.name')}
-            </th>
+            {header('name', t('list.name'))}
             <th scope="col">{t('list.contactLinks')}</th>
             <th scope="col">{t('list.place')}</th>
             <th scope="col">{t('list.confirmed')}</th>
-            <th scope="col" aria-sort={sorted('status')}>
-              {t('list.handling')}
-            </th>
+            {header('status', t('list.handling'))}
           </tr>
         </thead>
         <tbody>

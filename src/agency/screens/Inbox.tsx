@@ -25,6 +25,7 @@ import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import {
   activeFilters,
+  defaultOrder,
   EMPTY_FILTER,
   filterProblems,
   hasProblems,
@@ -60,6 +61,11 @@ const Blocked = styled.span`
 const Download = styled.a`
   font-weight: 600;
   color: ${(p) => p.theme.colors.primary};
+`;
+
+/** The list's filters: columns wide enough for the longest kind ('Eigentümer-Anfrage'). */
+const ListFilters = styled(Filters)`
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 12.5rem), 1fr));
 `;
 
 const SearchField = styled.div`
@@ -143,7 +149,7 @@ export function Inbox() {
           {active ? t('filter.toggleActive', { count: active }) : t('filter.toggle')}
         </FilterToggle>
       )}
-      <Filters id="inbox-filters" hidden={narrow && !filtersOpen}>
+      <ListFilters id="inbox-filters" hidden={narrow && !filtersOpen}>
         <legend>{t('filter.legend')}</legend>
         <Label>
           <span>{t('filter.kind')}</span>
@@ -221,7 +227,7 @@ export function Inbox() {
           </Label>
           <Hint id="filter-search-hint">{t('filter.searchHint')}</Hint>
         </SearchField>
-      </Filters>
+      </ListFilters>
       <Bar>
         <SortLabel>
           <span>{t('sort.label')}</span>
@@ -272,7 +278,17 @@ export function Inbox() {
       ) : narrow ? (
         <Cards rows={items} />
       ) : (
-        <Rows rows={items} sort={sort} />
+        <Rows
+          rows={items}
+          sort={sort}
+          onSort={(by) =>
+            chooseSort(
+              by === sort.by
+                ? { by, order: sort.order === 'asc' ? 'desc' : 'asc' }
+                : { by, order: defaultOrder(by) },
+            )
+          }
+        />
       )}
       {next !== null && (
         <p>

@@ -37,9 +37,10 @@ export async function fill(dataDir: string) {
   );
   const insertSubmission = db.prepare(
     `INSERT INTO submissions (uuid, kind, contact_id, contact_data, status, language, created_at,
-      consents, consent_text_version, search_text, sort_name, place)
-     VALUES (?, ?, ?, ?, ?, 'de', ?, ?, '2026-11-01', ?, ?, ?)`,
+      consents, consent_text_version, sort_name, place)
+     VALUES (?, ?, ?, ?, ?, 'de', ?, ?, '2026-11-01', ?, ?)`,
   );
+  const insertText = db.prepare('INSERT INTO submission_texts (submission_id, text) VALUES (?, ?)');
   const insertLead = db.prepare(
     `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location, fields)
      VALUES (?, 'LIVING', 30225, 'buy', ?, ?)`,
@@ -82,11 +83,11 @@ export async function fill(dataDir: string) {
           i % 3 ? 'confirmed' : 'pending',
           at,
           '{"dataPrivacy":1,"acceptContact":1}',
-          columns.search_text,
           columns.sort_name,
           columns.place,
         ).lastInsertRowid,
       );
+      insertText.run(id, columns.search_text);
       if (kind === 'lead')
         insertLead.run(id, JSON.stringify(sample.location), JSON.stringify(sample.fields));
       else if (kind === 'contact' || kind === 'newsletter')
@@ -120,18 +121,21 @@ async function fillPostgres(url: string) {
       SELECT 1000 + i, 'kunde' || i || '@example.de', 'Vorname' || i, 'Nachname' || i, ${city},
         ${at}, ${at}
       FROM generate_series(0, ${ROWS - 1}) i`);
-    // The list's columns as listColumnsOf writes them (lower case; the names have no accents).
     await client.query(`INSERT INTO submissions (id, uuid, kind, contact_id, contact_data, status,
-        language, created_at, consents, consent_text_version, search_text, sort_name, place)
+        language, created_at, consents, consent_text_version, sort_name, place)
       SELECT 1000 + i, gen_random_uuid()::text, ${kind}, 1000 + i, ${data},
         CASE WHEN i % 3 = 0 THEN 'pending' ELSE 'confirmed' END, 'de', ${at},
         '{"dataPrivacy":1,"acceptContact":1}', '2026-11-01',
-        lower('Vorname' || i || ' Nachname' || i || ' kunde' || i || '@example.de 10115 ' || ${city}
-          || CASE WHEN ${kind} = 'lead' THEN ' ${sample.location.zip} ${sample.location.city}'
-            WHEN ${kind} IN ('contact', 'newsletter') THEN ' ' || ${message} ELSE '' END),
         lower('Vorname' || i || ' Nachname' || i),
         CASE WHEN ${kind} = 'lead' THEN '${sample.location.zip} ${sample.location.city}'
           ELSE '10115 ' || ${city} END
+      FROM generate_series(0, ${ROWS - 1}) i`);
+    // The search text as listColumnsOf writes it (lower case; the names have no accents).
+    await client.query(`INSERT INTO submission_texts (submission_id, text)
+      SELECT 1000 + i,
+        lower('Vorname' || i || ' Nachname' || i || ' kunde' || i || '@example.de 10115 ' || ${city}
+          || CASE WHEN ${kind} = 'lead' THEN ' ${sample.location.zip} ${sample.location.city}'
+            WHEN ${kind} IN ('contact', 'newsletter') THEN ' ' || ${message} ELSE '' END)
       FROM generate_series(0, ${ROWS - 1}) i`);
     await client.query(
       `INSERT INTO leads (submission_id, object_type, category_id,

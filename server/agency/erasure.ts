@@ -38,6 +38,7 @@ const E = {
   clearDeliveries: `UPDATE deliveries SET recipient = '', payload = '', last_error = NULL,
     submission_id = NULL WHERE ${DELIVERIES_OF}`,
   leads: `DELETE FROM leads WHERE submission_id IN (${OF_SUBMISSIONS})`,
+  texts: `DELETE FROM submission_texts WHERE submission_id IN (${OF_SUBMISSIONS})`,
   inquiries: `DELETE FROM expose_inquiries WHERE contact_id = ?`,
   messages: `DELETE FROM contact_messages WHERE contact_id = ?`,
   savedSearches: `DELETE FROM saved_searches WHERE contact_id = ?
@@ -72,6 +73,7 @@ export async function eraseContact(
   const deliveriesDropped = await tx.run(E.dropDeliveries, ...ofDeliveries);
   const deliveriesCleared = await tx.run(E.clearDeliveries, ...ofDeliveries);
   await tx.run(E.leads, contactId);
+  await tx.run(E.texts, contactId);
   await tx.run(E.inquiries, contactId);
   await tx.run(E.messages, contactId);
   const removed: Removed = {

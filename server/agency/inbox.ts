@@ -220,9 +220,11 @@ export function whereOf(
     params.to = berlinMidnight(shiftDay(filter.to, 1));
   }
   if (filter.q?.trim()) {
-    // A plain substring search of the lower-case text (instr, strpos: no pattern to match,
-    // so '%' and '_' are searched for as typed, and faster than LIKE's matcher).
-    conditions.push(`${dialect === 'postgres' ? 'strpos' : 'instr'}(s.search_text, @q) > 0`);
+    // A plain substring of the lower-case text (instr, strpos: no pattern to match, so '%' and
+    // '_' are searched for as typed), read from the narrow table of texts.
+    conditions.push(
+      `s.id IN (SELECT submission_id FROM submission_texts WHERE ${dialect === 'postgres' ? 'strpos' : 'instr'}(text, @q) > 0)`,
+    );
     params.q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   }
   if (after) {

@@ -21,8 +21,11 @@ const READ = `SELECT s.id, s.contact_data,
   LEFT JOIN contact_messages cm ON cm.submission_id = s.id
   LEFT JOIN saved_searches ss ON ss.submission_id = s.id`;
 
-const WRITE =
-  'UPDATE submissions SET search_text = @search_text, sort_name = @sort_name, place = @place WHERE id = @id';
+// The search text lives in submission_texts; the column it had before is emptied.
+const WRITE = `UPDATE submissions SET sort_name = @sort_name, place = @place, search_text = ''
+  WHERE id = @id`;
+const WRITE_TEXT = `INSERT INTO submission_texts (submission_id, text) VALUES (?, ?)
+  ON CONFLICT (submission_id) DO UPDATE SET text = excluded.text`;
 
 type Stored = Record<string, string | number | null>;
 
@@ -70,14 +73,15 @@ async function write(
   rows: Stored[],
   regionName: (id: number) => string | undefined,
 ) {
-  for (const row of rows)
-    await tx.run(WRITE, {
-      id: Number(row.id),
-      ...listColumnsOf(
-        parsed<Record<string, string>>(row.contact_data, {}),
-        partsOf(row, regionName),
-      ),
-    });
+  for (const row of rows) {
+    const id = Number(row.id);
+    const { search_text: text, ...columns } = listColumnsOf(
+      parsed<Record<string, string>>(row.contact_data, {}),
+      partsOf(row, regionName),
+    );
+    await tx.run(WRITE, { id, ...columns });
+    await tx.run(WRITE_TEXT, id, text);
+  }
 }
 
 /**

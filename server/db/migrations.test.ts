@@ -263,6 +263,7 @@ onPostgres('one schema on both databases', () => {
       'leads.submission_id',
       'listings.id',
       'regions.location_id',
+      'submission_texts.submission_id',
     ]);
   });
 

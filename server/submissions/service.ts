@@ -159,8 +159,14 @@ export function submissionService(
       contactValues.updated_at = at;
       // What the submission brings: its kind's row, the confirmation key, the mail (the
       // outbox: stored with the submission) and the funnel's count.
+      const listed = listColumnsOf(contact, parts);
       const rows: Row[] = [
         detail,
+        {
+          table: 'submission_texts',
+          values: { text: listed.search_text },
+          links: ['submission_id'],
+        },
         {
           table: 'auth_keys',
           values: {
@@ -191,7 +197,8 @@ export function submissionService(
               consent_text_version: config.consentTextVersion,
               idempotency_key: id?.key ?? null,
               fingerprint: id?.fingerprint ?? null,
-              ...listColumnsOf(contact, parts),
+              sort_name: listed.sort_name,
+              place: listed.place,
             },
             links: ['contact_id'],
           },

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
 import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
 import {
@@ -94,6 +94,12 @@ const Count = styled.p`
   font-weight: 600;
 `;
 
+/** What the list puts in the history entries it writes. */
+interface ListAddress {
+  list: true;
+}
+const WRITTEN: ListAddress = { list: true };
+
 /** Below this width the list is cards and the filters sit behind one button. */
 const NARROW = '(max-width: 59.99rem)';
 
@@ -101,19 +107,25 @@ export function Inbox() {
   const { t, i18n } = useTranslation('agency');
   const dispatch = useAgencyDispatch();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  const navigationType = useNavigationType();
+  const opened = useRef(false);
   const { filter, sort, items, next, total, status, error, notice } = useAgencySelector(
     (state) => selectAgency(state).list,
   );
   const narrow = useMediaQuery(NARROW);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  // The address names the view: on opening, Back, Forward, a shared link.
+  // The address names the view: on opening, Back, Forward, a link. An address the list
+  // wrote itself follows its state and is not read back: the router commits it later, and
+  // reading it then would undo what was typed since.
   useEffect(() => {
-    dispatch(actions.viewRead(viewOfSearch(search)));
-  }, [dispatch, search]);
+    const written = navigationType !== 'POP' && (state as ListAddress | null)?.list === true;
+    if (!opened.current || !written) dispatch(actions.viewRead(viewOfSearch(search)));
+    opened.current = true;
+  }, [dispatch, search, state, navigationType]);
   /** The view into the address: typing replaces the entry, every other change adds one. */
   const go = (view: ListView, replace: boolean) =>
-    navigate({ search: viewSearch(view) }, { replace });
+    navigate({ search: viewSearch(view) }, { replace, state: WRITTEN });
   const change = (part: Partial<Filter>) => {
     dispatch(actions.filterChanged(part));
     go({ filter: { ...filter, ...part }, sort }, 'q' in part);

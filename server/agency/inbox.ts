@@ -17,6 +17,12 @@ export interface InboxFilter {
   to?: string;
   /** Part of a name, an e-mail address or a place. */
   q?: string;
+  /** The staff member whose read marks the rows carry (and `unread` means). */
+  viewer?: string;
+  /** Only submissions the viewer has not read. */
+  unread?: boolean;
+  /** Only submissions assigned to this staff address; null: to nobody. */
+  assignee?: string | null;
 }
 
 /** A row of the list, as the contract describes it (InboxRow). */
@@ -89,6 +95,12 @@ export function whereOf(filter: InboxFilter, before?: number) {
       .toLowerCase()
       .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
+  if (filter.unread) conditions.push('r.submission_id IS NULL');
+  if (filter.assignee === null) conditions.push('s.assignee IS NULL');
+  else if (filter.assignee !== undefined) {
+    conditions.push('s.assignee = @assignee');
+    params.assignee = filter.assignee;
+  }
   if (before !== undefined) {
     conditions.push('s.id < @before');
     params.before = before;
@@ -105,6 +117,8 @@ export function inboxQueries(sql: Sql) {
 
   async function page(filter: InboxFilter, before?: number, size = PAGE_SIZE) {
     const where = whereOf(filter, before);
+    // The viewer's read mark, the assignee and the count of notes come in the same statement
+    // (a key lookup each per row), never a query per row.
     const rows = await sql.all<Record<string, string | number | null>>(
       `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at,
         ${json('s.contact_data', 'salutation')} AS salutation,
@@ -114,10 +128,13 @@ export function inboxQueries(sql: Sql) {
         ${json('s.contact_data', 'zip')} AS zip,
         ${json('s.contact_data', 'city')} AS city,
         ${json('l.location', 'zip')} AS lead_zip,
-        ${json('l.location', 'city')} AS lead_city
+        ${json('l.location', 'city')} AS lead_city,
+        s.assignee, r.read_at,
+        (SELECT count(*) FROM submission_notes n WHERE n.submission_id = s.id) AS notes
        FROM submissions s LEFT JOIN leads l ON l.submission_id = s.id
+       LEFT JOIN submission_reads r ON r.staff = @viewer AND r.submission_id = s.id
        ${where.sql} ORDER BY s.id DESC LIMIT ${size + 1}`,
-      where.params,
+      { ...where.params, viewer: filter.viewer ?? '' },
     );
     const items: InboxRow[] = rows.slice(0, size).map((row) => {
       const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string) : '');
@@ -135,6 +152,9 @@ export function inboxQueries(sql: Sql) {
         confirmed: row.status === 'confirmed',
         handling: row.handling as Handling,
         createdAt: row.created_at as string,
+        read: row.read_at !== null,
+        assignee: (row.assignee as string | null) ?? null,
+        notes: Number(row.notes),
       };
     });
     return { items, next: rows.length > size ? items.at(-1)!.id : null };

@@ -560,7 +560,20 @@ schemas.Kind = { type: 'string', enum: SUBMISSION_KINDS };
 schemas.Handling = { type: 'string', enum: HANDLINGS };
 schemas.InboxRow = {
   type: 'object',
-  required: ['id', 'uuid', 'kind', 'name', 'email', 'place', 'confirmed', 'handling', 'createdAt'],
+  required: [
+    'id',
+    'uuid',
+    'kind',
+    'name',
+    'email',
+    'place',
+    'confirmed',
+    'handling',
+    'createdAt',
+    'read',
+    'assignee',
+    'notes',
+  ],
   properties: {
     id: { type: 'integer', description: 'The key of the next page (`before`)' },
     uuid: { type: 'string' },

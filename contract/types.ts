@@ -3527,10 +3527,10 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** @description Whether the signed-in staff member has read it */
-            read?: boolean;
-            assignee?: components["schemas"]["Assignee"];
+            read: boolean;
+            assignee: components["schemas"]["Assignee"];
             /** @description How many notes it has */
-            notes?: number;
+            notes: number;
         };
         /** @description The staff address (one of AGENCY_USERS) it is assigned to; null: nobody */
         Assignee: string | null;

@@ -37,8 +37,14 @@ const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
   confirmed: true,
   handling: 'new',
   createdAt: '2026-11-24T09:30:00.000Z',
+  read: true,
+  assignee: null,
+  notes: 0,
   ...extra,
 });
+
+/** What a detail answer carries of the working day: read, nobody assigned, no notes. */
+const WORK = { read: true, assignee: null, notes: [] };
 
 const SUBMISSION: Submission = {
   uuid: row(1).uuid,
@@ -167,7 +173,7 @@ function signedInWithDetail({
     .get('/submissions')
     .reply(200, { items, next: null })
     .get(`/submissions/${SUBMISSION.uuid}`)
-    .reply(200, { submission, deliveries, consentLog });
+    .reply(200, { submission, deliveries, consentLog, ...WORK });
 }
 
 afterEach(() => nock.cleanAll());
@@ -193,7 +199,15 @@ describe('agency inbox page', () => {
       .reply(200, { email: 'team@makler.example' })
       .get('/submissions')
       .reply(200, {
-        items: [row(1), row(2, { kind: 'savedSearch', confirmed: false, handling: 'inProgress' })],
+        items: [
+          row(1),
+          row(2, {
+            kind: 'savedSearch',
+            confirmed: false,
+            handling: 'inProgress',
+            assignee: 'lena@makler.example',
+          }),
+        ],
         next: null,
       });
     const { env } = open({ k: 'key-1' });
@@ -217,6 +231,7 @@ describe('agency inbox page', () => {
         '10435 Berlin',
         'ja',
         'neu',
+        '',
       ],
       [
         '24.11.2026, 10:30',
@@ -226,6 +241,7 @@ describe('agency inbox page', () => {
         '10435 Berlin',
         'nein',
         'in Bearbeitung',
+        'lena',
       ],
     ]);
   });
@@ -506,7 +522,7 @@ describe('agency inbox page', () => {
         .get('/submissions')
         .reply(200, { items: [row(1)], next: null })
         .get(`/submissions/${SUBMISSION.uuid}`)
-        .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [] })
+        .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [], ...WORK })
         .delete(`/submissions/${SUBMISSION.uuid}/contact`)
         .reply(500, { code: 'internal', message: 'x', data: { status: 500 } });
       const { user } = open({ route: `/submissions/${SUBMISSION.uuid}`, language: 'en' });
@@ -838,7 +854,7 @@ describe('agency inbox page', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
     nock(API)
       .get(`/submissions/${SUBMISSION.uuid}`)
-      .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: CONSENT_LOG });
+      .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: CONSENT_LOG, ...WORK });
     await userEvent
       .setup({ delay: null })
       .click(await screen.findByRole('link', { name: 'Kunde 1' }));

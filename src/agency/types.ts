@@ -16,6 +16,7 @@ export type ConsentEvent = Schemas['ConsentEvent'];
 export type ConsentNow = Schemas['ConsentNow'];
 export type ConsentBox = ConsentEvent['box'];
 export type SubmissionDetail = Schemas['SubmissionDetail'];
+export type Note = Schemas['Note'];
 export type { Handling, SubmissionKind };
 
 export const KINDS: readonly SubmissionKind[] = SUBMISSION_KINDS;
@@ -28,6 +29,10 @@ export interface Filter {
   from: string;
   to: string;
   q: string;
+  /** 'true': only what the signed-in staff member has not read. */
+  unread: '' | 'true';
+  /** '': anyone's; 'me', 'none' (nobody's), or a staff address. */
+  assignee: string;
 }
 
 export const EMPTY_FILTER: Filter = {
@@ -37,6 +42,8 @@ export const EMPTY_FILTER: Filter = {
   from: '',
   to: '',
   q: '',
+  unread: '',
+  assignee: '',
 };
 
 /** The filter as query parameters (the list's and the CSV export's). */

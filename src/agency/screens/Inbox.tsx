@@ -17,6 +17,7 @@ import { formatDay, formatTime } from '../format';
 import { Filters } from './Filters';
 import { Confirm } from './Confirm';
 import { Scroll, Table } from './Table';
+import { shortAddress, UnreadCount, UnreadMark } from './Work';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import { filterProblems, hasProblems, HANDLINGS, KINDS, type Filter } from '../types';
@@ -36,6 +37,24 @@ const Bar = styled.div`
   margin: 0 0 1rem;
 `;
 
+/** An unread row stands out (its mark says so in words). */
+const Row = styled.tr<{ $unread: boolean }>`
+  font-weight: ${(p) => (p.$unread ? 700 : 400)};
+`;
+
+const Check = styled.label`
+  display: flex;
+  gap: 0.5rem;
+  align-items: center;
+  align-self: end;
+  min-height: 2.75rem;
+  font-weight: 600;
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+  }
+`;
+
 const Blocked = styled.span`
   color: ${(p) => p.theme.colors.muted};
 `;
@@ -51,13 +70,17 @@ export function Inbox() {
   const { filter, items, next, status, error, notice } = useAgencySelector(
     (state) => selectAgency(state).list,
   );
+  const staff = useAgencySelector((state) => selectAgency(state).staff);
   const change = (part: Partial<Filter>) => dispatch(actions.filterChanged(part));
   // A day the inbox does not take is pointed out at its field; list and export wait for it.
   const problems = filterProblems(filter);
   const blocked = hasProblems(problems);
   return (
     <section aria-labelledby="inbox-heading">
-      <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
+      <PageHeading id="inbox-heading">
+        {t('header.inbox')}
+        <UnreadCount />
+      </PageHeading>
       {notice && (
         <Alert $severity="success" role="status">
           {t(NOTICES[notice])}
@@ -137,6 +160,27 @@ export function Inbox() {
             onChange={(e) => change({ q: e.target.value })}
           />
         </Label>
+        <Label>
+          <span>{t('work.filterAssignee')}</span>
+          <Select value={filter.assignee} onChange={(e) => change({ assignee: e.target.value })}>
+            <option value="">{t('work.anyone')}</option>
+            <option value="me">{t('work.me')}</option>
+            <option value="none">{t('work.nobodyFilter')}</option>
+            {staff.map((address) => (
+              <option key={address} value={address}>
+                {address}
+              </option>
+            ))}
+          </Select>
+        </Label>
+        <Check>
+          <input
+            type="checkbox"
+            checked={filter.unread === 'true'}
+            onChange={(e) => change({ unread: e.target.checked ? 'true' : '' })}
+          />
+          <span>{t('work.unreadOnly')}</span>
+        </Check>
       </Filters>
       <Bar>
         <SecondaryButton type="button" onClick={() => dispatch(actions.filterReset())}>
@@ -181,21 +225,26 @@ export function Inbox() {
                 <th scope="col">{t('list.place')}</th>
                 <th scope="col">{t('list.confirmed')}</th>
                 <th scope="col">{t('list.handling')}</th>
+                <th scope="col">{t('work.assignee')}</th>
               </tr>
             </thead>
             <tbody>
               {items.map((row) => (
-                <tr key={row.uuid}>
+                <Row key={row.uuid} $unread={!row.read}>
                   <td>{formatTime(row.createdAt, i18n.language)}</td>
                   <td>{t(`kinds.${row.kind}`)}</td>
                   <td>
+                    {!row.read && <UnreadMark />}
                     <Link to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</Link>
                   </td>
                   <td>{row.email}</td>
                   <td>{row.place}</td>
                   <td>{row.confirmed ? t('list.yes') : t('list.no')}</td>
                   <td>{t(`handlings.${row.handling}`)}</td>
-                </tr>
+                  <td title={row.assignee ?? undefined}>
+                    {row.assignee ? shortAddress(row.assignee) : ''}
+                  </td>
+                </Row>
               ))}
             </tbody>
           </Table>

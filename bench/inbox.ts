@@ -3,7 +3,10 @@
  * filled with 100,000 submissions of every kind (rows written as the API writes them, in one
  * transaction, so the fill takes seconds), a staff member signed in, and each query asked
  * `REQUESTS` times in a row over HTTP on loopback: the first page, a deep page (keyset: the
- * rows before the 90,000th), the first page of one kind, and a search. Figures: median and
+ * rows before the 90,000th), the first page of one kind, a search, and the staff member's
+ * unread ones assigned to them (half the submissions are read by them, every third assigned
+ * to them, 20,000 have a note: each page carries read marks, assignees and note counts, and
+ * the unread count). Figures: median and
  * p99 per query, in ms; the target is a p99 under 50 ms for the first and the deep page.
  */
 import crypto from 'node:crypto';
@@ -20,6 +23,10 @@ export const ROWS = 100_000;
 const REQUESTS = 200;
 const KINDS = ['lead', 'savedSearch', 'exposeInquiry', 'contact', 'newsletter'] as const;
 const CITIES = ['Berlin', 'Potsdam', 'Hamburg', 'München', 'Leipzig', 'Köln'];
+/** The staff member signed in: has read every other submission, is assigned every third. */
+const STAFF = 'bench@makler.example';
+/** Submissions with a note (every fifth). */
+export const NOTES = 20_000;
 
 /** A database in `dataDir` with ROWS submissions of every kind. */
 export async function fill(dataDir: string) {
@@ -41,6 +48,16 @@ export async function fill(dataDir: string) {
   const insertMessage = db.prepare(
     `INSERT INTO contact_messages (submission_id, contact_id, type, message, created_at)
      VALUES (?, ?, ?, 'Bitte um Rückruf', ?)`,
+  );
+  const insertRead = db.prepare(
+    'INSERT INTO submission_reads (staff, submission_id, read_at) VALUES (?, ?, ?)',
+  );
+  const insertNote = db.prepare(
+    `INSERT INTO submission_notes (submission_id, staff, body, created_at)
+     VALUES (?, ?, 'Rückruf vereinbart', ?)`,
+  );
+  const assign = db.prepare(
+    'INSERT INTO submission_assignees (submission_id, staff, assigned_at) VALUES (?, ?, ?)',
   );
   const start = Date.now() - ROWS * 60_000;
   const sample = lead();
@@ -70,6 +87,9 @@ export async function fill(dataDir: string) {
           searchTextOf(data, kind === 'lead' ? sample.location : undefined),
         ).lastInsertRowid,
       );
+      if (i % 2) insertRead.run(STAFF, id, at);
+      if (i % (ROWS / NOTES) === 0) insertNote.run(id, STAFF, at);
+      if (i % 3 === 0) assign.run(id, STAFF, at);
       if (kind === 'lead')
         insertLead.run(id, JSON.stringify(sample.location), JSON.stringify(sample.fields));
       else if (kind === 'contact' || kind === 'newsletter')
@@ -87,15 +107,16 @@ export async function inboxList() {
   const filled = Date.now();
   await fill(dataDir);
   console.log(`agency inbox: ${ROWS} submissions written in ${Date.now() - filled} ms`);
-  const server = await startTestServer({ AGENCY_USERS: 'bench@makler.example' }, dataDir);
+  const server = await startTestServer({ AGENCY_USERS: STAFF }, dataDir);
   try {
-    const client = await staffSignIn(server, 'bench@makler.example');
+    const client = await staffSignIn(server, STAFF);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const queries: Record<string, string> = {
       'first page': '',
       'deep page (rows before the 90,000th)': `before=${ROWS - 90_000}`,
       'first page of one kind': 'kind=savedSearch',
       'search (name)': 'q=nachname4242',
+      'first page, unread and assigned to me': 'unread=true&assignee=me',
     };
     const figures: Record<string, { medianMs: number; p99Ms: number; rows: number }> = {};
     for (const [name, query] of Object.entries(queries)) {

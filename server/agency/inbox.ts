@@ -96,16 +96,20 @@ export function whereOf(filter: InboxFilter, before?: number) {
       .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
   if (filter.unread) conditions.push('r.submission_id IS NULL');
-  if (filter.assignee === null) conditions.push('s.assignee IS NULL');
+  // Assigned to someone: their rows come from the assignee index in key order, so the
+  // order is by that key (the submission's id), and no row is sorted.
+  let order = 's.id';
+  if (filter.assignee === null) conditions.push('a.submission_id IS NULL');
   else if (filter.assignee !== undefined) {
-    conditions.push('s.assignee = @assignee');
+    conditions.push('a.staff = @assignee');
     params.assignee = filter.assignee;
+    order = 'a.submission_id';
   }
   if (before !== undefined) {
     conditions.push('s.id < @before');
     params.before = before;
   }
-  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, order };
 }
 
 export function inboxQueries(sql: Sql) {
@@ -129,11 +133,12 @@ export function inboxQueries(sql: Sql) {
         ${json('s.contact_data', 'city')} AS city,
         ${json('l.location', 'zip')} AS lead_zip,
         ${json('l.location', 'city')} AS lead_city,
-        s.assignee, r.read_at,
+        a.staff AS assignee, r.read_at,
         (SELECT count(*) FROM submission_notes n WHERE n.submission_id = s.id) AS notes
        FROM submissions s LEFT JOIN leads l ON l.submission_id = s.id
        LEFT JOIN submission_reads r ON r.staff = @viewer AND r.submission_id = s.id
-       ${where.sql} ORDER BY s.id DESC LIMIT ${size + 1}`,
+       LEFT JOIN submission_assignees a ON a.submission_id = s.id
+       ${where.sql} ORDER BY ${where.order} DESC LIMIT ${size + 1}`,
       { ...where.params, viewer: filter.viewer ?? '' },
     );
     const items: InboxRow[] = rows.slice(0, size).map((row) => {

@@ -26,8 +26,11 @@ const W = {
     VALUES (?, ?, ?, ?) RETURNING id`,
   noteAuthor: 'SELECT staff FROM submission_notes WHERE id = ? AND submission_id = ?',
   deleteNote: 'DELETE FROM submission_notes WHERE id = ?',
-  assign: 'UPDATE submissions SET assignee = ? WHERE uuid = ?',
-  assignee: 'SELECT assignee FROM submissions WHERE id = ?',
+  assign: `INSERT INTO submission_assignees (submission_id, staff, assigned_at) VALUES (?, ?, ?)
+    ON CONFLICT (submission_id) DO UPDATE SET staff = excluded.staff,
+      assigned_at = excluded.assigned_at`,
+  unassign: 'DELETE FROM submission_assignees WHERE submission_id = ?',
+  assignee: 'SELECT staff AS assignee FROM submission_assignees WHERE submission_id = ?',
 };
 
 const noteOf = (row: { id: number; staff: string; body: string; created_at: string }): Note => ({
@@ -88,7 +91,12 @@ export function workQueries(sql: Sql) {
     },
 
     /** Assigns a submission to a staff address, or to nobody (null); false: no such submission. */
-    assign: async (uuid: string, assignee: string | null) =>
-      (await sql.run(W.assign, assignee, uuid)) === 1,
+    async assign(uuid: string, assignee: string | null) {
+      const id = await idOf(uuid);
+      if (id === null) return false;
+      if (assignee === null) await sql.run(W.unassign, id);
+      else await sql.run(W.assign, id, assignee, now());
+      return true;
+    },
   };
 }

@@ -501,8 +501,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 18: the inbox's working day (docs/agency.md#working-the-inbox): each staff member's read
   // marks (found by staff address and submission), notes on a submission (who, when, the
-  // text), and the staff member a submission is assigned to. Marks and notes name their
-  // submission by key: an erasure removes them before it (agency/erasure.ts).
+  // text), and the staff member a submission is assigned to, each in a table of its own (the
+  // submissions' rows, which a search reads whole, do not grow). They name their submission by
+  // key: an erasure removes them before it (agency/erasure.ts).
   {
     sqlite: `
     CREATE TABLE submission_reads (
@@ -518,8 +519,11 @@ export const MIGRATIONS: readonly Migration[] = [
       staff TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL
     );
     CREATE INDEX submission_notes_submission ON submission_notes(submission_id);
-    ALTER TABLE submissions ADD COLUMN assignee TEXT;
-    CREATE INDEX submissions_assignee ON submissions(assignee, id) WHERE assignee IS NOT NULL;`,
+    CREATE TABLE submission_assignees (
+      submission_id INTEGER NOT NULL PRIMARY KEY REFERENCES submissions(id),
+      staff TEXT NOT NULL, assigned_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX submission_assignees_staff ON submission_assignees(staff, submission_id);`,
     postgres: `
     CREATE TABLE submission_reads (
       staff TEXT NOT NULL,
@@ -534,8 +538,11 @@ export const MIGRATIONS: readonly Migration[] = [
       staff TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL
     );
     CREATE INDEX submission_notes_submission ON submission_notes(submission_id);
-    ALTER TABLE submissions ADD COLUMN assignee TEXT;
-    CREATE INDEX submissions_assignee ON submissions(assignee, id) WHERE assignee IS NOT NULL;`,
+    CREATE TABLE submission_assignees (
+      submission_id BIGINT NOT NULL PRIMARY KEY REFERENCES submissions(id),
+      staff TEXT NOT NULL, assigned_at TEXT NOT NULL
+    );
+    CREATE INDEX submission_assignees_staff ON submission_assignees(staff, submission_id);`,
   },
 ];
 

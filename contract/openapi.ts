@@ -608,13 +608,13 @@ schemas.Note = {
 };
 schemas.InboxPage = {
   type: 'object',
-  required: ['items', 'next', 'unread'],
+  required: ['items', 'next'],
   properties: {
     unread: {
       type: 'integer',
       minimum: 0,
       description:
-        'How many submissions (of all, whatever the filter) the signed-in staff member has not read',
+        'How many submissions (of all, whatever the filter) the signed-in staff member has not read; on a first page (without `before`) only',
     },
     items: { type: 'array', maxItems: 50, items: ref('InboxRow') },
     next: {

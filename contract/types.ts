@@ -3544,8 +3544,8 @@ export interface components {
             createdAt: string;
         };
         InboxPage: {
-            /** @description How many submissions (of all, whatever the filter) the signed-in staff member has not read */
-            unread: number;
+            /** @description How many submissions (of all, whatever the filter) the signed-in staff member has not read; on a first page (without `before`) only */
+            unread?: number;
             items: components["schemas"]["InboxRow"][];
             /** @description Ask with before=next for the page after this one; null on the last page */
             next: number | null;

@@ -197,11 +197,13 @@ export async function agencyRoutes(
   route(app, 'GET', '/agency/api/submissions', async (request) => {
     const query = request.query as FilterQuery;
     const viewer = signedIn(request).email;
+    // The staff member's unread count comes with a filter's first page; a page further on (the
+    // list growing by 'Weitere laden') does without it.
     const [page, unread] = await Promise.all([
       inbox.page(filterOf(query, viewer), query.before),
-      work.unread(viewer),
+      query.before === undefined ? work.unread(viewer) : undefined,
     ]);
-    return { ...page, unread };
+    return { ...page, ...(unread === undefined ? {} : { unread }) };
   });
 
   route(app, 'GET', '/agency/api/staff', async () => ({ staff: staff.members() }));

@@ -128,6 +128,10 @@ describe("an agent's working day", () => {
     expect((await list(bert, '?unread=true')).items).toHaveLength(3);
     // Someone else's marks do not count for the viewer, whatever the filter.
     expect((await list(anna, '?unread=true')).unread).toBe(2);
+    // A page further on comes without the count.
+    const first = await list(anna, '?unread=true');
+    expect(first.next).toBeNull();
+    expect((await list(anna, `?before=${Number.MAX_SAFE_INTEGER}`)).unread).toBeUndefined();
     expect((await anna.get(`${API}/submissions?unread=yes`)).status).toBe(400);
     expect((await setRead(anna, VISITORS[1]!, false)).status).toBe(200);
   });

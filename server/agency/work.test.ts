@@ -5,6 +5,7 @@
  * staff member of their own with an unread count, notes (who, when, the text as typed, its
  * length checked), assignment to a staff address or nobody, and the list's filters by them.
  */
+import { parse } from 'csv-parse/sync';
 import { responseConforms } from '../../contract/validator';
 import {
   contact,
@@ -233,6 +234,27 @@ describe("an agent's working day", () => {
     await setRead(anna, VISITORS[0]!, true);
     expect(await emails(anna, '?assignee=me&unread=true')).toEqual([]);
     expect(await emails(bert, '?assignee=none&unread=true')).toEqual([VISITORS[2]]);
+  });
+
+  it("exports the filter with 'Zuständig'", async () => {
+    const csv = await anna.get<string>(
+      `${API}/submissions.csv?assignee=${encodeURIComponent(BERT)}`,
+    );
+    expect(csv.status).toBe(200);
+    const rows = parse(String(csv.body).replace(/^\uFEFF/, ''), {
+      delimiter: ';',
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows.map((row) => [row['E-Mail'], row['Zuständig']])).toEqual([[VISITORS[1], BERT]]);
+    const all = await anna.get<string>(`${API}/submissions.csv?unread=true`);
+    const unread = parse(String(all.body).replace(/^\uFEFF/, ''), {
+      delimiter: ';',
+      columns: true,
+    }) as Record<string, string>[];
+    expect(unread.map((row) => [row['E-Mail'], row['Zuständig']])).toEqual([
+      [VISITORS[2], ''],
+      [VISITORS[1], BERT],
+    ]);
   });
 
   it('is for staff only', async () => {

@@ -71,7 +71,7 @@ const submission = (n: number): Submission => ({
 });
 
 /** The page signed in as ME, with the list (`items`, `unread` of them) and the staff. */
-function open(items: InboxRow[], unread: number) {
+function open(items: InboxRow[], unread: number, language: 'de' | 'en' = 'de') {
   nock(API)
     .get('/auth/me')
     .reply(200, { email: ME })
@@ -89,7 +89,7 @@ function open(items: InboxRow[], unread: number) {
   const Router = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter>
   );
-  render(<AgencyRoot store={store} i18n={createAgencyI18n('de')} k={null} router={Router} />);
+  render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={null} router={Router} />);
   return { store, user: userEvent.setup({ delay: null }) };
 }
 
@@ -269,6 +269,29 @@ describe("an agent's working day in the inbox page", () => {
     expect(screen.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
       'href',
       '/agency/api/submissions.csv?unread=true&assignee=me',
+    );
+  });
+
+  it('speaks English', async () => {
+    const { user } = open([row(1), row(2, { read: true, assignee: LENA })], 1, 'en');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /1 unread submission$/ }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Assigned to' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Unread: Kunde 1');
+    expect(screen.getByRole('checkbox', { name: 'Unread only' })).not.toBeChecked();
+    nock(API)
+      .get(`/submissions/${row(2).uuid}`)
+      .reply(200, detailOf(2, { read: true, assignee: LENA }));
+    await user.click(within(table).getByRole('link', { name: 'Kunde 2' }));
+    expect(await screen.findByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Assigned to' })).toHaveValue(LENA);
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    expect(within(notes).getByText('No notes yet.')).toBeInTheDocument();
+    await user.click(within(notes).getByRole('button', { name: 'Save note' }));
+    expect(within(notes).getByRole('textbox', { name: 'New note' })).toHaveAccessibleDescription(
+      /Please enter a note\./,
     );
   });
 });

@@ -323,6 +323,7 @@ describe('agency inbox API', () => {
       'Eingang',
       'Art',
       'Status',
+      'Zuständig',
       'Bestätigt',
       'Anrede',
       'Vorname',

@@ -177,6 +177,7 @@ describe("an agent's working day in the inbox page", () => {
     await user.click(within(notes).getByRole('button', { name: 'Notiz speichern' }));
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(/Bitte eine Notiz eingeben\./);
+    expect(field).toHaveFocus();
 
     const text = 'Besichtigung am Freitag, 10 Uhr';
     await user.type(field, text);

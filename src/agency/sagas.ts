@@ -265,7 +265,8 @@ export function* agencySaga(): Saga {
     yield put(actions.listRequested());
   });
   yield takeLatest(actions.signedIn.type, loadStaff);
-  yield takeLatest(actions.readChosen.type, saveRead);
+  // Each opened submission's mark is saved, however quickly the next one is opened.
+  yield takeEvery(actions.readChosen.type, saveRead);
   yield takeLatest(actions.assigneeChosen.type, saveAssignee);
   yield takeLeading(actions.noteSubmitted.type, saveNote);
   yield takeEvery(actions.noteDeleteClicked.type, deleteNote);

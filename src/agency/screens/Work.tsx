@@ -3,6 +3,7 @@
  * for the signed-in staff member, 'Zuständig', the notes with who and when, and the count and
  * marks the list shows of them.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { NOTE_MAX } from '../../../contract/agency';
@@ -157,6 +158,11 @@ export function Notes({ uuid }: { uuid: string }) {
   const me = useAgencySelector((state) => selectAgency(state).session.email);
   const text = useAgencySelector((state) => selectAgency(state).drafts[uuid] ?? '');
   const described = [noteProblem && 'note-error', 'note-hint'].filter(Boolean).join(' ');
+  // A note refused at its field takes the focus back there, to be put right.
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (noteProblem) field.current?.focus();
+  }, [noteProblem]);
   return (
     <section aria-labelledby="notes-heading">
       <H2 id="notes-heading">{t('work.notes')}</H2>
@@ -201,6 +207,7 @@ export function Notes({ uuid }: { uuid: string }) {
         <Label>
           <span>{t('work.newNote')}</span>
           <TextArea
+            ref={field}
             value={text}
             aria-invalid={noteProblem ? true : undefined}
             aria-describedby={described}

@@ -58,7 +58,7 @@ export interface AgencyState {
   staff: string[];
   /**
    * Notes being written, by submission uuid: what was typed stays until it is saved, through
-   * a failed save, another submission opened or a session that ended.
+   * a failed save or another submission opened (the page's memory: leaving the page ends it).
    */
   drafts: Record<string, string>;
   detail: {

@@ -22,6 +22,7 @@ const ANNA = 'anna@makler.example';
 const BERT = 'bert@makler.example';
 
 interface Row {
+  id: number;
   uuid: string;
   email: string;
   read: boolean;
@@ -234,6 +235,13 @@ describe("an agent's working day", () => {
     await setRead(anna, VISITORS[0]!, true);
     expect(await emails(anna, '?assignee=me&unread=true')).toEqual([]);
     expect(await emails(bert, '?assignee=none&unread=true')).toEqual([VISITORS[2]]);
+    // Newest first, and paged by key, as every list.
+    await assign(VISITORS[2]!, ANNA);
+    expect(await emails(anna, '?assignee=me')).toEqual([VISITORS[2], VISITORS[0]]);
+    const newest = (await list(anna, '?assignee=me')).items[0]!;
+    const after = await anna.get<Page>(`${API}/submissions?assignee=me&before=${newest.id}`);
+    expect(after.body.items.map((row) => row.email)).toEqual([VISITORS[0]]);
+    await assign(VISITORS[2]!, null);
   });
 
   it("exports the filter with 'Zuständig'", async () => {

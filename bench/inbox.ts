@@ -5,8 +5,11 @@
  * takes seconds), a staff member signed in, and each query asked `REQUESTS` times in a row
  * over HTTP on loopback: the first page (with the count of all rows, as every first page
  * answers), a deep page (keyset: the rows before the 90,000th), the first page of one kind, a
- * search by name and one by a message's words, and the list sorted by name: its first page and
- * a deep one. Figures: median and p99 per query, in ms; the target is a p99 under 50 ms each.
+ * search by name and one by a message's words, the list sorted by name (its first page and a
+ * deep one), and the staff member's unread ones assigned to them. Half the submissions are read
+ * by the staff member, every third is assigned to them, 20,000 have a note: each page carries
+ * read marks, assignees and note counts, and each first page the unread count. Figures: median
+ * and p99 per query, in ms; the target is a p99 under 50 ms each.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -24,6 +27,10 @@ export const ROWS = 100_000;
 const REQUESTS = 200;
 const KINDS = ['lead', 'savedSearch', 'exposeInquiry', 'contact', 'newsletter'] as const;
 const CITIES = ['Berlin', 'Potsdam', 'Hamburg', 'München', 'Leipzig', 'Köln'];
+/** The staff member signed in: has read every other submission, is assigned every third. */
+const STAFF = 'bench@makler.example';
+/** Submissions with a note (every fifth). */
+export const NOTES = 20_000;
 /** A contact message's words: one of them ('Vorgang 4242') is in one message only. */
 const messageOf = (i: number) => `Bitte um Rückruf wegen Vorgang ${i}`;
 
@@ -48,6 +55,16 @@ export async function fill(dataDir: string) {
   const insertMessage = db.prepare(
     `INSERT INTO contact_messages (submission_id, contact_id, type, message, created_at)
      VALUES (?, ?, ?, ?, ?)`,
+  );
+  const insertRead = db.prepare(
+    'INSERT INTO submission_reads (staff, submission_id, read_at) VALUES (?, ?, ?)',
+  );
+  const insertNote = db.prepare(
+    `INSERT INTO submission_notes (submission_id, staff, body, created_at)
+     VALUES (?, ?, 'Rückruf vereinbart', ?)`,
+  );
+  const assign = db.prepare(
+    'INSERT INTO submission_assignees (submission_id, staff, assigned_at) VALUES (?, ?, ?)',
   );
   const start = Date.now() - ROWS * 60_000;
   const sample = lead();
@@ -92,6 +109,9 @@ export async function fill(dataDir: string) {
         insertLead.run(id, JSON.stringify(sample.location), JSON.stringify(sample.fields));
       else if (kind === 'contact' || kind === 'newsletter')
         insertMessage.run(id, contactId, kind, message, at);
+      if (i % 2) insertRead.run(STAFF, id, at);
+      if (i % (ROWS / NOTES) === 0) insertNote.run(id, STAFF, at);
+      if (i % 3 === 0) assign.run(id, STAFF, at);
     }
   })();
   db.close();
@@ -148,6 +168,22 @@ async function fillPostgres(url: string) {
         created_at)
       SELECT 1000 + i, 1000 + i, ${kind}, ${message}, ${at}
       FROM generate_series(0, ${ROWS - 1}) i WHERE ${kind} IN ('contact', 'newsletter')`);
+    await client.query(
+      `INSERT INTO submission_reads (staff, submission_id, read_at)
+      SELECT $1, 1000 + i, ${at} FROM generate_series(0, ${ROWS - 1}) i WHERE i % 2 = 1`,
+      [STAFF],
+    );
+    await client.query(
+      `INSERT INTO submission_notes (submission_id, staff, body, created_at)
+      SELECT 1000 + i, $1, 'Rückruf vereinbart', ${at}
+      FROM generate_series(0, ${ROWS - 1}) i WHERE i % ${ROWS / NOTES} = 0`,
+      [STAFF],
+    );
+    await client.query(
+      `INSERT INTO submission_assignees (submission_id, staff, assigned_at)
+      SELECT 1000 + i, $1, ${at} FROM generate_series(0, ${ROWS - 1}) i WHERE i % 3 = 0`,
+      [STAFF],
+    );
     for (const table of ['contacts', 'submissions'])
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`,
@@ -163,7 +199,7 @@ type Figures = Record<string, { medianMs: number; p99Ms: number; rows: number }>
 
 /** Each query of the list, REQUESTS times after ten to warm up, against a filled server. */
 async function measure(server: Awaited<ReturnType<typeof startTestServer>>): Promise<Figures> {
-  const client = await staffSignIn(server, 'bench@makler.example');
+  const client = await staffSignIn(server, STAFF);
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   // The 90,000th row of the list sorted by name, as a page's key names it.
   const byName = (i: number) => sortNameOf({ firstname: `Vorname${i}`, lastname: `Nachname${i}` });
@@ -190,6 +226,7 @@ async function measure(server: Awaited<ReturnType<typeof startTestServer>>): Pro
     "search (a message's words), with the count": 'q=vorgang%204242',
     'sorted by name, first page, with the count': 'sort=name',
     'sorted by name, deep page (after the 90,000th)': `sort=name&after=${nameKey}`,
+    'first page, unread and assigned to me, with the count': 'unread=true&assignee=me',
   };
   const figures: Figures = {};
   for (const [name, query] of Object.entries(queries)) {
@@ -228,7 +265,7 @@ export async function inboxList(db?: 'sqlite' | 'postgres') {
     const filled = Date.now();
     await fill(dataDir);
     console.log(`agency inbox on SQLite: ${ROWS} submissions written in ${Date.now() - filled} ms`);
-    const server = await startTestServer({ AGENCY_USERS: 'bench@makler.example' }, dataDir);
+    const server = await startTestServer({ AGENCY_USERS: STAFF }, dataDir);
     try {
       results.sqlite = await measure(server);
     } finally {
@@ -246,10 +283,7 @@ export async function inboxList(db?: 'sqlite' | 'postgres') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-inbox-'));
     try {
       const url = await createTestDatabase(cluster.url);
-      const server = await startTestServer(
-        { AGENCY_USERS: 'bench@makler.example', DATABASE_URL: url },
-        dataDir,
-      );
+      const server = await startTestServer({ AGENCY_USERS: STAFF, DATABASE_URL: url }, dataDir);
       try {
         const filled = Date.now();
         await fillPostgres(url);

@@ -29,3 +29,6 @@ export type ConsentState = (typeof CONSENT_STATES)[number];
 
 /** The longest search text of the inbox's list. */
 export const SEARCH_MAX = 100;
+
+/** The longest note staff write on a submission, in characters. */
+export const NOTE_MAX = 2000;

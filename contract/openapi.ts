@@ -3,7 +3,7 @@
  * The reference backend derives its request validation from it; the tests on both sides
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
-import { CONSENT_STATES, HANDLINGS, SEARCH_MAX, SUBMISSION_KINDS } from './agency';
+import { CONSENT_STATES, HANDLINGS, NOTE_MAX, SEARCH_MAX, SUBMISSION_KINDS } from './agency';
 import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
 import {
   CONSENT_BOXES,
@@ -571,6 +571,9 @@ schemas.InboxRow = {
     'confirmed',
     'handling',
     'createdAt',
+    'read',
+    'assignee',
+    'notes',
   ],
   properties: {
     id: { type: 'integer' },
@@ -587,12 +590,35 @@ schemas.InboxRow = {
     confirmed: { type: 'boolean' },
     handling: ref('Handling'),
     createdAt: dateTime,
+    read: { type: 'boolean', description: 'Whether the signed-in staff member has read it' },
+    assignee: ref('Assignee'),
+    notes: { type: 'integer', minimum: 0, description: 'How many notes it has' },
+  },
+};
+schemas.Assignee = {
+  type: ['string', 'null'],
+  description: 'The staff address (one of AGENCY_USERS) it is assigned to; null: nobody',
+};
+schemas.Note = {
+  type: 'object',
+  required: ['id', 'author', 'text', 'createdAt'],
+  properties: {
+    id: { type: 'integer' },
+    author: { type: 'string', description: 'The staff address that wrote it' },
+    text: { type: 'string', description: 'Plain text as typed (never HTML)' },
+    createdAt: dateTime,
   },
 };
 schemas.InboxPage = {
   type: 'object',
   required: ['items', 'next', 'total'],
   properties: {
+    unread: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'How many submissions (of all, whatever the filter) the signed-in staff member has not read; on a first page (without `after`) only',
+    },
     items: { type: 'array', maxItems: 50, items: ref('InboxRow') },
     next: {
       type: ['string', 'null'],
@@ -657,8 +683,11 @@ schemas.ConsentEvent = {
 };
 schemas.SubmissionDetail = {
   type: 'object',
-  required: ['submission', 'deliveries', 'consentLog'],
+  required: ['submission', 'deliveries', 'consentLog', 'read', 'assignee', 'notes'],
   properties: {
+    read: { type: 'boolean', description: 'Whether the signed-in staff member has read it' },
+    assignee: ref('Assignee'),
+    notes: { type: 'array', description: 'Its notes, oldest first', items: ref('Note') },
     submission: ref('AgencySubmission'),
     deliveries: { type: 'array', items: ref('Delivery') },
     consentLog: {
@@ -716,6 +745,18 @@ const FILTER = [
       pattern: '^[^\\u0000-\\u001f\\u007f]*$',
       description:
         "Part of a name, an e-mail address, a place, the message, an inquiry's listing (number, title, place) or a saved search's regions",
+    }),
+  ),
+  query('unread', {
+    type: 'string',
+    enum: ['true'],
+    description: 'Only submissions the signed-in staff member has not read',
+  }),
+  query(
+    'assignee',
+    str(254, {
+      description:
+        "Only those assigned to: 'me' (the signed-in staff member), 'none' (nobody), or a staff address",
     }),
   ),
 ];
@@ -819,6 +860,20 @@ const agencyPaths = {
       },
     },
   },
+  '/agency/api/staff': {
+    ...atRoot,
+    get: {
+      summary: 'The staff addresses (AGENCY_USERS) a submission can be assigned to',
+      responses: {
+        '200': ok('The addresses, lower case, in the configured order', {
+          type: 'object',
+          required: ['staff'],
+          properties: { staff: { type: 'array', items: { type: 'string' } } },
+        }),
+        ...STAFF_ERRORS,
+      },
+    },
+  },
   '/agency/api/submissions': {
     ...atRoot,
     get: {
@@ -909,6 +964,116 @@ const agencyPaths = {
         }),
         '404': error('No such submission'),
         ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/read': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    put: {
+      summary: 'Mark a submission read or unread for the signed-in staff member',
+      requestBody: {
+        required: true,
+        ...json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['read'],
+          properties: { read: { type: 'boolean' } },
+        }),
+      },
+      responses: {
+        '200': ok('Saved', {
+          type: 'object',
+          required: ['uuid', 'read', 'unread'],
+          properties: {
+            uuid: { type: 'string' },
+            read: { type: 'boolean' },
+            unread: {
+              type: 'integer',
+              minimum: 0,
+              description: "The staff member's unread count now",
+            },
+          },
+        }),
+        '404': error('No such submission'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/notes': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    post: {
+      summary: 'Add a note (plain text) by the signed-in staff member',
+      requestBody: {
+        required: true,
+        ...json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['text'],
+          properties: {
+            text: str(NOTE_MAX, {
+              minLength: 1,
+              // Something besides white space.
+              pattern: '\\S',
+              description: 'The note as typed, stored as it is',
+            }),
+          },
+        }),
+      },
+      responses: {
+        '201': ok('Saved', ref('Note')),
+        '404': error('No such submission'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/notes/{id}': {
+    ...atRoot,
+    parameters: [
+      { name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) },
+      { name: 'id', in: 'path', required: true, schema: rowId },
+    ],
+    delete: {
+      summary: 'Delete a note of the signed-in staff member’s own',
+      responses: {
+        '200': ok('Deleted', {
+          type: 'object',
+          required: ['deleted'],
+          properties: { deleted: { type: 'boolean', const: true } },
+        }),
+        '404': error('No such submission or note'),
+        '409': error('The note is another staff member’s'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/assignee': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    put: {
+      summary: 'Assign a submission to a staff member (one of AGENCY_USERS), or to nobody (null)',
+      requestBody: {
+        required: true,
+        ...json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['assignee'],
+          properties: { assignee: { type: ['string', 'null'], maxLength: 254 } },
+        }),
+      },
+      responses: {
+        '200': ok('Saved', {
+          type: 'object',
+          required: ['uuid', 'assignee'],
+          properties: { uuid: { type: 'string' }, assignee: ref('Assignee') },
+        }),
+        '400': error('Not a staff address, or a malformed parameter'),
+        '404': error('No such submission'),
         ...STAFF_ERRORS,
       },
     },

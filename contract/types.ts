@@ -1833,6 +1833,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agency/api/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff addresses (AGENCY_USERS) a submission can be assigned to */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The addresses, lower case, in the configured order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            staff: string[];
+                        };
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agency/api/submissions": {
         parameters: {
             query?: never;
@@ -1850,6 +1906,8 @@ export interface paths {
                     from?: components["schemas"]["Day"];
                     to?: components["schemas"]["Day"];
                     q?: string;
+                    unread?: "true";
+                    assignee?: string;
                     sort?: "date" | "name" | "status";
                     order?: "asc" | "desc";
                     after?: string;
@@ -1926,6 +1984,8 @@ export interface paths {
                     from?: components["schemas"]["Day"];
                     to?: components["schemas"]["Day"];
                     q?: string;
+                    unread?: "true";
+                    assignee?: string;
                     sort?: "date" | "name" | "status";
                     order?: "asc" | "desc";
                 };
@@ -2183,6 +2243,351 @@ export interface paths {
                     };
                 };
                 /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions/{uuid}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a submission read or unread for the signed-in staff member */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        read: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uuid: string;
+                            read: boolean;
+                            /** @description The staff member's unread count now */
+                            unread: number;
+                        };
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions/{uuid}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note (plain text) by the signed-in staff member */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The note as typed, stored as it is */
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Note"];
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions/{uuid}/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a note of the signed-in staff member’s own */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission or note */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The note is another staff member’s */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions/{uuid}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Assign a submission to a staff member (one of AGENCY_USERS), or to nobody (null) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assignee: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uuid: string;
+                            assignee: components["schemas"]["Assignee"];
+                        };
+                    };
+                };
+                /** @description Not a staff address, or a malformed parameter */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3129,8 +3534,26 @@ export interface components {
             handling: components["schemas"]["Handling"];
             /** Format: date-time */
             createdAt: string;
+            /** @description Whether the signed-in staff member has read it */
+            read: boolean;
+            assignee: components["schemas"]["Assignee"];
+            /** @description How many notes it has */
+            notes: number;
+        };
+        /** @description The staff address (one of AGENCY_USERS) it is assigned to; null: nobody */
+        Assignee: string | null;
+        Note: {
+            id: number;
+            /** @description The staff address that wrote it */
+            author: string;
+            /** @description Plain text as typed (never HTML) */
+            text: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         InboxPage: {
+            /** @description How many submissions (of all, whatever the filter) the signed-in staff member has not read; on a first page (without `after`) only */
+            unread?: number;
             items: components["schemas"]["InboxRow"][];
             /** @description The key of the page after this one (ask with after=next and the same filter and sort); null on the last page */
             next: string | null;
@@ -3173,6 +3596,11 @@ export interface components {
             submission: string | null;
         };
         SubmissionDetail: {
+            /** @description Whether the signed-in staff member has read it */
+            read: boolean;
+            assignee: components["schemas"]["Assignee"];
+            /** @description Its notes, oldest first */
+            notes: components["schemas"]["Note"][];
             submission: components["schemas"]["AgencySubmission"];
             deliveries: components["schemas"]["Delivery"][];
             /** @description The contact's consents over time, oldest first */

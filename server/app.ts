@@ -116,7 +116,7 @@ declare module 'fastify' {
  * start-up timeout, its requests' statements under DATABASE_TIMEOUT_MS), else SQLite in
  * DATA_DIR (or the one given, for tests), migrated and seeded.
  */
-/** The seed, and the inbox list's columns of rows written before them (decision 142). */
+/** The seed, and the inbox list's columns of rows written before them (decision 134). */
 async function prepareData(sql: Sql) {
   await seed(sql);
   await fillListColumns(sql);

@@ -74,6 +74,8 @@ export const COLUMNS = [
   'Eingang',
   'Art',
   'Status',
+  // The staff address it is assigned to (empty: nobody).
+  'Zuständig',
   'Bestätigt',
   'Anrede',
   'Vorname',
@@ -119,12 +121,13 @@ function kindColumns(record: SubmissionRecord): [string, string, string] {
   return ['', '', ''];
 }
 
-export function csvRow(record: RecordWithConsents): string[] {
+export function csvRow(record: RecordWithConsents, assignee: string | null = null): string[] {
   const c = record.contact;
   return [
     spreadsheetTime(record.createdAt),
     KIND_LABELS[record.kind],
     HANDLING_LABELS[record.handling],
+    assignee ?? '',
     record.confirmed ? 'ja' : 'nein',
     c.salutation,
     c.firstname,
@@ -164,7 +167,7 @@ export async function exportCsv(
       for (const row of page.items) {
         const record = await records.read(sql, row.id);
         const current = consents.get(row.id);
-        if (record && current) yield csvRow(withConsents(record, current));
+        if (record && current) yield csvRow(withConsents(record, current), row.assignee);
         if (performance.now() - slice > EXPORT_SLICE_MS) {
           await nextTurn();
           slice = performance.now();

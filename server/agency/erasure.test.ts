@@ -115,6 +115,22 @@ describe.each([
     otherSearches = await savedSearchesOf(OTHER);
     expect(otherSearches).toBeGreaterThan(0);
     staff = await staffSignIn(server, STAFF);
+    // Staff's work on both contacts' submissions: read, a note naming the contact, assigned.
+    for (const [of, name] of [
+      [uuid, `${FIRSTNAME} ${LASTNAME} (${EMAIL}) ruft zurück`],
+      [otherUuid, 'Rückruf'],
+    ] as const) {
+      expect((await staff.put(`/agency/api/submissions/${of}/read`, { read: true })).status).toBe(
+        200,
+      );
+      expect((await staff.post(`/agency/api/submissions/${of}/notes`, { text: name })).status).toBe(
+        201,
+      );
+      const assigned = await staff.put(`/agency/api/submissions/${of}/assignee`, {
+        assignee: STAFF,
+      });
+      expect(assigned.status).toBe(200);
+    }
   });
   afterAll(() => server.close());
 
@@ -166,12 +182,26 @@ describe.each([
     });
   });
 
+  it("takes staff's notes and read marks on the contact's submissions with them", async () => {
+    const left = async (table: string) =>
+      (await server.app.sql.all<{ submission_id: number }>(`SELECT submission_id FROM ${table}`))
+        .length;
+    // Only the other contact's submission keeps its note and read mark.
+    expect(await left('submission_notes')).toBe(1);
+    expect(await left('submission_reads')).toBe(1);
+  });
+
   it('keeps the other contact whole', async () => {
-    const detail = await staff.get<{ submission: { contact: { email: string } } }>(
-      `/agency/api/submissions/${otherUuid}`,
-    );
+    const detail = await staff.get<{
+      submission: { contact: { email: string } };
+      notes: { text: string }[];
+      read: boolean;
+      assignee: string | null;
+    }>(`/agency/api/submissions/${otherUuid}`);
     expect(detail.status).toBe(200);
     expect(detail.body.submission.contact.email).toBe(OTHER);
+    expect(detail.body).toMatchObject({ read: true, assignee: STAFF });
+    expect(detail.body.notes.map((note) => note.text)).toEqual(['Rückruf']);
     expect(await savedSearchesOf(OTHER)).toBe(otherSearches);
   });
 

@@ -1,6 +1,7 @@
 /**
  * A contact's erasure (docs/security.md#erasure): everything that holds the contact's personal
- * data goes in one transaction — its submissions with their parts, saved searches, consent
+ * data goes in one transaction — its submissions with their parts (and staff's notes, read
+ * marks and assignments of them), saved searches, consent
  * records, sessions, login and confirmation keys, the kept answers of its own requests, its
  * deliveries not yet sent and its mails in the dev outbox — and sent deliveries that named it
  * keep their row for the log without recipient, payload or error. What stays is a row in
@@ -37,6 +38,9 @@ const E = {
   dropDeliveries: `DELETE FROM deliveries WHERE status = 'pending' AND ${DELIVERIES_OF}`,
   clearDeliveries: `UPDATE deliveries SET recipient = '', payload = '', last_error = NULL,
     submission_id = NULL WHERE ${DELIVERIES_OF}`,
+  notes: `DELETE FROM submission_notes WHERE submission_id IN (${OF_SUBMISSIONS})`,
+  readMarks: `DELETE FROM submission_reads WHERE submission_id IN (${OF_SUBMISSIONS})`,
+  assignees: `DELETE FROM submission_assignees WHERE submission_id IN (${OF_SUBMISSIONS})`,
   leads: `DELETE FROM leads WHERE submission_id IN (${OF_SUBMISSIONS})`,
   texts: `DELETE FROM submission_texts WHERE submission_id IN (${OF_SUBMISSIONS})`,
   inquiries: `DELETE FROM expose_inquiries WHERE contact_id = ?`,
@@ -72,6 +76,10 @@ export async function eraseContact(
   const ofDeliveries = [contactId, email, pattern] as const;
   const deliveriesDropped = await tx.run(E.dropDeliveries, ...ofDeliveries);
   const deliveriesCleared = await tx.run(E.clearDeliveries, ...ofDeliveries);
+  // Staff's notes, read marks and assignments of its submissions go with them.
+  await tx.run(E.notes, contactId);
+  await tx.run(E.readMarks, contactId);
+  await tx.run(E.assignees, contactId);
   await tx.run(E.leads, contactId);
   await tx.run(E.texts, contactId);
   await tx.run(E.inquiries, contactId);

@@ -330,6 +330,7 @@ describe('agency inbox API', () => {
       'Eingang',
       'Art',
       'Status',
+      'Zuständig',
       'Bestätigt',
       'Anrede',
       'Vorname',

@@ -21,6 +21,12 @@ export interface InboxFilter {
   to?: string;
   /** Part of a name, an e-mail address, a place, a message, a listing's number or a region. */
   q?: string;
+  /** The staff member whose read marks the rows carry (and `unread` means). */
+  viewer?: string;
+  /** Only submissions the viewer has not read. */
+  unread?: boolean;
+  /** Only submissions assigned to this staff address; null: to nobody. */
+  assignee?: string | null;
 }
 
 /** What the list is sorted by: the date (newest first by default), the name, the status. */
@@ -142,7 +148,7 @@ const placeLine = (place?: { zip?: string; city?: string }) =>
 const REGIONS_NAMED = 2;
 
 /**
- * The list's 'Ort' (decision 141): a lead's property, a saved search's regions ('Mitte,
+ * The list's 'Ort' (decision 133): a lead's property, a saved search's regions ('Mitte,
  * Prenzlauer Berg +3'), an inquiry's listing; the contact's own place where the kind has none
  * (contact messages, newsletter) or its part names none.
  */
@@ -227,6 +233,16 @@ export function whereOf(
     );
     params.q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   }
+  if (filter.unread) conditions.push('r.submission_id IS NULL');
+  // Assigned to someone: their rows come from the assignee index in key order, so the key is
+  // that index's (the submission's id, as the assignee's row names it).
+  let id = 's.id';
+  if (filter.assignee === null) conditions.push('a.submission_id IS NULL');
+  else if (filter.assignee !== undefined) {
+    conditions.push('a.staff = @assignee');
+    params.assignee = filter.assignee;
+    id = 'a.submission_id';
+  }
   if (after) {
     const beyond = after.sort.order === 'desc' ? '<' : '>';
     const column = sortColumn(after.sort.by);
@@ -234,13 +250,13 @@ export function whereOf(
     // key in the sort's index (a range on its first column, then the id).
     conditions.push(
       column
-        ? `${column} ${beyond}= @afterValue AND (${column} ${beyond} @afterValue OR s.id ${beyond} @afterId)`
-        : `s.id ${beyond} @afterId`,
+        ? `${column} ${beyond}= @afterValue AND (${column} ${beyond} @afterValue OR ${id} ${beyond} @afterId)`
+        : `${id} ${beyond} @afterId`,
     );
     if (column) params.afterValue = after.value;
     params.afterId = after.id;
   }
-  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, id };
 }
 
 export interface PageOptions {
@@ -250,6 +266,10 @@ export interface PageOptions {
   /** Count every row of the filter (the list's first page). */
   count?: boolean;
 }
+
+/** The viewer's read mark and the assignee of each row (a key lookup each). */
+const JOINS = `LEFT JOIN submission_reads r ON r.staff = @viewer AND r.submission_id = s.id
+       LEFT JOIN submission_assignees a ON a.submission_id = s.id`;
 
 export function inboxQueries(sql: Sql) {
   /** A value of a JSON text column, in the database's own words. */
@@ -262,8 +282,8 @@ export function inboxQueries(sql: Sql) {
   async function total(filter: InboxFilter): Promise<number> {
     const where = whereOf(filter, sql.dialect);
     const row = await sql.one<{ n: number | string }>(
-      `SELECT COUNT(*) AS n FROM submissions s ${where.sql}`,
-      where.params,
+      `SELECT COUNT(*) AS n FROM submissions s ${JOINS} ${where.sql}`,
+      { ...where.params, viewer: filter.viewer ?? '' },
     );
     return Number(row?.n ?? 0);
   }
@@ -274,17 +294,23 @@ export function inboxQueries(sql: Sql) {
     const where = whereOf(filter, sql.dialect, key);
     const column = sortColumn(sort.by);
     const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
-    const orderBy = column ? `${column} ${direction}, s.id ${direction}` : `s.id ${direction}`;
+    const orderBy = column
+      ? `${column} ${direction}, ${where.id} ${direction}`
+      : `${where.id} ${direction}`;
+    // The viewer's read mark, the assignee and the count of notes come in the same statement
+    // (a key lookup each per row), never a query per row.
     const rows = await sql.all<Record<string, string | number | null>>(
       `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at, s.place, s.sort_name,
         ${json('s.contact_data', 'salutation')} AS salutation,
         ${json('s.contact_data', 'firstname')} AS firstname,
         ${json('s.contact_data', 'lastname')} AS lastname,
         ${json('s.contact_data', 'email')} AS email,
-        ${json('s.contact_data', 'phone')} AS phone
-       FROM submissions s
+        ${json('s.contact_data', 'phone')} AS phone,
+        a.staff AS assignee, r.read_at,
+        (SELECT count(*) FROM submission_notes n WHERE n.submission_id = s.id) AS notes
+       FROM submissions s ${JOINS}
        ${where.sql} ORDER BY ${orderBy} LIMIT ${size + 1}`,
-      where.params,
+      { ...where.params, viewer: filter.viewer ?? '' },
     );
     // A first page that is not full holds every match: it is its own count (a rare search
     // reads the table once, not twice).
@@ -303,6 +329,9 @@ export function inboxQueries(sql: Sql) {
         confirmed: row.status === 'confirmed',
         handling: row.handling as Handling,
         createdAt: row.created_at as string,
+        read: row.read_at !== null,
+        assignee: (row.assignee as string | null) ?? null,
+        notes: Number(row.notes),
       };
     });
     const last = rows.length > size ? rows[size - 1]! : null;

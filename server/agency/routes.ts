@@ -26,6 +26,7 @@ import {
 } from './openimmo';
 import type { FunnelCounts } from './funnel';
 import { inboxQueries, type InboxFilter, type InboxSort } from './inbox';
+import { workQueries } from './work';
 import type { SubmissionReader } from './records';
 import type { Staff, StaffUser } from './staff';
 
@@ -52,6 +53,8 @@ interface FilterQuery {
   from?: string;
   to?: string;
   q?: string;
+  unread?: 'true';
+  assignee?: string;
   sort?: InboxSort['by'];
   order?: InboxSort['order'];
   after?: string;
@@ -63,7 +66,20 @@ const sortOf = (query: FilterQuery): InboxSort => {
   return { by, order: query.order ?? (by === 'date' ? 'desc' : 'asc') };
 };
 
-const filterOf = (query: FilterQuery): InboxFilter => ({
+/** The list's filter, for staff member `viewer` (their read marks; 'me' is them). */
+const filterOf = (query: FilterQuery, viewer: string): InboxFilter => ({
+  viewer,
+  ...(query.unread ? { unread: true } : {}),
+  ...(query.assignee
+    ? {
+        assignee:
+          query.assignee === 'me'
+            ? viewer
+            : query.assignee === 'none'
+              ? null
+              : query.assignee.trim().toLowerCase(),
+      }
+    : {}),
   ...(query.kind ? { kind: query.kind } : {}),
   ...(query.handling ? { handling: query.handling } : {}),
   ...(query.confirmed ? { confirmed: query.confirmed === 'true' } : {}),
@@ -86,6 +102,7 @@ export async function agencyRoutes(
 ) {
   const { sql, outbox, config, rateCounter } = ctx;
   const inbox = inboxQueries(sql);
+  const work = workQueries(sql);
   const limits = config.limits;
 
   app.decorateRequest('staffUser', null);
@@ -188,18 +205,27 @@ export async function agencyRoutes(
 
   route(app, 'GET', '/agency/api/submissions', async (request) => {
     const query = request.query as FilterQuery;
-    return inbox.page(filterOf(query), {
-      sort: sortOf(query),
-      ...(query.after ? { after: query.after } : {}),
-      count: true,
-    });
+    const viewer = signedIn(request).email;
+    // The staff member's unread count comes with a filter's first page; a page further on (the
+    // list growing by 'Weitere laden') does without it.
+    const [page, unread] = await Promise.all([
+      inbox.page(filterOf(query, viewer), {
+        sort: sortOf(query),
+        ...(query.after ? { after: query.after } : {}),
+        count: true,
+      }),
+      query.after === undefined ? work.unread(viewer) : undefined,
+    ]);
+    return { ...page, ...(unread === undefined ? {} : { unread }) };
   });
+
+  route(app, 'GET', '/agency/api/staff', async () => ({ staff: staff.members() }));
 
   route(app, 'GET', '/agency/api/submissions.csv', async (request, reply) => {
     // The first page is read before the answer starts: a failure there is an error answer
     // (a 503 when the database is gone); one later ends the download unfinished.
     const query = request.query as FilterQuery;
-    const csv = await exportCsv(filterOf(query), inbox, records, sql, {
+    const csv = await exportCsv(filterOf(query, signedIn(request).email), inbox, records, sql, {
       sort: sortOf(query),
       log: (error) => request.log.error({ err: error }, 'the CSV export failed part way'),
     });
@@ -225,7 +251,44 @@ export async function agencyRoutes(
       submission,
       deliveries: await outbox.deliveriesOf(id),
       consentLog: await records.consentLog(id),
+      ...(await work.of(id, signedIn(request).email)),
     };
+  });
+
+  route(app, 'PUT', '/agency/api/submissions/{uuid}/read', async (request) => {
+    const { uuid } = request.params as { uuid: string };
+    const { read } = request.body as { read: boolean };
+    const saved = await work.setRead(uuid, signedIn(request).email, read);
+    if (!saved) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    return saved;
+  });
+
+  route(app, 'POST', '/agency/api/submissions/{uuid}/notes', async (request, reply) => {
+    const { uuid } = request.params as { uuid: string };
+    const { text } = request.body as { text: string };
+    const note = await work.addNote(uuid, signedIn(request).email, text);
+    if (!note) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    return reply.code(201).send(note);
+  });
+
+  route(app, 'DELETE', '/agency/api/submissions/{uuid}/notes/{id}', async (request) => {
+    const { uuid, id } = request.params as { uuid: string; id: number };
+    const result = await work.deleteNote(uuid, id, signedIn(request).email);
+    if (result === 'notFound') throw new ApiError(404, 'not_found', 'noteNotFound');
+    if (result === 'notYours') throw new ApiError(409, 'not_your_note', 'notYourNote');
+    return { deleted: true as const };
+  });
+
+  route(app, 'PUT', '/agency/api/submissions/{uuid}/assignee', async (request) => {
+    const { uuid } = request.params as { uuid: string };
+    const { assignee } = request.body as { assignee: string | null };
+    const address = assignee === null ? null : assignee.trim().toLowerCase();
+    // Only a staff member (AGENCY_USERS) or nobody.
+    if (address !== null && !staff.isStaff(address))
+      throw new ApiError(400, 'not_staff', 'notStaff');
+    if (!(await work.assign(uuid, address)))
+      throw new ApiError(404, 'not_found', 'submissionNotFound');
+    return { uuid, assignee: address };
   });
 
   route(

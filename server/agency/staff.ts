@@ -68,6 +68,9 @@ export function createStaff(sql: Sql, agencyUsers: readonly string[], policy: Co
   return {
     isStaff: (email: string) => allowed.has(email.trim().toLowerCase()),
 
+    /** Every staff address (AGENCY_USERS), lower case, in the configured order. */
+    members: (): string[] => [...allowed],
+
     /**
      * A login key for a staff address (the caller mails its link, in the same transaction
      * `tx`); null for anyone else.

@@ -143,6 +143,15 @@ export const MESSAGES = {
     de: 'Diese Anfrage gibt es nicht.',
     en: 'This submission does not exist.',
   },
+  noteNotFound: { de: 'Diese Notiz gibt es nicht.', en: 'This note does not exist.' },
+  notYourNote: {
+    de: 'Diese Notiz hat jemand anderes geschrieben.',
+    en: 'Someone else wrote this note.',
+  },
+  notStaff: {
+    de: 'Diese Adresse gehört zu keinem Mitarbeiter.',
+    en: 'This address is not a staff member’s.',
+  },
   deliveryNotFound: {
     de: 'Diese Zustellung gibt es nicht.',
     en: 'This delivery does not exist.',

@@ -20,6 +20,9 @@ const stepsOf = (region: string) =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
+/** What a detail answer carries of the working day: read, nobody assigned, no notes. */
+const WORK = { read: true, assignee: null, notes: [] };
+
 const SUBMISSION: Submission = {
   uuid: row(1).uuid,
   kind: 'lead',
@@ -131,7 +134,7 @@ function signedInWithDetail({
     .get('/auth/me')
     .reply(200, { email: 'team@makler.example' })
     .get(`/submissions/${SUBMISSION.uuid}`)
-    .reply(200, { submission, deliveries, consentLog });
+    .reply(200, { submission, deliveries, consentLog, ...WORK });
   if (items) nock(API).get('/submissions').reply(200, { items, next: null, total: items.length });
 }
 
@@ -158,7 +161,15 @@ describe('agency inbox page', () => {
       .reply(200, { email: 'team@makler.example' })
       .get('/submissions')
       .reply(200, {
-        items: [row(1), row(2, { kind: 'savedSearch', confirmed: false, handling: 'inProgress' })],
+        items: [
+          row(1),
+          row(2, {
+            kind: 'savedSearch',
+            confirmed: false,
+            handling: 'inProgress',
+            assignee: 'lena@makler.example',
+          }),
+        ],
         next: null,
       });
     const { env } = open({ k: 'key-1' });
@@ -182,6 +193,7 @@ describe('agency inbox page', () => {
         '10435 Berlin',
         'bestätigt',
         'neu',
+        '',
       ],
       [
         '24.11.2026, 10:30',
@@ -191,6 +203,7 @@ describe('agency inbox page', () => {
         '10435 Berlin',
         'unbestätigt',
         'in Bearbeitung',
+        'lena',
       ],
     ]);
   });
@@ -470,7 +483,7 @@ describe('agency inbox page', () => {
         .get('/submissions')
         .reply(200, { items: [row(1)], next: null })
         .get(`/submissions/${SUBMISSION.uuid}`)
-        .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [] })
+        .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [], ...WORK })
         .delete(`/submissions/${SUBMISSION.uuid}/contact`)
         .reply(500, { code: 'internal', message: 'x', data: { status: 500 } });
       const { user } = open({ route: `/submissions/${SUBMISSION.uuid}`, language: 'en' });
@@ -802,7 +815,7 @@ describe('agency inbox page', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
     nock(API)
       .get(`/submissions/${SUBMISSION.uuid}`)
-      .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: CONSENT_LOG });
+      .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: CONSENT_LOG, ...WORK });
     await userEvent
       .setup({ delay: null })
       .click(await screen.findByRole('link', { name: 'Kunde 1' }));

@@ -15,12 +15,14 @@ export function AgencyApp({ k }: { k: string | null }) {
   const { t } = useTranslation('agency');
   const dispatch = useAgencyDispatch();
   const { phase, email } = useAgencySelector((state) => selectAgency(state).session);
+  const unread = useAgencySelector((state) => selectAgency(state).list.unread);
   useEffect(() => {
     dispatch(actions.opened({ k }));
   }, [dispatch, k]);
   useEffect(() => {
-    document.title = t('title');
-  }, [t]);
+    // '(3) Posteingang': the staff member's unread count in the tab.
+    document.title = unread ? t('work.title', { count: unread, title: t('title') }) : t('title');
+  }, [t, unread]);
   const signedIn = phase === 'signedIn';
   return (
     <Layout email={email} onSignOut={signedIn ? () => dispatch(actions.signOutClicked()) : null}>

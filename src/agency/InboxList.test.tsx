@@ -165,7 +165,14 @@ describe('the inbox list', () => {
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
       .times(2)
-      .reply(200, { submission: submission(), deliveries: [], consentLog: [] });
+      .reply(200, {
+        submission: submission(),
+        deliveries: [],
+        consentLog: [],
+        read: true,
+        assignee: null,
+        notes: [],
+      });
     await user.click(await screen.findByRole('link', { name: 'Kunde 1' }));
     await user.click(await screen.findByRole('link', { name: 'Zurück zur Liste' }));
     expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
@@ -328,7 +335,14 @@ describe("a submission's 'Antworten'", () => {
       signedIn();
       nock(API)
         .get(`/submissions/${shown.uuid}`)
-        .reply(200, { submission: shown, deliveries: [], consentLog: [] });
+        .reply(200, {
+          submission: shown,
+          deliveries: [],
+          consentLog: [],
+          read: true,
+          assignee: null,
+          notes: [],
+        });
       open({ route: `/submissions/${shown.uuid}`, language });
       const reply = await screen.findByRole('link', { name: /^(Antworten|Reply):/ });
       expect(reply).toHaveAttribute(

@@ -33,6 +33,34 @@ export function agencyApi(env: AgencyEnv) {
       }),
     detail: (uuid: string) =>
       call({ method: 'GET', path: '/agency/api/submissions/{uuid}', params: { uuid } }),
+    staff: () => call({ method: 'GET', path: '/agency/api/staff' }),
+    setRead: (uuid: string, read: boolean) =>
+      call({
+        method: 'PUT',
+        path: '/agency/api/submissions/{uuid}/read',
+        params: { uuid },
+        body: { read },
+      }),
+    addNote: (uuid: string, text: string) =>
+      call({
+        method: 'POST',
+        path: '/agency/api/submissions/{uuid}/notes',
+        params: { uuid },
+        body: { text },
+      }),
+    deleteNote: (uuid: string, id: number) =>
+      call({
+        method: 'DELETE',
+        path: '/agency/api/submissions/{uuid}/notes/{id}',
+        params: { uuid, id },
+      }),
+    assign: (uuid: string, assignee: string | null) =>
+      call({
+        method: 'PUT',
+        path: '/agency/api/submissions/{uuid}/assignee',
+        params: { uuid },
+        body: { assignee },
+      }),
     setHandling: (uuid: string, handling: Handling) =>
       call({
         method: 'PUT',

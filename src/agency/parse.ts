@@ -4,7 +4,7 @@
  * never passed to a reducer.
  */
 import type { FunnelReport } from '../../contract/funnel';
-import type { Delivery, Handling, InboxRow, SubmissionDetail } from './types';
+import type { Delivery, Handling, InboxRow, Note, SubmissionDetail } from './types';
 
 type Fields = Record<string, unknown>;
 
@@ -26,7 +26,15 @@ const ROW = {
   confirmed: 'boolean',
   handling: 'string',
   createdAt: 'string',
+  read: 'boolean',
+  notes: 'number',
 };
+
+/** A staff address, or null for nobody. */
+const isAssignee = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+const NOTE = { id: 'number', author: 'string', text: 'string', createdAt: 'string' };
 
 const DELIVERY = {
   id: 'number',
@@ -38,19 +46,55 @@ const DELIVERY = {
   createdAt: 'string',
 };
 
-/** A page of the list: its rows, where the next one starts, and (a first page) how many in all. */
+/**
+ * A page of the list: its rows, where the next one starts, (a first page) how many match in
+ * all, and how many submissions the signed-in staff member has not read.
+ */
 export function readPage(
   body: unknown,
-): { items: InboxRow[]; next: string | null; total: number | null } | null {
+): { items: InboxRow[]; next: string | null; total: number | null; unread?: number } | null {
   if (!isRecord(body) || !Array.isArray(body.items)) return null;
   if (body.next !== null && typeof body.next !== 'string') return null;
+  if (body.unread !== undefined && typeof body.unread !== 'number') return null;
   const total =
     typeof body.total === 'number' && Number.isSafeInteger(body.total) && body.total >= 0
       ? body.total
       : null;
-  if (!body.items.every((row) => has(row, ROW))) return null;
-  return { items: body.items as InboxRow[], next: body.next, total };
+  if (!body.items.every((row) => has(row, ROW) && isAssignee(row.assignee))) return null;
+  // A page without the unread count leaves the count shown as it was.
+  return {
+    items: body.items as InboxRow[],
+    next: body.next,
+    total,
+    ...(typeof body.unread === 'number' ? { unread: body.unread } : {}),
+  };
 }
+
+/** A note as saved. */
+export const readNote = (body: unknown): Note | null =>
+  has(body, NOTE) ? (body as unknown as Note) : null;
+
+/** A read mark saved: the submission, read or not, and the staff member's unread count now. */
+export const readReadMark = (
+  body: unknown,
+): { uuid: string; read: boolean; unread: number } | null =>
+  has(body, { uuid: 'string', read: 'boolean', unread: 'number' })
+    ? { uuid: body.uuid as string, read: body.read as boolean, unread: body.unread as number }
+    : null;
+
+/** An assignment saved: the submission and its staff address (null: nobody). */
+export const readAssignment = (body: unknown): { uuid: string; assignee: string | null } | null =>
+  has(body, { uuid: 'string' }) && isAssignee(body.assignee)
+    ? { uuid: body.uuid as string, assignee: body.assignee }
+    : null;
+
+/** The staff addresses a submission can be assigned to. */
+export const readStaff = (body: unknown): string[] | null =>
+  isRecord(body) &&
+  Array.isArray(body.staff) &&
+  body.staff.every((address) => typeof address === 'string')
+    ? (body.staff as string[])
+    : null;
 
 export const readDelivery = (body: unknown): Delivery | null =>
   has(body, DELIVERY) ? (body as unknown as Delivery) : null;
@@ -69,6 +113,8 @@ export function readDetail(body: unknown): SubmissionDetail | null {
     return null;
   if (!body.deliveries.every((d) => readDelivery(d)) || !body.consentLog.every(isRecord))
     return null;
+  if (typeof body.read !== 'boolean' || !isAssignee(body.assignee)) return null;
+  if (!Array.isArray(body.notes) || !body.notes.every((note) => readNote(note))) return null;
   return body as unknown as SubmissionDetail;
 }
 

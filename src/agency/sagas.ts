@@ -29,12 +29,16 @@ import {
 } from './slice';
 import {
   readAgency,
+  readAssignment,
   readDelivery,
   readDetail,
   readEmail,
   readFunnel,
   readHandling,
+  readNote,
   readPage,
+  readReadMark,
+  readStaff,
 } from './parse';
 import { filterProblems, hasProblems, sameView } from './types';
 
@@ -139,8 +143,65 @@ function* loadDetail(action: ReturnType<typeof actions.detailOpened>): Saga {
   const api: AgencyApi = yield getContext('api');
   const result: Answer<'detail'> = yield call(staffCall, () => api.detail(action.payload));
   const detail = result.ok ? readDetail(result.data) : null;
-  if (detail) yield put(actions.detailLoaded(detail));
-  else if (!isForbidden(result)) yield put(actions.detailFailed(errorOf(result, 'notFound')));
+  if (detail) {
+    yield put(actions.detailLoaded(detail));
+    // Opened is read (for the signed-in staff member).
+    if (!detail.read) yield put(actions.readChosen(true));
+  } else if (!isForbidden(result)) yield put(actions.detailFailed(errorOf(result, 'notFound')));
+}
+
+function* loadStaff(): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const result: Answer<'staff'> = yield call(staffCall, api.staff);
+  // Without the list, 'Zuständig' offers the assignee there is and nobody.
+  const staff = result.ok ? readStaff(result.data) : null;
+  if (staff) yield put(actions.staffLoaded(staff));
+}
+
+function* saveRead(action: ReturnType<typeof actions.readChosen>): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { detail }: AgencyState = yield select(selectAgency);
+  if (!detail.uuid) return;
+  const uuid = detail.uuid;
+  const result: Answer<'setRead'> = yield call(staffCall, () => api.setRead(uuid, action.payload));
+  const saved = result.ok ? readReadMark(result.data) : null;
+  if (saved) yield put(actions.readSaved(saved));
+  else if (!isForbidden(result)) yield put(actions.readFailed());
+}
+
+function* saveAssignee(action: ReturnType<typeof actions.assigneeChosen>): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { detail }: AgencyState = yield select(selectAgency);
+  if (!detail.uuid) return;
+  const uuid = detail.uuid;
+  const result: Answer<'assign'> = yield call(staffCall, () => api.assign(uuid, action.payload));
+  const saved = result.ok ? readAssignment(result.data) : null;
+  if (saved) yield put(actions.assigneeSaved(saved));
+  else if (!isForbidden(result)) yield put(actions.assigneeFailed());
+}
+
+function* saveNote(): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { detail, drafts }: AgencyState = yield select(selectAgency);
+  // The reducer let it through: a note to send, not one said wrong at its field.
+  if (!detail.uuid || detail.note !== 'saving') return;
+  const uuid = detail.uuid;
+  const text = drafts[uuid] ?? '';
+  const result: Answer<'addNote'> = yield call(staffCall, () => api.addNote(uuid, text));
+  const note = result.ok ? readNote(result.data) : null;
+  if (note) yield put(actions.noteSaved({ uuid, note }));
+  else if (!isForbidden(result)) yield put(actions.noteFailed());
+}
+
+function* deleteNote(action: ReturnType<typeof actions.noteDeleteClicked>): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { detail }: AgencyState = yield select(selectAgency);
+  if (!detail.uuid) return;
+  const uuid = detail.uuid;
+  const id = action.payload;
+  const result: Answer<'deleteNote'> = yield call(staffCall, () => api.deleteNote(uuid, id));
+  if (result.ok) yield put(actions.noteDeleted({ uuid, id }));
+  else if (!isForbidden(result)) yield put(actions.noteDeleteFailed());
 }
 
 function* saveHandling(action: ReturnType<typeof actions.handlingChosen>): Saga {
@@ -223,6 +284,13 @@ export function* agencySaga(): Saga {
     onFilterChange,
   );
   yield takeLatest(actions.viewRead.type, readView);
+  // Signed in: who can be assigned (the list is asked for by the view the page reads).
+  yield takeLatest(actions.signedIn.type, loadStaff);
+  // Each opened submission's mark is saved, however quickly the next one is opened.
+  yield takeEvery(actions.readChosen.type, saveRead);
+  yield takeLatest(actions.assigneeChosen.type, saveAssignee);
+  yield takeLeading(actions.noteSubmitted.type, saveNote);
+  yield takeEvery(actions.noteDeleteClicked.type, deleteNote);
   yield takeLatest(actions.listRequested.type, () => loadList(false));
   yield takeLeading(actions.moreRequested.type, () => loadList(true));
   yield takeLatest(actions.detailOpened.type, loadDetail);

@@ -6,6 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FunnelReport } from '../../contract/funnel';
 import { isDay } from '../../contract/days';
+import { NOTE_MAX } from '../../contract/agency';
 import {
   HANDLING_TABLE,
   listTransition,
@@ -28,6 +29,7 @@ import {
   type Filter,
   type Handling,
   type InboxRow,
+  type Note,
   type Submission,
   type SubmissionDetail,
 } from './types';
@@ -58,7 +60,16 @@ export interface AgencyState {
     notice: 'erased' | 'demoRemoved' | 'noDemo' | null;
     /** 'Demo-Einträge entfernen': its confirmation open, the removal on its way, or failed. */
     demo: 'idle' | 'confirming' | 'removing' | 'failed';
+    /** How many submissions the signed-in staff member has not read (null: not yet known). */
+    unread: number | null;
   };
+  /** The staff addresses a submission can be assigned to (AGENCY_USERS, from the server). */
+  staff: string[];
+  /**
+   * Notes being written, by submission uuid: what was typed stays until it is saved, through
+   * a failed save or another submission opened (the page's memory: leaving the page ends it).
+   */
+  drafts: Record<string, string>;
   detail: {
     uuid: string | null;
     submission: Submission | null;
@@ -74,6 +85,22 @@ export interface AgencyState {
      * failed, or done (the page goes back to the list).
      */
     erasure: 'idle' | 'confirming' | 'erasing' | 'failed' | 'erased';
+    /** Whether the signed-in staff member has read it (marked once the detail opened). */
+    read: boolean;
+    /** The last read mark set: saving, saved or failed. */
+    readMark: HandlingStatus;
+    /** The staff address it is assigned to, or null. */
+    assignee: string | null;
+    /** The last assignment: saving, saved (announced) or failed. */
+    assignment: HandlingStatus;
+    /** Its notes, oldest first. */
+    notes: Note[];
+    /** The note being saved: saving, saved (announced) or failed (the text stays). */
+    note: HandlingStatus;
+    /** What is wrong with the typed note, said at its field. */
+    noteProblem: 'empty' | 'tooLong' | null;
+    /** A note of one's own could not be deleted. */
+    noteDeleteFailed: boolean;
   };
   /** The wizards' drop-off funnel over a period of days ('YYYY-MM-DD', in Berlin). */
   funnel: {
@@ -103,7 +130,10 @@ export const initialAgencyState: AgencyState = {
     error: null,
     notice: null,
     demo: 'idle',
+    unread: null,
   },
+  staff: [],
+  drafts: {},
   detail: {
     uuid: null,
     submission: null,
@@ -113,6 +143,14 @@ export const initialAgencyState: AgencyState = {
     error: null,
     handling: 'idle',
     erasure: 'idle',
+    read: false,
+    readMark: 'idle',
+    assignee: null,
+    assignment: 'idle',
+    notes: [],
+    note: 'idle',
+    noteProblem: null,
+    noteDeleteFailed: false,
   },
   funnel: { from: '', to: '', report: null, status: 'idle', error: null },
 };
@@ -144,6 +182,7 @@ export const agencySlice = createSlice({
       state.session.email = null;
       state.list = initialAgencyState.list;
       state.detail = initialAgencyState.detail;
+      state.staff = [];
       state.funnel = initialAgencyState.funnel;
     },
     keyRefused(state) {
@@ -196,9 +235,11 @@ export const agencySlice = createSlice({
         next: string | null;
         total: number | null;
         append: boolean;
+        unread?: number;
       }>,
     ) {
-      const { items, next, total, append } = action.payload;
+      const { items, next, total, append, unread } = action.payload;
+      if (unread !== undefined) state.list.unread = unread;
       state.list.items = append ? [...state.list.items, ...items] : items;
       // A later page does not count again: the first page's total stands.
       if (!append) state.list.total = total;
@@ -219,7 +260,85 @@ export const agencySlice = createSlice({
       state.detail.submission = action.payload.submission;
       state.detail.deliveries = action.payload.deliveries;
       state.detail.consentLog = action.payload.consentLog;
+      state.detail.read = action.payload.read;
+      state.detail.assignee = action.payload.assignee;
+      state.detail.notes = action.payload.notes;
       state.detail.status = next(LOAD_TABLE, state.detail.status, 'LOADED');
+    },
+    staffLoaded(state, action: PayloadAction<string[]>) {
+      state.staff = action.payload;
+    },
+
+    /** Read or unread for the signed-in staff member ('Als ungelesen markieren'). */
+    readChosen(state, _action: PayloadAction<boolean>) {
+      state.detail.readMark = next(HANDLING_TABLE, state.detail.readMark, 'CHOSEN');
+    },
+    readSaved(state, action: PayloadAction<{ uuid: string; read: boolean; unread: number }>) {
+      const { uuid, read, unread } = action.payload;
+      if (state.detail.uuid === uuid) {
+        state.detail.read = read;
+        state.detail.readMark = next(HANDLING_TABLE, state.detail.readMark, 'SAVED');
+      }
+      for (const row of state.list.items) if (row.uuid === uuid) row.read = read;
+      state.list.unread = unread;
+    },
+    readFailed(state) {
+      state.detail.readMark = next(HANDLING_TABLE, state.detail.readMark, 'FAILED');
+    },
+
+    /** 'Zuständig': a staff address, or null for nobody. */
+    assigneeChosen(state, _action: PayloadAction<string | null>) {
+      state.detail.assignment = next(HANDLING_TABLE, state.detail.assignment, 'CHOSEN');
+    },
+    assigneeSaved(state, action: PayloadAction<{ uuid: string; assignee: string | null }>) {
+      const { uuid, assignee } = action.payload;
+      if (state.detail.uuid === uuid) {
+        state.detail.assignee = assignee;
+        state.detail.assignment = next(HANDLING_TABLE, state.detail.assignment, 'SAVED');
+      }
+      for (const row of state.list.items) if (row.uuid === uuid) row.assignee = assignee;
+    },
+    assigneeFailed(state) {
+      state.detail.assignment = next(HANDLING_TABLE, state.detail.assignment, 'FAILED');
+    },
+
+    noteEdited(state, action: PayloadAction<{ uuid: string; text: string }>) {
+      state.drafts[action.payload.uuid] = action.payload.text;
+      if (state.detail.noteProblem && action.payload.text.length <= NOTE_MAX)
+        state.detail.noteProblem = null;
+    },
+    /** 'Notiz speichern': an empty or too long note is said at its field and not sent. */
+    noteSubmitted(state) {
+      const uuid = state.detail.uuid;
+      if (!uuid || state.detail.note === 'saving') return;
+      const text = state.drafts[uuid] ?? '';
+      state.detail.noteProblem =
+        text.trim() === '' ? 'empty' : text.length > NOTE_MAX ? 'tooLong' : null;
+      if (!state.detail.noteProblem)
+        state.detail.note = next(HANDLING_TABLE, state.detail.note, 'CHOSEN');
+    },
+    noteSaved(state, action: PayloadAction<{ uuid: string; note: Note }>) {
+      const { uuid, note } = action.payload;
+      delete state.drafts[uuid];
+      if (state.detail.uuid !== uuid) return;
+      state.detail.notes.push(note);
+      state.detail.note = next(HANDLING_TABLE, state.detail.note, 'SAVED');
+      for (const row of state.list.items) if (row.uuid === uuid) row.notes += 1;
+    },
+    noteFailed(state) {
+      state.detail.note = next(HANDLING_TABLE, state.detail.note, 'FAILED');
+    },
+    noteDeleteClicked(state, _action: PayloadAction<number>) {
+      state.detail.noteDeleteFailed = false;
+    },
+    noteDeleted(state, action: PayloadAction<{ uuid: string; id: number }>) {
+      const { uuid, id } = action.payload;
+      if (state.detail.uuid === uuid)
+        state.detail.notes = state.detail.notes.filter((note) => note.id !== id);
+      for (const row of state.list.items) if (row.uuid === uuid) row.notes -= 1;
+    },
+    noteDeleteFailed(state) {
+      state.detail.noteDeleteFailed = true;
     },
     detailFailed(state, action: PayloadAction<AgencyError>) {
       state.detail.status = next(LOAD_TABLE, state.detail.status, 'FAILED');

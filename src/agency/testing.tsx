@@ -29,6 +29,9 @@ export const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
   confirmed: true,
   handling: 'new',
   createdAt: '2026-11-24T09:30:00.000Z',
+  read: true,
+  assignee: null,
+  notes: 0,
   ...extra,
 });
 

@@ -17,6 +17,7 @@ export type ConsentEvent = Schemas['ConsentEvent'];
 export type ConsentNow = Schemas['ConsentNow'];
 export type ConsentBox = ConsentEvent['box'];
 export type SubmissionDetail = Schemas['SubmissionDetail'];
+export type Note = Schemas['Note'];
 export type { Handling, SubmissionKind };
 
 export const KINDS: readonly SubmissionKind[] = SUBMISSION_KINDS;
@@ -29,6 +30,10 @@ export interface Filter {
   from: string;
   to: string;
   q: string;
+  /** 'true': only what the signed-in staff member has not read. */
+  unread: '' | 'true';
+  /** '': anyone's; 'me', 'none' (nobody's), or a staff address. */
+  assignee: string;
 }
 
 export const EMPTY_FILTER: Filter = {
@@ -38,6 +43,8 @@ export const EMPTY_FILTER: Filter = {
   from: '',
   to: '',
   q: '',
+  unread: '',
+  assignee: '',
 };
 
 /** What the list is sorted by, and which way (docs/agency.md#sorting). */
@@ -91,6 +98,13 @@ export function viewSearch(view: ListView): string {
 const one = <T extends string>(allowed: readonly T[], value: string | null): T | '' =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : '';
 
+/** An assignee a page address names: 'me', 'none' or an address (the staff list says whose). */
+const assigneeOf = (value: string | null) =>
+  value !== null &&
+  (value === 'me' || value === 'none' || /^[^\s@]{1,64}@[^\s@]{1,189}$/.test(value))
+    ? value
+    : '';
+
 /**
  * The view a page address names; a parameter the list does not know, or a value it does not
  * take, leaves its field empty (a link kept from elsewhere opens the list, never an error).
@@ -108,6 +122,8 @@ export function viewOfSearch(search: string): ListView {
       to: day(query.get('to')),
       // What the search field takes: 100 characters, no control characters.
       q: (query.get('q') ?? '').replace(/\p{Cc}/gu, '').slice(0, SEARCH_MAX),
+      unread: one(['true'] as const, query.get('unread')),
+      assignee: assigneeOf(query.get('assignee')),
     },
     sort: { by, order: one(['asc', 'desc'] as const, query.get('order')) || defaultOrder(by) },
   };

@@ -11,6 +11,7 @@ import { ContactLink } from './ListRows';
 import { formatDate, formatTime } from '../format';
 import { Confirm } from './Confirm';
 import { Scroll, Table } from './Table';
+import { Notes, ReadAndAssignee } from './Work';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import {
@@ -516,12 +517,14 @@ export function Detail() {
               {t('detail.saveFailed')}
             </Alert>
           )}
+          <ReadAndAssignee />
           {detail.erasure === 'failed' && (
             <Alert $severity="error" role="alert">
               {t('detail.erase.failed')}
             </Alert>
           )}
           <Body submission={submission} />
+          <Notes uuid={submission.uuid} />
           <Deliveries />
           <EraseContact contact={submission.contact} />
         </>

@@ -21,6 +21,7 @@ import { formatCount, formatDay } from '../format';
 import { Filters } from './Filters';
 import { Confirm } from './Confirm';
 import { Cards, Rows } from './ListRows';
+import { UnreadCount } from './Work';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import {
@@ -52,6 +53,19 @@ const Bar = styled.div`
   gap: 0.75rem;
   align-items: center;
   margin: 0 0 1rem;
+`;
+
+const Check = styled.label`
+  display: flex;
+  gap: 0.5rem;
+  align-items: center;
+  align-self: end;
+  min-height: 2.75rem;
+  font-weight: 600;
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+  }
 `;
 
 const Blocked = styled.span`
@@ -138,6 +152,7 @@ export function Inbox() {
     dispatch(actions.filterReset());
     go({ filter: EMPTY_FILTER, sort }, false);
   };
+  const staff = useAgencySelector((state) => selectAgency(state).staff);
   // A day the inbox does not take is pointed out at its field; list and export wait for it.
   const problems = filterProblems(filter);
   const blocked = hasProblems(problems);
@@ -145,7 +160,10 @@ export function Inbox() {
   const sortKey = (choice: ListSort) => `${choice.by}-${choice.order}` as const;
   return (
     <section aria-labelledby="inbox-heading">
-      <PageHeading id="inbox-heading">{t('header.inbox')}</PageHeading>
+      <PageHeading id="inbox-heading">
+        {t('header.inbox')}
+        <UnreadCount />
+      </PageHeading>
       {notice && (
         <Alert $severity="success" role="status">
           {t(NOTICES[notice])}
@@ -239,6 +257,27 @@ export function Inbox() {
           </Label>
           <Hint id="filter-search-hint">{t('filter.searchHint')}</Hint>
         </SearchField>
+        <Label>
+          <span>{t('work.filterAssignee')}</span>
+          <Select value={filter.assignee} onChange={(e) => change({ assignee: e.target.value })}>
+            <option value="">{t('work.anyone')}</option>
+            <option value="me">{t('work.me')}</option>
+            <option value="none">{t('work.nobodyFilter')}</option>
+            {staff.map((address) => (
+              <option key={address} value={address}>
+                {address}
+              </option>
+            ))}
+          </Select>
+        </Label>
+        <Check>
+          <input
+            type="checkbox"
+            checked={filter.unread === 'true'}
+            onChange={(e) => change({ unread: e.target.checked ? 'true' : '' })}
+          />
+          <span>{t('work.unreadOnly')}</span>
+        </Check>
       </ListFilters>
       <Bar>
         <SortLabel>

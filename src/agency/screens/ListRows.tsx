@@ -9,6 +9,7 @@ import { formatTime } from '../format';
 import { mailtoHref, telHref } from '../links';
 import type { InboxRow, ListSort } from '../types';
 import { ConfirmedBadge, HandlingBadge } from './Badges';
+import { shortAddress, UnreadMark } from './Work';
 import { Scroll, Table } from './Table';
 
 /** A name that opens its submission: the brand's colour, underlined on hover, a clear focus ring. */
@@ -40,6 +41,11 @@ const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.25rem;
+`;
+
+/** An unread row stands out (its mark says so in words). */
+const Row = styled.tr<{ $unread: boolean }>`
+  font-weight: ${(p) => (p.$unread ? 700 : 400)};
 `;
 
 const When = styled.td`
@@ -118,14 +124,16 @@ export function Rows({
             <th scope="col">{t('list.place')}</th>
             <th scope="col">{t('list.confirmed')}</th>
             {header('status', t('list.handling'))}
+            <th scope="col">{t('work.assignee')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.uuid}>
+            <Row key={row.uuid} $unread={!row.read}>
               <When>{formatTime(row.createdAt, i18n.language)}</When>
               <td>{t(`kinds.${row.kind}`)}</td>
               <td>
+                {!row.read && <UnreadMark />}
                 <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
               </td>
               <td>
@@ -138,7 +146,10 @@ export function Rows({
               <td>
                 <HandlingBadge handling={row.handling} />
               </td>
-            </tr>
+              <td title={row.assignee ?? undefined}>
+                {row.assignee ? shortAddress(row.assignee) : ''}
+              </td>
+            </Row>
           ))}
         </tbody>
       </Table>
@@ -183,6 +194,7 @@ export function Cards({ rows }: { rows: InboxRow[] }) {
       {rows.map((row) => (
         <Card key={row.uuid}>
           <h2>
+            {!row.read && <UnreadMark />}
             <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
           </h2>
           <Muted>
@@ -199,6 +211,9 @@ export function Cards({ rows }: { rows: InboxRow[] }) {
             <HandlingBadge handling={row.handling} />
             <ConfirmedBadge confirmed={row.confirmed} />
           </Badges>
+          {row.assignee && (
+            <Muted>{t('work.assignedTo', { staff: shortAddress(row.assignee) })}</Muted>
+          )}
         </Card>
       ))}
     </CardList>

@@ -36,7 +36,7 @@ const E = {
   submissionUuids: 'SELECT uuid FROM submissions WHERE contact_id = ? ORDER BY id',
   dropDeliveries: `DELETE FROM deliveries WHERE status = 'pending' AND ${DELIVERIES_OF}`,
   clearDeliveries: `UPDATE deliveries SET recipient = '', payload = '', last_error = NULL,
-    submission_id = NULL WHERE ${DELIVERIES_OF}`,
+    last_error_code = NULL, submission_id = NULL WHERE ${DELIVERIES_OF}`,
   leads: `DELETE FROM leads WHERE submission_id IN (${OF_SUBMISSIONS})`,
   inquiries: `DELETE FROM expose_inquiries WHERE contact_id = ?`,
   messages: `DELETE FROM contact_messages WHERE contact_id = ?`,

@@ -499,6 +499,17 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE contacts ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
     UPDATE contacts SET demo = 1 WHERE email = 'kunde@example.de' AND lastname = 'Musterkundin';`,
   },
+  // 18: a delivery's last error as a code with its parameters (JSON, the contract's
+  // DeliveryError) beside its text; an error stored before is read from its text. A mail in the
+  // dev outbox keeps all it was written with (sender, Reply-To, HTML part, attachments; JSON).
+  {
+    sqlite: `
+    ALTER TABLE deliveries ADD COLUMN last_error_code TEXT;
+    ALTER TABLE mails ADD COLUMN message TEXT;`,
+    postgres: `
+    ALTER TABLE deliveries ADD COLUMN last_error_code TEXT;
+    ALTER TABLE mails ADD COLUMN message TEXT;`,
+  },
 ];
 
 /**

@@ -10,6 +10,7 @@
 import type { components } from '../../contract/types';
 import type { Sql } from '../db/sql';
 import { mailChannel, webhookChannel, type SendMail } from './channels';
+import { reasonOfText, type DeliveryError } from './failure';
 import { createWorker, type Repeat } from './worker';
 import { createWriter } from './writer';
 
@@ -54,6 +55,13 @@ const Q = {
   byId: 'SELECT * FROM deliveries WHERE id = ?',
 };
 
+/** A row's last error as a code: stored as one, or read from a text stored before codes were. */
+function errorOf(row: Record<string, unknown>): DeliveryError | null {
+  if (typeof row.last_error_code === 'string')
+    return JSON.parse(row.last_error_code) as DeliveryError;
+  return typeof row.last_error === 'string' ? reasonOfText(row.last_error) : null;
+}
+
 const toDelivery = (row: Record<string, unknown>): DeliveryRow => ({
   id: row.id as number,
   channel: row.channel as DeliveryRow['channel'],
@@ -64,6 +72,7 @@ const toDelivery = (row: Record<string, unknown>): DeliveryRow => ({
   attempts: row.attempts as number,
   nextAttemptAt: row.next_attempt_at as string,
   lastError: (row.last_error as string | null) ?? null,
+  error: errorOf(row),
   createdAt: row.created_at as string,
   sentAt: (row.sent_at as string | null) ?? null,
 });

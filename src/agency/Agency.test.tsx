@@ -126,6 +126,7 @@ const FAILED: Delivery = {
   attempts: 21,
   nextAttemptAt: '2026-11-27T09:45:00.000Z',
   lastError: 'the receiver answered 503',
+  error: { code: 'http_status', status: 503 },
   createdAt: '2026-11-24T09:45:00.000Z',
   sentAt: null,
 };
@@ -351,8 +352,17 @@ describe('agency inbox page', () => {
     expect(screen.getByText('<b>Bitte</b> abends anrufen.')).toBeInTheDocument();
     // What the visitor ticked with the form, and what stands today.
     const consent = screen.getByRole('region', { name: 'Einwilligung mit diesem Eingang' });
-    expect(within(consent).getByText('Newsletter gewünscht').nextSibling).toHaveTextContent('ja');
-    expect(within(consent).getByText('ja, am 24.11.2026, 10:45')).toBeInTheDocument();
+    expect(
+      within(consent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Datenschutzerklärung zugestimmt am 24.11.2026, 10:30 Uhr',
+      'Kontaktaufnahme erlaubt am 24.11.2026, 10:30 Uhr',
+      'Newsletter gewünscht am 24.11.2026, 10:30 Uhr',
+      'Fassung des Einwilligungstexts: 2026-11-01',
+      'Per E-Mail bestätigt am 24.11.2026, 10:45 Uhr',
+    ]);
     const today = screen.getByRole('region', { name: 'Einwilligungen heute' });
     expect(within(today).getByText('Newsletter').nextSibling).toHaveTextContent(
       'abgemeldet am 26.11.2026 (angemeldet am 24.11.2026)',
@@ -394,10 +404,12 @@ describe('agency inbox page', () => {
     expect(await screen.findByText('Status gespeichert.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('done');
 
-    const deliveries = screen.getByRole('table', {
+    const deliveries = screen.getByRole('list', {
       name: 'Benachrichtigungen und Webhooks zu diesem Eingang',
     });
-    expect(within(deliveries).getByText('the receiver answered 503')).toBeInTheDocument();
+    expect(deliveries).toHaveTextContent(
+      'Letzter Fehler: Der Empfänger antwortete mit HTTP-Status 503.',
+    );
     nock(API)
       .post('/deliveries/7/retry')
       .reply(200, {
@@ -406,8 +418,10 @@ describe('agency inbox page', () => {
         sentAt: '2026-11-27T10:00:00.000Z',
         lastError: null,
       });
-    await user.click(screen.getByRole('button', { name: 'Zustellung 7 erneut senden' }));
-    expect(await within(deliveries).findByText('zugestellt')).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'Webhook submission.confirmed erneut senden' }),
+    );
+    expect(await within(deliveries).findByText('Zugestellt')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /erneut senden/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Zurück zur Liste' }));

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { Actions, Alert, Label, PageHeading, SecondaryButton, Select } from '../
 import { openimmoFeedbackHref } from '../api';
 import { formatDate, formatTime } from '../format';
 import { Confirm } from './Confirm';
+import { DeliveryLog } from './Deliveries';
 import { Scroll, Table } from './Table';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
@@ -31,18 +32,58 @@ const Grid = styled.div`
   gap: 0 2rem;
 `;
 
+/** Label beside value on a wide screen, label above value on a phone. */
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: minmax(8rem, max-content) 1fr;
-  gap: 0.25rem 1rem;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 0 1rem;
   margin: 0 0 1rem;
   dt {
     font-weight: 600;
+    color: ${(p) => p.theme.colors.muted};
+    font-size: 0.9rem;
+    margin-top: 0.5rem;
   }
   dd {
     margin: 0;
-    overflow-wrap: anywhere;
+    min-width: 0;
+    overflow-wrap: break-word;
   }
+  @media (min-width: 36rem) {
+    grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr);
+    gap: 0.4rem 1rem;
+    dt,
+    dd {
+      margin-top: 0;
+    }
+    dt {
+      font-size: inherit;
+    }
+  }
+`;
+
+const NoBreak = styled.span`
+  white-space: nowrap;
+`;
+
+/** An e-mail address that wraps after its @ and before a dot, never inside a name. */
+function Email({ address }: { address: string }) {
+  const pieces = address.split(/(?<=@)|(?=\.)/);
+  return (
+    <>
+      {pieces.map((piece, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+const StatusField = styled(Label)`
+  width: min(100%, 18rem);
+  margin: 0.5rem 0 0;
 `;
 
 const Download = styled.a`
@@ -52,7 +93,8 @@ const Download = styled.a`
 
 const Message = styled.p`
   white-space: pre-wrap;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
+  margin: 0 0 1rem;
 `;
 
 const H2 = styled.h2`
@@ -101,6 +143,51 @@ function useConsentText() {
       ? t('detail.stateSince', { now: withdrawn, before: on('given', now.givenAt) })
       : withdrawn;
   };
+}
+
+const Sentences = styled.ul`
+  margin: 0 0 1rem;
+  padding-left: 1.25rem;
+  li + li {
+    margin-top: 0.25rem;
+  }
+`;
+
+/** A date and time that never breaks inside ('26.11.2026, 14:05 Uhr'). */
+function When({ iso }: { iso: string }) {
+  const { t, i18n } = useTranslation('agency');
+  return <NoBreak>{t('detail.time', { time: formatTime(iso, i18n.language) })}</NoBreak>;
+}
+
+/** What the visitor ticked with this submission, in sentences, and its confirmation by mail. */
+function ConsentWithSubmission({ submission }: { submission: Submission }) {
+  const { t } = useTranslation('agency');
+  const { boxes, at, textVersion } = submission.consent;
+  return (
+    <Sentences>
+      {CONSENT_BOXES.filter((box) => box in boxes).map((box) => (
+        <li key={box}>
+          {boxes[box] ? (
+            <>
+              {t(`detail.consentGiven.${box}`)} <When iso={at} />
+            </>
+          ) : (
+            t(`detail.consentNotGiven.${box}`)
+          )}
+        </li>
+      ))}
+      {textVersion && <li>{t('detail.consentTextVersion', { version: textVersion })}</li>}
+      <li>
+        {submission.confirmedAt ? (
+          <>
+            {t('detail.confirmedOn')} <When iso={submission.confirmedAt} />
+          </>
+        ) : (
+          t('detail.notConfirmed')
+        )}
+      </li>
+    </Sentences>
+  );
 }
 
 /** Each of the contact's consents as it stands now; a withdrawn one stands out. */
@@ -175,7 +262,7 @@ function ConsentLog({ uuid }: { uuid: string }) {
 const line = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
 function Body({ submission }: { submission: Submission }) {
-  const { t, i18n } = useTranslation('agency');
+  const { t } = useTranslation('agency');
   const c = submission.contact;
   const addressOf = (a: { street: string; number: string; zip: string; city: string }) =>
     [line(a.street, a.number), line(a.zip, a.city)].filter(Boolean).join(', ');
@@ -191,7 +278,7 @@ function Body({ submission }: { submission: Submission }) {
           <FactList
             facts={[
               [t('detail.name'), line(c.salutation, c.firstname, c.lastname)],
-              [t('detail.email'), c.email],
+              [t('detail.email'), c.email ? <Email address={c.email} /> : ''],
               [t('detail.phone'), c.phone],
               ...(c.company ? ([[t('detail.company'), c.company]] as [string, string][]) : []),
               [t('detail.address'), addressOf(c)],
@@ -296,83 +383,12 @@ function Body({ submission }: { submission: Submission }) {
           </p>
         )}
         <Part title={t('detail.consent')}>
-          <FactList
-            facts={[
-              ...CONSENT_BOXES.filter((box) => box in submission.consent.boxes).map(
-                (box): [string, string] => [
-                  t(`detail.boxes.${box}`),
-                  submission.consent.boxes[box] ? t('detail.yes') : t('detail.no'),
-                ],
-              ),
-              [t('detail.given'), formatTime(submission.consent.at, i18n.language)],
-              [t('detail.textVersion'), submission.consent.textVersion ?? ''],
-              [
-                t('detail.confirmedAt'),
-                submission.confirmedAt
-                  ? t('detail.confirmedOn', {
-                      date: formatTime(submission.confirmedAt, i18n.language),
-                    })
-                  : t('detail.notConfirmed'),
-              ],
-            ]}
-          />
+          <ConsentWithSubmission submission={submission} />
         </Part>
         <ConsentsNow current={submission.consent.current} />
         <ConsentLog uuid={submission.uuid} />
       </div>
     </Grid>
-  );
-}
-
-function Deliveries() {
-  const { t, i18n } = useTranslation('agency');
-  const dispatch = useAgencyDispatch();
-  const deliveries = useAgencySelector((state) => selectAgency(state).detail.deliveries);
-  return (
-    <Part title={t('detail.deliveries')}>
-      {deliveries.length === 0 ? (
-        <p>{t('detail.noDeliveries')}</p>
-      ) : (
-        <Scroll>
-          <Table>
-            <caption>{t('detail.deliveriesCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.channel')}</th>
-                <th scope="col">{t('detail.recipient')}</th>
-                <th scope="col">{t('detail.deliveryStatus')}</th>
-                <th scope="col">{t('detail.attempts')}</th>
-                <th scope="col">{t('detail.lastError')}</th>
-                <th scope="col">{t('detail.at')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>{t(`detail.channels.${d.channel}`)}</td>
-                  <td>{d.recipient}</td>
-                  <td>
-                    {t(`detail.deliveryStatuses.${d.status}`)}
-                    {d.status === 'failed' && (
-                      <SecondaryButton
-                        type="button"
-                        aria-label={t('detail.resendLabel', { id: d.id })}
-                        onClick={() => dispatch(actions.deliveryRetryClicked(d.id))}
-                      >
-                        {t('detail.resend')}
-                      </SecondaryButton>
-                    )}
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td>{d.lastError ?? ''}</td>
-                  <td>{formatTime(d.sentAt ?? d.createdAt, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Scroll>
-      )}
-    </Part>
   );
 }
 
@@ -447,7 +463,7 @@ export function Detail() {
           <PageHeading id="detail-heading">
             {t('detail.heading', { kind: t(`kinds.${submission.kind}`), name })}
           </PageHeading>
-          <Label>
+          <StatusField>
             <span>{t('detail.status')}</span>
             <Select
               value={submission.handling}
@@ -460,7 +476,7 @@ export function Detail() {
                 </option>
               ))}
             </Select>
-          </Label>
+          </StatusField>
           <p role="status">{detail.handling === 'saved' ? t('detail.saved') : ''}</p>
           {detail.handling === 'failed' && (
             <Alert $severity="error" role="alert">
@@ -473,7 +489,9 @@ export function Detail() {
             </Alert>
           )}
           <Body submission={submission} />
-          <Deliveries />
+          <Part title={t('detail.deliveries')}>
+            <DeliveryLog />
+          </Part>
           <EraseContact contact={submission.contact} />
         </>
       )}

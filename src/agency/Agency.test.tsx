@@ -723,12 +723,17 @@ describe('agency inbox page', () => {
           .map((item) => item.textContent),
       ).toEqual([
         'Gestartet 200',
-        'Schritt Objektart 180 (90\u00a0% der Gestarteten)',
-        'Schritt Adresse 120 (60\u00a0% der Gestarteten)',
-        'Schritt Details 90 (45\u00a0% der Gestarteten)',
-        'Schritt Kontakt 60 (30\u00a0% der Gestarteten)',
-        'Gesendet 30 (15\u00a0% der Gestarteten)',
-        'Bestätigt 24 (12\u00a0% der Gestarteten)',
+        'Schritt Objektart 180 (90\u00a0% der Gestarteten)' +
+          'Absprung seit „Gestartet“: -20 (-10\u00a0%)',
+        'Schritt Adresse 120 (60\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Objektart“: -60 (-33\u00a0%)',
+        'Schritt Details 90 (45\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Adresse“: -30 (-25\u00a0%)',
+        'Schritt Kontakt 60 (30\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Details“: -30 (-33\u00a0%)',
+        'Gesendet 30 (15\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Kontakt“: -30 (-50\u00a0%)',
+        'Bestätigt 24 (12\u00a0% der Gestarteten)' + 'Absprung seit „Gesendet“: -6 (-20\u00a0%)',
       ]);
       expect(
         within(screen.getByRole('region', { name: 'Suchprofil-Assistent' })).getByText(
@@ -737,8 +742,8 @@ describe('agency inbox page', () => {
       ).toBeInTheDocument();
       expect(stepsOf('Newsletter')).toEqual([
         'Gestartet 40',
-        'Gesendet 10 (25\u00a0% der Gestarteten)',
-        'Bestätigt 5 (13\u00a0% der Gestarteten)',
+        'Gesendet 10 (25\u00a0% der Gestarteten)' + 'Absprung seit „Gestartet“: -30 (-75\u00a0%)',
+        'Bestätigt 5 (13\u00a0% der Gestarteten)' + 'Absprung seit „Gesendet“: -5 (-50\u00a0%)',
       ]);
 
       nock(API)
@@ -784,12 +789,15 @@ describe('agency inbox page', () => {
       await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026');
       expect(stepsOf('Eigentümer-Assistent (Immobilie verkaufen oder vermieten)')).toEqual([
         'Gestartet 2',
-        'Schritt Objektart 2 (100\u00a0% der Gestarteten)',
-        'Schritt Adresse 1 (50\u00a0% der Gestarteten)',
+        'Schritt Objektart 2 (100\u00a0% der Gestarteten)' +
+          'Absprung seit „Gestartet“: 0 (0\u00a0%)',
+        'Schritt Adresse 1 (50\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Objektart“: -1 (-50\u00a0%)',
         'Schritt Details 1500Auffällig: mehr als „Schritt Adresse“ (1). So weit kommt kein Besucher, ohne den Schritt davor zu sehen: gezählt von Seiten ohne Schrittmeldung oder von einem Skript.',
+        // No drop from the anomaly's count.
         'Schritt Kontakt 1 (50\u00a0% der Gestarteten)',
-        'Gesendet 1 (50\u00a0% der Gestarteten)',
-        'Bestätigt 1 (50\u00a0% der Gestarteten)',
+        'Gesendet 1 (50\u00a0% der Gestarteten)' + 'Absprung seit „Schritt Kontakt“: 0 (0\u00a0%)',
+        'Bestätigt 1 (50\u00a0% der Gestarteten)' + 'Absprung seit „Gesendet“: 0 (0\u00a0%)',
       ]);
     });
 
@@ -813,9 +821,14 @@ describe('agency inbox page', () => {
       ).toBeVisible();
       expect(stepsOf('Newsletter')).toEqual([
         'Started 40',
-        'Sent 10 (25% of those who started)',
-        'Confirmed 5 (13% of those who started)',
+        'Sent 10 (25% of those who started)' + 'Drop since “Started”: -30 (-75%)',
+        'Confirmed 5 (13% of those who started)' + 'Drop since “Sent”: -5 (-50%)',
       ]);
+      // The help speaks to an agency: what is counted, who is not, what to do.
+      const help = screen.getByRole('region', { name: 'How to read the figures' });
+      expect(help).toHaveTextContent('Visitors who did not agree to statistics on your website');
+      expect(help).toHaveTextContent('check that the confirmation emails arrive');
+      expect(document.body).not.toHaveTextContent(/data-analytics/);
     });
 
     it('offers to try again when the report cannot be loaded', async () => {

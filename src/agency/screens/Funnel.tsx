@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { FIRST_DAY, isDay, LAST_DAY } from '../../../contract/days';
 import type { FunnelReport } from '../../../contract/funnel';
 import { Alert, Input, Label, PageHeading, PageLead, SecondaryButton } from '../../ui/primitives';
-import { formatDay, formatPercent } from '../format';
+import { formatChange, formatDay, formatPercent } from '../format';
 import { Filters } from './Filters';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, isPeriod, selectAgency } from '../slice';
@@ -43,9 +43,9 @@ const Figures = styled.span`
 `;
 
 const Track = styled.span`
-  display: block;
+  display: flex;
   height: 0.9rem;
-  background: ${(p) => p.theme.colors.border};
+  background: #eef0f3;
   border-radius: 2px;
   overflow: hidden;
 `;
@@ -54,6 +54,34 @@ const Fill = styled.span<{ $anomaly: boolean }>`
   display: block;
   height: 100%;
   background: ${(p) => (p.$anomaly ? p.theme.colors.warning : p.theme.colors.primary)};
+`;
+
+/** The visitors lost since the step before, beside the bar of those who came on. */
+const Lost = styled.span`
+  display: block;
+  height: 100%;
+  background: repeating-linear-gradient(
+    -45deg,
+    ${(p) => p.theme.colors.error}55 0 4px,
+    ${(p) => p.theme.colors.error}22 4px 8px
+  );
+`;
+
+const Drop = styled.span`
+  display: block;
+  color: ${(p) => p.theme.colors.muted};
+  font-size: 0.9rem;
+`;
+
+const Help = styled.section`
+  max-width: 48rem;
+  margin-top: 2rem;
+  ul {
+    padding-left: 1.25rem;
+  }
+  li + li {
+    margin-top: 0.5rem;
+  }
 `;
 
 const Anomaly = styled.span`
@@ -76,6 +104,9 @@ function WizardFunnel({ report }: { report: WizardReport }) {
   const started = report.stages[0]?.count ?? 0;
   const most = Math.max(1, ...report.stages.map((s) => s.count));
   const empty = report.stages.every((s) => s.count === 0);
+  const anomalies = report.stages.map(
+    ({ count }, index) => index > 0 && count > report.stages[index - 1]!.count,
+  );
   return (
     <section aria-labelledby={id}>
       <H2 id={id}>{t(`funnel.wizards.${report.wizard}`)}</H2>
@@ -85,7 +116,16 @@ function WizardFunnel({ report }: { report: WizardReport }) {
         <Stages>
           {report.stages.map(({ stage, count }, index) => {
             const before = report.stages[index - 1];
-            const anomaly = before !== undefined && count > before.count;
+            const anomaly = anomalies[index]!;
+            // No drop from a count that cannot be (an anomaly) or to one.
+            const drop =
+              before && !anomaly && !anomalies[index - 1] && before.count > 0
+                ? {
+                    from: before.stage,
+                    lost: before.count - count,
+                    ...formatChange(count - before.count, before.count, i18n.language),
+                  }
+                : null;
             return (
               <Stage key={stage}>
                 <Figures>
@@ -96,7 +136,16 @@ function WizardFunnel({ report }: { report: WizardReport }) {
                         count,
                         percent: formatPercent(count, started, i18n.language),
                       })}
-                  {anomaly && (
+                  {drop && (
+                    <Drop>
+                      {t('funnel.drop', {
+                        stage: t(`funnel.stages.${drop.from}`),
+                        count: drop.count,
+                        percent: drop.percent,
+                      })}
+                    </Drop>
+                  )}
+                  {anomaly && before && (
                     <Anomaly>
                       {t('funnel.anomaly', {
                         stage: t(`funnel.stages.${before.stage}`),
@@ -107,6 +156,9 @@ function WizardFunnel({ report }: { report: WizardReport }) {
                 </Figures>
                 <Track aria-hidden="true">
                   <Fill $anomaly={anomaly} style={{ width: `${(count / most) * 100}%` }} />
+                  {drop && drop.lost > 0 && (
+                    <Lost style={{ width: `${(drop.lost / most) * 100}%` }} />
+                  )}
                 </Track>
               </Stage>
             );
@@ -189,7 +241,14 @@ export function Funnel() {
           ))}
         </Wizards>
       )}
-      <p>{t('funnel.note')}</p>
+      <Help aria-labelledby="funnel-help">
+        <H2 id="funnel-help">{t('funnel.help.heading')}</H2>
+        <ul>
+          {(['counts', 'refused', 'drop', 'act'] as const).map((part) => (
+            <li key={part}>{t(`funnel.help.${part}`)}</li>
+          ))}
+        </ul>
+      </Help>
     </section>
   );
 }

@@ -138,11 +138,13 @@ function WizardFunnel({ report }: { report: WizardReport }) {
                       })}
                   {drop && (
                     <Drop>
-                      {t('funnel.drop', {
-                        stage: t(`funnel.stages.${drop.from}`),
-                        count: drop.count,
-                        percent: drop.percent,
-                      })}
+                      {drop.lost === 0
+                        ? t('funnel.dropNone', { stage: t(`funnel.stages.${drop.from}`) })
+                        : t('funnel.drop', {
+                            stage: t(`funnel.stages.${drop.from}`),
+                            count: drop.count,
+                            percent: drop.percent,
+                          })}
                     </Drop>
                   )}
                   {anomaly && before && (

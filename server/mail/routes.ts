@@ -83,6 +83,10 @@ const address = (a: { name: string; address: string } | null) =>
 const attachmentHref = (mail: DevMail, index: number) =>
   `/dev/mailbox/${mail.id}/attachments/${index}`;
 
+/** The sender's domain, as the mail channel writes a Message-ID with it. */
+const domainOf = (from: string | null) =>
+  /@([^>\s]+)>?\s*$/.exec(from ?? '')?.[1] ?? 'immosuite.local';
+
 /** A mail's headers as its SMTP send would carry them (those the outbox knows). */
 function headersOf(mail: DevMail): [string, string][] {
   const parts = (mail.html ? 1 : 0) + 1;
@@ -97,7 +101,7 @@ function headersOf(mail: DevMail): [string, string][] {
     ['Reply-To', address(mail.replyTo)],
     ['Subject', mail.subject],
     ['Date', new Date(mail.createdAt).toUTCString()],
-    ['Message-ID', mail.messageId ? `<${mail.messageId}@…>` : ''],
+    ['Message-ID', mail.messageId ? `<${mail.messageId}@${domainOf(mail.from)}>` : ''],
     ['MIME-Version', '1.0'],
     ['Content-Type', type],
   ].filter(([, value]) => value !== '') as [string, string][];
@@ -107,7 +111,7 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:64rem;margin:0 au
 color:#1d1d1f;line-height:1.45}a{color:#1f5f8b}h1{font-size:1.5rem;margin:.5rem 0 1rem}
 h2{font-size:1.15rem;margin:1.5rem 0 .5rem}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;vertical-align:top;padding:.4rem .75rem .4rem 0;border-bottom:1px solid #d5d8dc;
-overflow-wrap:anywhere}th{font-weight:600}dl{display:grid;grid-template-columns:max-content 1fr;
+overflow-wrap:break-word}th{font-weight:600}li{overflow-wrap:anywhere}dl{display:grid;grid-template-columns:max-content 1fr;
 gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f5f7;padding:1rem;border-radius:4px}
 iframe{width:100%;height:32rem;border:1px solid #8a8f98;border-radius:4px;background:#fff}

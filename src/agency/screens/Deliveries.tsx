@@ -118,7 +118,7 @@ function DeliveryCard({ d }: { d: Delivery }) {
           </>
         )}
         {t('detail.separator')}
-        {t('detail.attemptCount', { count: d.attempts })}
+        <When>{t('detail.attemptCount', { count: d.attempts })}</When>
       </p>
       {d.status === 'pending' && (
         <p>

@@ -81,6 +81,53 @@ function Email({ address }: { address: string }) {
   );
 }
 
+const Back = styled.p`
+  margin: 0 0 0.5rem;
+  a {
+    font-weight: 600;
+    text-decoration: none;
+  }
+  a::before {
+    content: '← ' / '';
+  }
+  a:hover {
+    text-decoration: underline;
+  }
+`;
+
+/**
+ * The consent log: a table on a wide screen; on a phone each change is a line of its own
+ * (its time, the consent, the change, where), without sideways scrolling.
+ */
+const LogTable = styled(Table)`
+  td:first-child {
+    white-space: nowrap;
+  }
+  @media (max-width: 36rem) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+    tr {
+      display: block;
+      padding: 0.5rem 0;
+      border-bottom: 1px solid #d5d8dc;
+    }
+    td {
+      display: inline;
+      border: none;
+      padding: 0 0.4rem 0 0;
+    }
+    td:first-child {
+      display: block;
+      font-weight: 600;
+    }
+  }
+`;
+
 const StatusField = styled(Label)`
   width: min(100%, 18rem);
   margin: 0.5rem 0 0;
@@ -176,7 +223,11 @@ function ConsentWithSubmission({ submission }: { submission: Submission }) {
           )}
         </li>
       ))}
-      {textVersion && <li>{t('detail.consentTextVersion', { version: textVersion })}</li>}
+      {textVersion && (
+        <li>
+          {t('detail.consentTextVersion')} <NoBreak>{textVersion}</NoBreak>
+        </li>
+      )}
       <li>
         {submission.confirmedAt ? (
           <>
@@ -220,7 +271,7 @@ function ConsentLog({ uuid }: { uuid: string }) {
         <p>{t('detail.noConsentLog')}</p>
       ) : (
         <Scroll>
-          <Table>
+          <LogTable>
             <caption>{t('detail.consentLogCaption')}</caption>
             <thead>
               <tr>
@@ -252,7 +303,7 @@ function ConsentLog({ uuid }: { uuid: string }) {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </LogTable>
         </Scroll>
       )}
     </Part>
@@ -450,9 +501,9 @@ export function Detail() {
   if (detail.erasure === 'erased') return <Navigate to="/" replace />;
   return (
     <article aria-labelledby="detail-heading">
-      <p>
+      <Back>
         <Link to="/">{t('detail.back')}</Link>
-      </p>
+      </Back>
       {detail.error && (
         <Alert $severity="error" role="alert">
           {t(`errors.${detail.error}`)}

@@ -9,6 +9,10 @@ import { Filters } from './Filters';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, isPeriod, selectAgency } from '../slice';
 
+const Period = styled(Filters)`
+  max-width: 30rem;
+`;
+
 const Wizards = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr));
@@ -26,23 +30,45 @@ const Stages = styled.ol`
   padding: 0;
 `;
 
+/**
+ * A stage: its name and figures, its bar, and under the bar its drop from the stage before
+ * (or why its count cannot be); on a phone each below the other.
+ */
 const Stage = styled.li`
   display: grid;
-  grid-template-columns: minmax(7rem, 11rem) 1fr;
-  gap: 0.25rem 0.75rem;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'figures' 'bar' 'note';
+  gap: 0.2rem 1rem;
   align-items: center;
-  padding: 0.3rem 0;
+  padding: 0.5rem 0;
+  border-bottom: 1px solid #eef0f3;
+  @media (min-width: 36rem) {
+    grid-template-columns: minmax(10rem, 13rem) minmax(0, 1fr);
+    grid-template-areas: 'figures bar' 'figures note';
+  }
 `;
 
 const Figures = styled.span`
-  grid-column: 1 / -1;
+  grid-area: figures;
   font-variant-numeric: tabular-nums;
-  @media (min-width: 36rem) {
-    grid-column: auto;
+  align-self: start;
+`;
+
+const Share = styled.span`
+  display: block;
+  color: ${(p) => p.theme.colors.muted};
+  font-size: 0.9rem;
+`;
+
+const Note = styled.span`
+  grid-area: note;
+  &:empty {
+    display: none;
   }
 `;
 
 const Track = styled.span`
+  grid-area: bar;
   display: flex;
   height: 0.9rem;
   background: #eef0f3;
@@ -130,12 +156,16 @@ function WizardFunnel({ report }: { report: WizardReport }) {
               <Stage key={stage}>
                 <Figures>
                   <strong>{t(`funnel.stages.${stage}`)}</strong>{' '}
-                  {index === 0 || anomaly
-                    ? t('funnel.count', { count })
-                    : t('funnel.countOfStarted', {
-                        count,
-                        percent: formatPercent(count, started, i18n.language),
-                      })}
+                  <Share>
+                    {index === 0 || anomaly
+                      ? t('funnel.count', { count })
+                      : t('funnel.countOfStarted', {
+                          count,
+                          percent: formatPercent(count, started, i18n.language),
+                        })}
+                  </Share>
+                </Figures>
+                <Note>
                   {drop && (
                     <Drop>
                       {drop.lost === 0
@@ -155,7 +185,7 @@ function WizardFunnel({ report }: { report: WizardReport }) {
                       })}
                     </Anomaly>
                   )}
-                </Figures>
+                </Note>
                 <Track aria-hidden="true">
                   <Fill $anomaly={anomaly} style={{ width: `${(count / most) * 100}%` }} />
                   {drop && drop.lost > 0 && (
@@ -189,7 +219,7 @@ export function Funnel() {
     <section aria-labelledby="funnel-heading">
       <PageHeading id="funnel-heading">{t('funnel.heading')}</PageHeading>
       <PageLead>{t('funnel.intro')}</PageLead>
-      <Filters>
+      <Period>
         <legend>{t('funnel.period')}</legend>
         {(['from', 'to'] as const).map((end) => (
           <Label key={end}>
@@ -205,7 +235,7 @@ export function Funnel() {
             />
           </Label>
         ))}
-      </Filters>
+      </Period>
       {badPeriod && (
         <Alert $severity="error" role="alert" id="funnel-period-error">
           <p>

@@ -16,7 +16,7 @@ import { launchBrowser, serveTiles, startServer, tabTo } from './harness';
 
 const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 const AGENCY = 'makler@immosuite.local';
-const EMAIL = 'erika.mustermann-schmidt@beispiel-immobilienverwaltung.example.de';
+const EMAIL = 'erika.mustermann.schmidt@immobilienverwaltung.beispielstadt.example.de';
 
 let receiver: http.Server;
 let server: Awaited<ReturnType<typeof startServer>>;

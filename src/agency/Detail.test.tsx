@@ -127,6 +127,24 @@ describe("a submission's delivery log", () => {
     expect(screen.queryByText(/receiver answered|oops/)).toBeNull();
   });
 
+  it('says a webhook call waits for the one before it, instead of a next try that has passed', async () => {
+    openDetail('de', [
+      RETRYING,
+      delivery(3, {
+        channel: 'webhook',
+        kind: 'submission.confirmed',
+        recipient: 'https://crm.example/hooks',
+        status: 'pending',
+        attempts: 0,
+        sentAt: null,
+      }),
+    ]);
+    const [, waiting] = await cards('Benachrichtigungen und Webhooks zu diesem Eingang');
+    expect(waiting).toContain('Ausstehend · 0 Versuche');
+    expect(waiting).toContain('Wartet, bis der Webhook davor zugestellt ist.');
+    expect(waiting).not.toContain('Nächster Versuch');
+  });
+
   it('says the same in English, and a refusal for good with its SMTP reply', async () => {
     openDetail('en', [
       RETRYING,

@@ -96,7 +96,7 @@ function useErrorText() {
   };
 }
 
-function DeliveryCard({ d }: { d: Delivery }) {
+function DeliveryCard({ d, waits }: { d: Delivery; waits: boolean }) {
   const { t, i18n } = useTranslation('agency');
   const dispatch = useAgencyDispatch();
   const eventName = useEventName();
@@ -122,7 +122,13 @@ function DeliveryCard({ d }: { d: Delivery }) {
       </p>
       {d.status === 'pending' && (
         <p>
-          {t('detail.nextTry')} {time(d.nextAttemptAt)}
+          {waits ? (
+            t('detail.waitsForEarlier')
+          ) : (
+            <>
+              {t('detail.nextTry')} {time(d.nextAttemptAt)}
+            </>
+          )}
         </p>
       )}
       {error && (
@@ -148,7 +154,11 @@ function DeliveryCard({ d }: { d: Delivery }) {
   );
 }
 
-/** The cards of the open submission's deliveries, oldest first. */
+/**
+ * The cards of the open submission's deliveries, oldest first. A webhook call waits while an
+ * earlier one of its submission is pending (they go out in order): it says so rather than a
+ * next try that has passed.
+ */
 export function DeliveryLog() {
   const { t } = useTranslation('agency');
   const deliveries = useAgencySelector((state) => selectAgency(state).detail.deliveries);
@@ -157,7 +167,14 @@ export function DeliveryLog() {
   ) : (
     <Cards aria-label={t('detail.deliveriesCaption')}>
       {deliveries.map((d) => (
-        <DeliveryCard key={d.id} d={d} />
+        <DeliveryCard
+          key={d.id}
+          d={d}
+          waits={
+            d.channel === 'webhook' &&
+            deliveries.some((e) => e.channel === 'webhook' && e.status === 'pending' && e.id < d.id)
+          }
+        />
       ))}
     </Cards>
   );

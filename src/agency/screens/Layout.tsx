@@ -24,6 +24,10 @@ const AgencyStyle = createGlobalStyle`
     margin: 0.25rem 0 1rem;
     font-size: 1.6rem;
     line-height: 1.25;
+    overflow-wrap: break-word;
+    @media (max-width: 36rem) {
+      font-size: 1.35rem;
+    }
   }
   #main h1 + p {
     margin-left: 0;

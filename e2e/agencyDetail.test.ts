@@ -1,7 +1,7 @@
 /**
  * A submission's detail in the inbox on a phone (390 px), in Chromium against the reference
- * backend: a lead whose webhook receiver answers 500 and whose visitor has a long e-mail
- * address. The page does not scroll sideways, the delivery log says the event, the next try
+ * backend: a lead whose webhook receiver answers 500, whose visitor has a long e-mail address
+ * and sent a long link. The page does not scroll sideways, the delivery log says the event, the next try
  * and the error in German, the consents are sentences, the map fits; axe-clean, and the
  * status is set by keyboard.
  */
@@ -46,7 +46,8 @@ describe("a submission's detail on a phone", () => {
     const sent = await visitor.post<{ uuid: string }>(`${PREFIX}/v1/wizard/lead`, {
       contact: contact({ email: EMAIL }),
       lead: lead(),
-      message: 'Bitte abends anrufen.',
+      message:
+        'Bitte abends anrufen. Mein Exposé: https://www.immobilienportal.example.de/exposes/kastanienallee12dachgeschosswohnung?referenz=immosuitewidget',
     });
     assert.equal(sent.status, 201);
     const confirmation = await mailTo(server, (m) => m.to === EMAIL && m.links.length > 0);

@@ -30,6 +30,9 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr));
   gap: 0 2rem;
+  & > * {
+    min-width: 0;
+  }
 `;
 
 /** Label beside value on a wide screen, label above value on a phone. */
@@ -140,7 +143,7 @@ const Download = styled.a`
 
 const Message = styled.p`
   white-space: pre-wrap;
-  overflow-wrap: break-word;
+  overflow-wrap: anywhere;
   margin: 0 0 1rem;
 `;
 

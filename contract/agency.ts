@@ -32,3 +32,23 @@ export const SEARCH_MAX = 100;
 
 /** The longest note staff write on a submission, in characters. */
 export const NOTE_MAX = 2000;
+
+/**
+ * Why a delivery's try failed, as the inbox's delivery log says it (the contract's
+ * DeliveryError): the server stores a code and its parameters, the inbox words it.
+ */
+export const DELIVERY_ERROR_CODES = [
+  'http_status',
+  'timeout',
+  'connection_refused',
+  'host_not_found',
+  'tls',
+  'connection_lost',
+  'smtp_rejected',
+  'smtp_reply',
+  'smtp_auth',
+  'not_configured',
+  'lease_lost',
+  'unknown',
+] as const;
+export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];

@@ -3,7 +3,14 @@
  * The reference backend derives its request validation from it; the tests on both sides
  * check requests and responses against it. `npm run contract` writes contract/openapi.json.
  */
-import { CONSENT_STATES, HANDLINGS, NOTE_MAX, SEARCH_MAX, SUBMISSION_KINDS } from './agency';
+import {
+  CONSENT_STATES,
+  DELIVERY_ERROR_CODES,
+  HANDLINGS,
+  NOTE_MAX,
+  SEARCH_MAX,
+  SUBMISSION_KINDS,
+} from './agency';
 import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
 import {
   CONSENT_BOXES,
@@ -644,6 +651,7 @@ schemas.Delivery = {
     'attempts',
     'nextAttemptAt',
     'lastError',
+    'error',
     'createdAt',
     'sentAt',
   ],
@@ -656,9 +664,40 @@ schemas.Delivery = {
     status: { type: 'string', enum: ['pending', 'sent', 'failed'] },
     attempts: { type: 'integer' },
     nextAttemptAt: dateTime,
-    lastError: { type: ['string', 'null'] },
+    lastError: {
+      type: ['string', 'null'],
+      description:
+        "The last try's error as the server logged it (English, for the operator); the inbox words `error`",
+    },
+    error: {
+      description: "The last try's error as a code with its parameters; null after a success",
+      oneOf: [{ type: 'null' }, ref('DeliveryError')],
+    },
     createdAt: dateTime,
     sentAt: { ...dateTime, type: ['string', 'null'] },
+  },
+};
+schemas.DeliveryError = {
+  type: 'object',
+  description:
+    "Why a delivery's last try failed (docs/agency.md#the-delivery-log). A client words each code in its own language and says something general for a code it does not know.",
+  required: ['code'],
+  properties: {
+    code: {
+      type: 'string',
+      enum: DELIVERY_ERROR_CODES,
+      description:
+        "http_status: the webhook receiver answered `status` (not 2xx); timeout: no answer in time; connection_refused: nobody took the connection; host_not_found: the name does not resolve; tls: the encrypted connection failed (certificate); connection_lost: the connection broke off; smtp_rejected: the mail server refused the recipient or message for good (`status`, `enhanced`); smtp_reply: the mail server answered `status` (`enhanced`), tried again; smtp_auth: the mail server refused the sender's sign-in; not_configured: no SMTP server or webhook secret is set; lease_lost: another worker took the try over; unknown: anything else (also an error stored before codes were)",
+    },
+    status: {
+      type: 'integer',
+      description: "http_status: the HTTP status; smtp_*: the SMTP reply's code",
+    },
+    enhanced: {
+      type: 'string',
+      pattern: '^[245]\\.\\d{1,3}\\.\\d{1,3}$',
+      description: "smtp_*: the reply's enhanced status code (RFC 3463), as 5.1.1",
+    },
   },
 };
 schemas.ConsentEvent = {

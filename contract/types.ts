@@ -3573,11 +3573,26 @@ export interface components {
             attempts: number;
             /** Format: date-time */
             nextAttemptAt: string;
+            /** @description The last try's error as the server logged it (English, for the operator); the inbox words `error` */
             lastError: string | null;
+            /** @description The last try's error as a code with its parameters; null after a success */
+            error: null | components["schemas"]["DeliveryError"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             sentAt: string | null;
+        };
+        /** @description Why a delivery's last try failed (docs/agency.md#the-delivery-log). A client words each code in its own language and says something general for a code it does not know. */
+        DeliveryError: {
+            /**
+             * @description http_status: the webhook receiver answered `status` (not 2xx); timeout: no answer in time; connection_refused: nobody took the connection; host_not_found: the name does not resolve; tls: the encrypted connection failed (certificate); connection_lost: the connection broke off; smtp_rejected: the mail server refused the recipient or message for good (`status`, `enhanced`); smtp_reply: the mail server answered `status` (`enhanced`), tried again; smtp_auth: the mail server refused the sender's sign-in; not_configured: no SMTP server or webhook secret is set; lease_lost: another worker took the try over; unknown: anything else (also an error stored before codes were)
+             * @enum {string}
+             */
+            code: "http_status" | "timeout" | "connection_refused" | "host_not_found" | "tls" | "connection_lost" | "smtp_rejected" | "smtp_reply" | "smtp_auth" | "not_configured" | "lease_lost" | "unknown";
+            /** @description http_status: the HTTP status; smtp_*: the SMTP reply's code */
+            status?: number;
+            /** @description smtp_*: the reply's enhanced status code (RFC 3463), as 5.1.1 */
+            enhanced?: string;
         };
         /** @description A change of one of the contact's consents */
         ConsentEvent: {

@@ -187,7 +187,11 @@ describe("the agency's side", () => {
       await page
         .getByRole('heading', { level: 1, name: `${journey.kind}: Erika Mustermann` })
         .waitFor();
-      await page.getByRole('cell', { name: 'zugestellt' }).first().waitFor();
+      await page
+        .getByRole('list', { name: 'Benachrichtigungen und Webhooks zu diesem Eingang' })
+        .getByText('Zugestellt', { exact: true })
+        .first()
+        .waitFor();
       if (journey.kind === 'Newsletter') {
         // The withdrawal stands today, and the history lists it.
         await page
@@ -262,27 +266,27 @@ describe("the agency's side", () => {
       page.getByRole('region', { name, exact: true }).getByRole('listitem').allTextContents();
     assert.deepEqual(await stagesOf('Eigentümer-Assistent (Immobilie verkaufen oder vermieten)'), [
       'Gestartet 1',
-      'Schritt Objektart 1 (100\u00a0% der Gestarteten)',
-      'Schritt Adresse 1 (100\u00a0% der Gestarteten)',
-      'Schritt Details 1 (100\u00a0% der Gestarteten)',
-      'Schritt Kontakt 1 (100\u00a0% der Gestarteten)',
-      'Gesendet 1 (100\u00a0% der Gestarteten)',
-      'Bestätigt 1 (100\u00a0% der Gestarteten)',
+      'Schritt Objektart 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gestartet“',
+      'Schritt Adresse 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Objektart“',
+      'Schritt Details 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Adresse“',
+      'Schritt Kontakt 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Details“',
+      'Gesendet 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Kontakt“',
+      'Bestätigt 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gesendet“',
     ]);
     assert.deepEqual(await stagesOf('Suchprofil-Assistent'), [
       'Gestartet 1',
-      'Schritt Regionen 1 (100\u00a0% der Gestarteten)',
-      'Schritt Objektart 1 (100\u00a0% der Gestarteten)',
-      'Schritt Details 1 (100\u00a0% der Gestarteten)',
-      'Schritt Kontakt 1 (100\u00a0% der Gestarteten)',
-      'Gesendet 1 (100\u00a0% der Gestarteten)',
-      'Bestätigt 1 (100\u00a0% der Gestarteten)',
+      'Schritt Regionen 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gestartet“',
+      'Schritt Objektart 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Regionen“',
+      'Schritt Details 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Objektart“',
+      'Schritt Kontakt 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Details“',
+      'Gesendet 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Kontakt“',
+      'Bestätigt 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gesendet“',
     ]);
     for (const name of ['Exposé-Anfrage', 'Kontaktformular', 'Newsletter'])
       assert.deepEqual(await stagesOf(name), [
         'Gestartet 1',
-        'Gesendet 1 (100\u00a0% der Gestarteten)',
-        'Bestätigt 1 (100\u00a0% der Gestarteten)',
+        'Gesendet 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gestartet“',
+        'Bestätigt 1 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gesendet“',
       ]);
     await expectPageAxeClean(page, 'the funnel');
     await page.context().close();

@@ -37,7 +37,7 @@ const E = {
   submissionUuids: 'SELECT uuid FROM submissions WHERE contact_id = ? ORDER BY id',
   dropDeliveries: `DELETE FROM deliveries WHERE status = 'pending' AND ${DELIVERIES_OF}`,
   clearDeliveries: `UPDATE deliveries SET recipient = '', payload = '', last_error = NULL,
-    submission_id = NULL WHERE ${DELIVERIES_OF}`,
+    last_error_code = NULL, submission_id = NULL WHERE ${DELIVERIES_OF}`,
   notes: `DELETE FROM submission_notes WHERE submission_id IN (${OF_SUBMISSIONS})`,
   readMarks: `DELETE FROM submission_reads WHERE submission_id IN (${OF_SUBMISSIONS})`,
   assignees: `DELETE FROM submission_assignees WHERE submission_id IN (${OF_SUBMISSIONS})`,

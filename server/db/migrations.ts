@@ -573,6 +573,17 @@ export const MIGRATIONS: readonly Migration[] = [
       submission_id BIGINT PRIMARY KEY REFERENCES submissions(id), text TEXT NOT NULL
     );`,
   },
+  // 20: a delivery's last error as a code with its parameters (JSON, the contract's
+  // DeliveryError) beside its text; an error stored before is read from its text. A mail in the
+  // dev outbox keeps all it was written with (sender, Reply-To, HTML part, attachments; JSON).
+  {
+    sqlite: `
+    ALTER TABLE deliveries ADD COLUMN last_error_code TEXT;
+    ALTER TABLE mails ADD COLUMN message TEXT;`,
+    postgres: `
+    ALTER TABLE deliveries ADD COLUMN last_error_code TEXT;
+    ALTER TABLE mails ADD COLUMN message TEXT;`,
+  },
 ];
 
 /**

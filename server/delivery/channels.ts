@@ -6,7 +6,8 @@
 import { Webhook } from 'standardwebhooks';
 import { readBody } from '../net/body';
 import type { MailAddress, MailAttachment, OutboxMail } from './writer';
-import { PermanentFailure, type Channel, type Claimed } from './worker';
+import { DeliveryFailure, enhancedStatus, PermanentFailure, smtpReply } from './failure';
+import type { Channel, Claimed } from './worker';
 
 export interface MailMessage {
   from: string;
@@ -31,16 +32,6 @@ export const SMTP_SOCKET_TIMEOUT_MS = 3 * SMTP_TIMEOUT_MS;
 /** The longest one mail's send may take, however the server trickles its replies. */
 export const MAIL_SEND_MAX_MS = 5 * 60_000;
 export const MAIL_CONCURRENCY = 4;
-
-/** An SMTP reply's enhanced status code (RFC 3463): '550 5.1.1 no such user' has 5.1.1. */
-export function enhancedStatus(
-  response: string,
-): { kind: number; subject: number; detail: number } | null {
-  const match = /^\d{3}[ -]([245])\.(\d{1,3})\.(\d{1,3})(?:\s|$)/.exec(response);
-  return match
-    ? { kind: Number(match[1]), subject: Number(match[2]), detail: Number(match[3]) }
-    : null;
-}
 
 /**
  * Whether an SMTP error is the server refusing this recipient or message for good
@@ -87,7 +78,10 @@ export function mailChannel(options: {
   let transport: Promise<SendMail> | null = null;
   const sendMail: SendMail = (message) => {
     if (options.sendMail) return options.sendMail(message);
-    if (!options.smtpUrl) return Promise.reject(new Error('no SMTP server is set (SMTP_URL)'));
+    if (!options.smtpUrl)
+      return Promise.reject(
+        new DeliveryFailure('no SMTP server is set (SMTP_URL)', { code: 'not_configured' }),
+      );
     // Loaded only when SMTP is configured.
     transport ??= import('nodemailer').then((m) => {
       // A server that accepts and then says nothing is given up on within seconds; the
@@ -125,6 +119,7 @@ export function mailChannel(options: {
         if (isRefusal(error))
           throw new PermanentFailure(
             `the mail server refused it: ${error.response ?? error.responseCode}`,
+            smtpReply('smtp_rejected', error.responseCode, error.response),
           );
         // A 5xx that is tried again is most likely this server's setup (SMTP_URL's user and
         // password, the relay's settings): said once until a mail gets through again.
@@ -162,7 +157,8 @@ export function webhookChannel(options: {
     concurrency: WEBHOOK_CONCURRENCY,
     ordered: true,
     async send(delivery: Claimed, signal: AbortSignal) {
-      if (!signer) throw new Error('webhooks are not configured');
+      if (!signer)
+        throw new DeliveryFailure('webhooks are not configured', { code: 'not_configured' });
       const body = delivery.payload;
       const at = new Date(options.now());
       const webhookId = `msg_${delivery.uuid}`;
@@ -180,7 +176,10 @@ export function webhookChannel(options: {
       });
       const text = (await readBody(answer, ANSWER_BYTES, 'cut')).replace(/\s+/g, ' ').trim();
       if (answer.status < 200 || answer.status > 299)
-        throw new Error(`the receiver answered ${answer.status}${text ? `: ${text}` : ''}`);
+        throw new DeliveryFailure(
+          `the receiver answered ${answer.status}${text ? `: ${text}` : ''}`,
+          { code: 'http_status', status: answer.status },
+        );
     },
   };
 }

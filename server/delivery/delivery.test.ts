@@ -124,7 +124,7 @@ describe('a notice the SMTP server refuses for good', () => {
     const notice = async () =>
       (
         await staff.get<{
-          deliveries: { kind: string; status: string; lastError: string | null }[];
+          deliveries: { kind: string; status: string; lastError: string | null; error: unknown }[];
         }>(`${AGENCY_API}/submissions/${answer.body.uuid}`)
       ).body.deliveries.find((d) => d.kind === 'notice')!;
     // The notice was tried once and failed at once: no retry for three days.
@@ -132,6 +132,7 @@ describe('a notice the SMTP server refuses for good', () => {
       status: 'failed',
       attempts: 1,
       lastError: 'the mail server refused it: 550 5.1.1 <postfach@makler.example>: no such user',
+      error: { code: 'smtp_rejected', status: 550, enhanced: '5.1.1' },
     });
     expect(await server.app.outbox.runDue()).toBe(0);
   });

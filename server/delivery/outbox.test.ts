@@ -185,6 +185,7 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
       status: 'pending',
       attempts: 1,
       lastError: 'connect ECONNREFUSED',
+      error: { code: 'connection_refused' },
     });
     // Not due again before its backoff (30 s, less a quarter with this random).
     expect(await outbox.runDue()).toBe(0);
@@ -199,6 +200,7 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     expect(await outbox.delivery(1)).toMatchObject({
       status: 'sent',
       lastError: null,
+      error: null,
       attempts: 3,
     });
     expect(sent).toHaveLength(1);
@@ -225,7 +227,11 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
       tries += await outbox.runDue();
       advance(60 * 60 * 1000);
     }
-    expect(await outbox.delivery(1)).toMatchObject({ status: 'failed', lastError: '554 rejected' });
+    expect(await outbox.delivery(1)).toMatchObject({
+      status: 'failed',
+      lastError: '554 rejected',
+      error: { code: 'smtp_reply', status: 554 },
+    });
     // Doubling from 30 s to 6 h: about twenty tries in three days, none after.
     expect(tries).toBeGreaterThan(15);
     expect(tries).toBeLessThan(40);
@@ -530,10 +536,61 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
     refuse = true;
     await sql.transaction((tx) => outbox.webhook(tx, 'consent.withdrawn', {}, null));
     expect(await outbox.runDue()).toBe(1);
-    const { lastError, status } = (await outbox.delivery(2))!;
+    const { lastError, status, error } = (await outbox.delivery(2))!;
     expect(status).toBe('pending');
+    expect(error).toEqual({ code: 'http_status', status: 500 });
     expect(lastError).toMatch(/^the receiver answered 500: Interner Fehler y+$/);
     expect(lastError!.length).toBe('the receiver answered 500: '.length + ANSWER_BYTES);
+  });
+
+  it("stores each failed try's error as a code the inbox words: a refused connection, a failed TLS handshake", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const plain = await startReceiver((_request, response) => response.end('ok'));
+    const receivers = [
+      [`http://127.0.0.1:${port}/hooks`, { code: 'connection_refused' }],
+      [plain.replace('http:', 'https:'), { code: 'tls' }],
+    ] as const;
+    for (const [url, error] of receivers) {
+      const { outbox, sql } = await setup(open, { webhooks: url });
+      await sql.transaction((tx) => outbox.webhook(tx, 'consent.withdrawn', {}, null));
+      expect(await outbox.runDue()).toBe(1);
+      expect(await outbox.delivery(1)).toMatchObject({ status: 'pending', error });
+      // Stored as a code, not read from the error's text.
+      const stored = await sql.one<{ code: string }>(
+        'SELECT last_error_code AS code FROM deliveries WHERE id = 1',
+      );
+      expect(JSON.parse(stored!.code)).toEqual(error);
+    }
+  });
+
+  it('reads an error stored before codes from its text, and an unknown text as unknown', async () => {
+    const { outbox, sql } = await setup(open, { webhooks: true });
+    await sql.transaction(async (tx) => {
+      for (let i = 0; i < 4; i += 1) await outbox.webhook(tx, 'consent.withdrawn', {}, null);
+    });
+    const stored = [
+      'the receiver answered 502: Bad Gateway',
+      'the mail server refused it: 550 5.1.1 <x@example.de>: no such user',
+      'connect ECONNREFUSED 10.0.0.1:443',
+      '<b>Kaputt</b> & "fort"',
+    ];
+    for (const [index, text] of stored.entries())
+      await sql.run(
+        'UPDATE deliveries SET last_error = ?, last_error_code = NULL WHERE id = ?',
+        text,
+        index + 1,
+      );
+    expect(
+      await Promise.all([1, 2, 3, 4].map(async (id) => (await outbox.delivery(id))!.error)),
+    ).toEqual([
+      { code: 'http_status', status: 502 },
+      { code: 'smtp_rejected', status: 550, enhanced: '5.1.1' },
+      { code: 'connection_refused' },
+      { code: 'unknown' },
+    ]);
   });
 
   it('marks a mail the SMTP server refuses for good (550) failed at once, with its answer; a 450 is tried again', async () => {
@@ -550,11 +607,13 @@ describe.each(testDialects())('delivery outbox on %s', (_name, open) => {
       status: 'failed',
       attempts: 1,
       lastError: 'the mail server refused it: 550 5.1.1 <niemand@example.de>: no such user',
+      error: { code: 'smtp_rejected', status: 550, enhanced: '5.1.1' },
     });
     expect(await outbox.delivery(2)).toMatchObject({
       status: 'pending',
       attempts: 1,
       lastError: expect.stringContaining('450 4.2.1 mailbox busy, try later'),
+      error: { code: 'smtp_reply', status: 450, enhanced: '4.2.1' },
     });
     // An hour later only the 450 is tried again.
     advance(60 * 60 * 1000);
@@ -643,6 +702,7 @@ describe('a webhook receiver that never answers', () => {
       status: 'pending',
       attempts: 1,
       lastError: expect.stringMatching(/timeout|aborted/i),
+      error: { code: 'timeout' },
     });
   });
 });

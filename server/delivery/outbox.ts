@@ -10,8 +10,9 @@
 import type { components } from '../../contract/types';
 import type { Sql } from '../db/sql';
 import { mailChannel, webhookChannel, type SendMail } from './channels';
+import { reasonOfText, type DeliveryError } from './failure';
 import { createWorker, type Repeat } from './worker';
-import { createWriter } from './writer';
+import { createWriter, type DevMailParts, type MailAddress, type MailAttachment } from './writer';
 
 export type { MailKind, OutboxMail, WebhookEvent } from './writer';
 
@@ -48,11 +49,64 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 const Q = {
   mailbox: 'SELECT * FROM mails ORDER BY id DESC LIMIT ?',
+  devMail: 'SELECT * FROM mails WHERE id = ?',
   retry: `UPDATE deliveries SET status = 'pending', next_attempt_at = ?, created_at = ?
      WHERE id = ? AND status = 'failed'`,
   ofSubmission: 'SELECT * FROM deliveries WHERE submission_id = ? ORDER BY id',
   byId: 'SELECT * FROM deliveries WHERE id = ?',
 };
+
+/** A row's last error as a code: stored as one, or read from a text stored before codes were. */
+function errorOf(row: Record<string, unknown>): DeliveryError | null {
+  if (typeof row.last_error_code === 'string')
+    return JSON.parse(row.last_error_code) as DeliveryError;
+  return typeof row.last_error === 'string' ? reasonOfText(row.last_error) : null;
+}
+
+interface MailRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  links: string;
+  message: string | null;
+  created_at: string;
+}
+
+/**
+ * A mail of the dev outbox with all it was written with; a mail stored before the outbox kept
+ * more than its text has no sender, Reply-To, HTML part or attachments.
+ */
+export interface DevMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  createdAt: string;
+  from: string | null;
+  messageId: string | null;
+  replyTo: MailAddress | null;
+  html: string | null;
+  attachments: MailAttachment[];
+}
+
+function toDevMail(row: MailRow): DevMail {
+  const parts = row.message ? (JSON.parse(row.message) as Partial<DevMailParts>) : {};
+  return {
+    id: Number(row.id),
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    links: JSON.parse(row.links) as string[],
+    createdAt: row.created_at,
+    from: parts.from ?? null,
+    messageId: parts.messageId ?? null,
+    replyTo: parts.replyTo ?? null,
+    html: parts.html ?? null,
+    attachments: parts.attachments ?? [],
+  };
+}
 
 const toDelivery = (row: Record<string, unknown>): DeliveryRow => ({
   id: row.id as number,
@@ -64,6 +118,7 @@ const toDelivery = (row: Record<string, unknown>): DeliveryRow => ({
   attempts: row.attempts as number,
   nextAttemptAt: row.next_attempt_at as string,
   lastError: (row.last_error as string | null) ?? null,
+  error: errorOf(row),
   createdAt: row.created_at as string,
   sentAt: (row.sent_at as string | null) ?? null,
 });
@@ -75,6 +130,7 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
   const viaWorker = !!settings.smtpUrl;
   const writer = createWriter({
     viaWorker,
+    mailFrom: settings.mailFrom,
     webhookUrl: webhooksOn ? settings.webhookUrl : null,
     now: clock,
   });
@@ -161,24 +217,14 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
     },
 
     /** The dev outbox, newest first (empty when mail goes to SMTP). */
-    async mailbox(limit = 100) {
-      return (
-        await sql.all<{
-          id: number;
-          recipient: string;
-          subject: string;
-          body: string;
-          links: string;
-          created_at: string;
-        }>(Q.mailbox, limit)
-      ).map((row) => ({
-        id: row.id,
-        to: row.recipient,
-        subject: row.subject,
-        text: row.body,
-        links: JSON.parse(row.links) as string[],
-        createdAt: row.created_at,
-      }));
+    async mailbox(limit = 100): Promise<DevMail[]> {
+      return (await sql.all<MailRow>(Q.mailbox, limit)).map(toDevMail);
+    },
+
+    /** One mail of the dev outbox, or null. */
+    async devMail(id: number): Promise<DevMail | null> {
+      const row = await sql.one<MailRow>(Q.devMail, id);
+      return row ? toDevMail(row) : null;
     },
   };
 }

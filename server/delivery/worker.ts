@@ -13,9 +13,10 @@
  *   between its tries and across processes (the check is part of the claim's query).
  * - A failed try is tried again after an exponential backoff with jitter, for three days; a
  *   refusal for good (PermanentFailure) is marked failed at once. A failed delivery keeps its
- *   last error for the inbox.
+ *   last error for the inbox: its text for the operator, its code (failure.ts) for the log.
  */
 import type { Sql } from '../db/sql';
+import { DeliveryFailure, PermanentFailure, reasonOf } from './failure';
 
 /** A claimed delivery, as a channel sends it. */
 export interface Claimed {
@@ -29,9 +30,6 @@ export interface Claimed {
   /** Tries so far, this one included: the lease's token. */
   attempts: number;
 }
-
-/** A refusal no later try can change (an SMTP 550 for the recipient): failed at once. */
-export class PermanentFailure extends Error {}
 
 export interface Channel {
   name: 'mail' | 'webhook';
@@ -62,8 +60,13 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-export const errorText = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
+/** An error's message, and its cause's ('fetch failed: connect ECONNREFUSED 127.0.0.1:80'). */
+export const errorText = (error: unknown) => {
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: unknown };
+  const own = typeof message === 'string' ? message : String(error);
+  const { message: why } = (cause ?? {}) as { message?: unknown };
+  return (typeof why === 'string' && why ? `${own}: ${why}` : own).slice(0, MAX_ERROR_CHARS);
+};
 
 /** An ordered channel: nothing of a submission while an earlier one of it is pending. */
 const NOTHING_EARLIER = `AND NOT EXISTS (SELECT 1 FROM deliveries e
@@ -73,11 +76,12 @@ const NOTHING_EARLIER = `AND NOT EXISTS (SELECT 1 FROM deliveries e
 const Q = {
   renew: `UPDATE deliveries SET next_attempt_at = ?
     WHERE id = ? AND status = 'pending' AND attempts = ?`,
-  sent: `UPDATE deliveries SET status = 'sent', sent_at = ?, last_error = NULL
+  sent: `UPDATE deliveries SET status = 'sent', sent_at = ?, last_error = NULL,
+    last_error_code = NULL
     WHERE id = ? AND status = 'pending'`,
-  failedTry: `UPDATE deliveries SET next_attempt_at = ?, last_error = ?
+  failedTry: `UPDATE deliveries SET next_attempt_at = ?, last_error = ?, last_error_code = ?
     WHERE id = ? AND status = 'pending' AND attempts = ?`,
-  givenUp: `UPDATE deliveries SET status = 'failed', last_error = ?
+  givenUp: `UPDATE deliveries SET status = 'failed', last_error = ?, last_error_code = ?
     WHERE id = ? AND status = 'pending' AND attempts = ?`,
 };
 
@@ -145,11 +149,18 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
       try {
         if ((await sql.run(Q.renew, iso(at + LEASE_MS), id, attempts)) === 1)
           leaseUntil = at + LEASE_MS;
-        else abandon.abort(new Error('another worker took over this delivery'));
+        else
+          abandon.abort(
+            new DeliveryFailure('another worker took over this delivery', { code: 'lease_lost' }),
+          );
       } catch (error) {
         // The database cannot be reached: the send ends before its lease could run out.
         if (now() + RENEW_MS >= leaseUntil)
-          abandon.abort(new Error(`the lease could not be renewed: ${errorText(error)}`));
+          abandon.abort(
+            new DeliveryFailure(`the lease could not be renewed: ${errorText(error)}`, {
+              code: 'lease_lost',
+            }),
+          );
       }
     });
     try {
@@ -159,15 +170,17 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
     } catch (error) {
       stopRenewing();
       const message = errorText(error);
+      const reason = JSON.stringify(reasonOf(error));
       const detail = { id, channel: channel.name, error: message };
       if (error instanceof PermanentFailure) {
-        await sql.run(Q.givenUp, message, id, attempts);
+        await sql.run(Q.givenUp, message, reason, id, attempts);
         log('delivery refused for good', detail);
       } else if (now() - Date.parse(delivery.createdAt) >= RETRY_FOR_MS) {
-        await sql.run(Q.givenUp, message, id, attempts);
+        await sql.run(Q.givenUp, message, reason, id, attempts);
         log('delivery failed for good', detail);
       } else {
-        await sql.run(Q.failedTry, iso(now() + backoffMs(attempts, random)), message, id, attempts);
+        const next = iso(now() + backoffMs(attempts, random));
+        await sql.run(Q.failedTry, next, message, reason, id, attempts);
         log('delivery failed, tried again later', detail);
       }
     }

@@ -3,7 +3,8 @@
  * event that causes it (docs/agency.md#the-delivery-outbox).
  *
  * - Without SMTP_URL a mail goes to the dev outbox (the `mails` table, decision 15) inside the
- *   caller's transaction: stored exactly once, with its event. A notice also gets a delivery
+ *   caller's transaction: stored exactly once, with its event, with all it would be sent with
+ *   (sender, Reply-To, HTML part, attachments). A notice also gets a delivery
  *   row, marked sent, for the inbox's delivery log.
  * - With SMTP_URL every mail is a delivery row, sent by the worker after the commit: the
  *   visitor's answer never waits on SMTP.
@@ -43,9 +44,21 @@ export interface OutboxMail {
   links: string[];
 }
 
+/** What the dev outbox keeps of a mail besides its recipient, subject, text and links. */
+export interface DevMailParts {
+  from: string;
+  /** The UUIDv7 its Message-ID would carry. */
+  messageId: string;
+  replyTo?: MailAddress;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
 export interface WriterSettings {
   /** Mail goes through delivery rows the worker sends (SMTP), else into the dev outbox. */
   viaWorker: boolean;
+  /** The sender, as the dev outbox shows it (MAIL_FROM). */
+  mailFrom: string;
   /** Where webhook calls go; null when webhooks are off. */
   webhookUrl: string | null;
   now: () => number;
@@ -54,7 +67,7 @@ export interface WriterSettings {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createWriter(settings: WriterSettings) {
-  const { viaWorker, webhookUrl, now } = settings;
+  const { viaWorker, webhookUrl, now, mailFrom } = settings;
 
   /**
    * A mail's rows: the dev outbox's row (without SMTP) and its delivery row (with SMTP, or for
@@ -76,6 +89,13 @@ export function createWriter(settings: WriterSettings) {
           subject: mail.subject,
           body: mail.text,
           links: JSON.stringify(mail.links),
+          message: JSON.stringify({
+            from: mailFrom,
+            messageId: uuidv7(at),
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            ...(mail.html ? { html: mail.html } : {}),
+            ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+          } satisfies DevMailParts),
           created_at: iso(at),
         },
       });

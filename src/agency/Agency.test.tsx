@@ -109,6 +109,7 @@ const FAILED: Delivery = {
   attempts: 21,
   nextAttemptAt: '2026-11-27T09:45:00.000Z',
   lastError: 'the receiver answered 503',
+  error: { code: 'http_status', status: 503 },
   createdAt: '2026-11-24T09:45:00.000Z',
   sentAt: null,
 };
@@ -329,8 +330,17 @@ describe('agency inbox page', () => {
     expect(screen.getByText('<b>Bitte</b> abends anrufen.')).toBeInTheDocument();
     // What the visitor ticked with the form, and what stands today.
     const consent = screen.getByRole('region', { name: 'Einwilligung mit diesem Eingang' });
-    expect(within(consent).getByText('Newsletter gewünscht').nextSibling).toHaveTextContent('ja');
-    expect(within(consent).getByText('ja, am 24.11.2026, 10:45')).toBeInTheDocument();
+    expect(
+      within(consent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Datenschutzerklärung zugestimmt am 24.11.2026, 10:30 Uhr',
+      'Kontaktaufnahme erlaubt am 24.11.2026, 10:30 Uhr',
+      'Newsletter gewünscht am 24.11.2026, 10:30 Uhr',
+      'Fassung des Einwilligungstexts: 2026-11-01',
+      'Per E-Mail bestätigt am 24.11.2026, 10:45 Uhr',
+    ]);
     const today = screen.getByRole('region', { name: 'Einwilligungen heute' });
     expect(within(today).getByText('Newsletter').nextSibling).toHaveTextContent(
       'abgemeldet am 26.11.2026 (angemeldet am 24.11.2026)',
@@ -372,10 +382,12 @@ describe('agency inbox page', () => {
     expect(await screen.findByText('Status gespeichert.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('done');
 
-    const deliveries = screen.getByRole('table', {
+    const deliveries = screen.getByRole('list', {
       name: 'Benachrichtigungen und Webhooks zu diesem Eingang',
     });
-    expect(within(deliveries).getByText('the receiver answered 503')).toBeInTheDocument();
+    expect(deliveries).toHaveTextContent(
+      'Letzter Fehler: Der Empfänger antwortete mit HTTP-Status 503.',
+    );
     nock(API)
       .post('/deliveries/7/retry')
       .reply(200, {
@@ -384,8 +396,10 @@ describe('agency inbox page', () => {
         sentAt: '2026-11-27T10:00:00.000Z',
         lastError: null,
       });
-    await user.click(screen.getByRole('button', { name: 'Zustellung 7 erneut senden' }));
-    expect(await within(deliveries).findByText('zugestellt')).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'Webhook submission.confirmed erneut senden' }),
+    );
+    expect(await within(deliveries).findByText('Zugestellt')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /erneut senden/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Zurück zur Liste' }));
@@ -686,12 +700,17 @@ describe('agency inbox page', () => {
           .map((item) => item.textContent),
       ).toEqual([
         'Gestartet 200',
-        'Schritt Objektart 180 (90\u00a0% der Gestarteten)',
-        'Schritt Adresse 120 (60\u00a0% der Gestarteten)',
-        'Schritt Details 90 (45\u00a0% der Gestarteten)',
-        'Schritt Kontakt 60 (30\u00a0% der Gestarteten)',
-        'Gesendet 30 (15\u00a0% der Gestarteten)',
-        'Bestätigt 24 (12\u00a0% der Gestarteten)',
+        'Schritt Objektart 180 (90\u00a0% der Gestarteten)' +
+          'Absprung seit „Gestartet“: -20 (-10\u00a0%)',
+        'Schritt Adresse 120 (60\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Objektart“: -60 (-33\u00a0%)',
+        'Schritt Details 90 (45\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Adresse“: -30 (-25\u00a0%)',
+        'Schritt Kontakt 60 (30\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Details“: -30 (-33\u00a0%)',
+        'Gesendet 30 (15\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Kontakt“: -30 (-50\u00a0%)',
+        'Bestätigt 24 (12\u00a0% der Gestarteten)' + 'Absprung seit „Gesendet“: -6 (-20\u00a0%)',
       ]);
       expect(
         within(screen.getByRole('region', { name: 'Suchprofil-Assistent' })).getByText(
@@ -700,8 +719,8 @@ describe('agency inbox page', () => {
       ).toBeInTheDocument();
       expect(stepsOf('Newsletter')).toEqual([
         'Gestartet 40',
-        'Gesendet 10 (25\u00a0% der Gestarteten)',
-        'Bestätigt 5 (13\u00a0% der Gestarteten)',
+        'Gesendet 10 (25\u00a0% der Gestarteten)' + 'Absprung seit „Gestartet“: -30 (-75\u00a0%)',
+        'Bestätigt 5 (13\u00a0% der Gestarteten)' + 'Absprung seit „Gesendet“: -5 (-50\u00a0%)',
       ]);
 
       nock(API)
@@ -747,12 +766,14 @@ describe('agency inbox page', () => {
       await screen.findByText('Zeitraum vom 27.10.2026 bis 25.11.2026');
       expect(stepsOf('Eigentümer-Assistent (Immobilie verkaufen oder vermieten)')).toEqual([
         'Gestartet 2',
-        'Schritt Objektart 2 (100\u00a0% der Gestarteten)',
-        'Schritt Adresse 1 (50\u00a0% der Gestarteten)',
+        'Schritt Objektart 2 (100\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gestartet“',
+        'Schritt Adresse 1 (50\u00a0% der Gestarteten)' +
+          'Absprung seit „Schritt Objektart“: -1 (-50\u00a0%)',
         'Schritt Details 1500Auffällig: mehr als „Schritt Adresse“ (1). So weit kommt kein Besucher, ohne den Schritt davor zu sehen: gezählt von Seiten ohne Schrittmeldung oder von einem Skript.',
+        // No drop from the anomaly's count.
         'Schritt Kontakt 1 (50\u00a0% der Gestarteten)',
-        'Gesendet 1 (50\u00a0% der Gestarteten)',
-        'Bestätigt 1 (50\u00a0% der Gestarteten)',
+        'Gesendet 1 (50\u00a0% der Gestarteten)' + 'Kein Absprung seit „Schritt Kontakt“',
+        'Bestätigt 1 (50\u00a0% der Gestarteten)' + 'Kein Absprung seit „Gesendet“',
       ]);
     });
 
@@ -776,9 +797,14 @@ describe('agency inbox page', () => {
       ).toBeVisible();
       expect(stepsOf('Newsletter')).toEqual([
         'Started 40',
-        'Sent 10 (25% of those who started)',
-        'Confirmed 5 (13% of those who started)',
+        'Sent 10 (25% of those who started)' + 'Drop since “Started”: -30 (-75%)',
+        'Confirmed 5 (13% of those who started)' + 'Drop since “Sent”: -5 (-50%)',
       ]);
+      // The help speaks to an agency: what is counted, who is not, what to do.
+      const help = screen.getByRole('region', { name: 'How to read the figures' });
+      expect(help).toHaveTextContent('Visitors who did not agree to statistics on your website');
+      expect(help).toHaveTextContent('check that the confirmation emails arrive');
+      expect(document.body).not.toHaveTextContent(/data-analytics/);
     });
 
     it('offers to try again when the report cannot be loaded', async () => {

@@ -333,16 +333,14 @@ describe("a submission's 'Antworten'", () => {
     'writes to the visitor with the subject filled (%s)',
     async (language, shown, subject) => {
       signedIn();
-      nock(API)
-        .get(`/submissions/${shown.uuid}`)
-        .reply(200, {
-          submission: shown,
-          deliveries: [],
-          consentLog: [],
-          read: true,
-          assignee: null,
-          notes: [],
-        });
+      nock(API).get(`/submissions/${shown.uuid}`).reply(200, {
+        submission: shown,
+        deliveries: [],
+        consentLog: [],
+        read: true,
+        assignee: null,
+        notes: [],
+      });
       open({ route: `/submissions/${shown.uuid}`, language });
       const reply = await screen.findByRole('link', { name: /^(Antworten|Reply):/ });
       expect(reply).toHaveAttribute(
@@ -354,7 +352,9 @@ describe("a submission's 'Antworten'", () => {
         'href',
         'tel:+49301234567',
       );
-      expect(screen.getByRole('link', { name: 'erika+haus@example.de' })).toHaveAttribute(
+      // The address wraps at its @ and dots (<wbr>), where jsdom's name has a space and
+      // Chromium's none.
+      expect(screen.getByRole('link', { name: /^erika\+haus@ ?example ?\.de$/ })).toHaveAttribute(
         'href',
         'mailto:erika%2Bhaus@example.de',
       );

@@ -35,3 +35,23 @@ export function formatDay(day: string, language: string): string {
 export function formatCount(count: number, language: string): string {
   return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE').format(count);
 }
+
+/**
+ * A change in a count with its share of the count before, signed, in the page's language:
+ * '-12 (-30 %)' in German, '-12 (-30%)' in English; no change is '0 (0 %)'.
+ */
+export function formatChange(
+  change: number,
+  before: number,
+  language: string,
+): { count: string; percent: string } {
+  const locale = language === 'en' ? 'en-GB' : 'de-DE';
+  return {
+    count: new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' }).format(change),
+    percent: new Intl.NumberFormat(locale, {
+      style: 'percent',
+      maximumFractionDigits: 0,
+      signDisplay: 'exceptZero',
+    }).format(before > 0 ? change / before : 0),
+  };
+}

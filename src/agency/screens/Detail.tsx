@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { mailtoHref, replySubject, telHref, type Translate } from '../links';
 import { ContactLink } from './ListRows';
 import { formatDate, formatTime } from '../format';
 import { Confirm } from './Confirm';
+import { DeliveryLog } from './Deliveries';
 import { Scroll, Table } from './Table';
 import { Notes, ReadAndAssignee } from './Work';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
@@ -33,20 +34,110 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr));
   gap: 0 2rem;
+  & > * {
+    min-width: 0;
+  }
 `;
 
+/** Label beside value on a wide screen, label above value on a phone. */
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: minmax(8rem, max-content) 1fr;
-  gap: 0.25rem 1rem;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 0 1rem;
   margin: 0 0 1rem;
   dt {
     font-weight: 600;
+    color: ${(p) => p.theme.colors.muted};
+    font-size: 0.9rem;
+    margin-top: 0.5rem;
   }
   dd {
     margin: 0;
-    overflow-wrap: anywhere;
+    min-width: 0;
+    overflow-wrap: break-word;
   }
+  @media (min-width: 36rem) {
+    grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr);
+    gap: 0.4rem 1rem;
+    dt,
+    dd {
+      margin-top: 0;
+    }
+    dt {
+      font-size: inherit;
+    }
+  }
+`;
+
+const NoBreak = styled.span`
+  white-space: nowrap;
+`;
+
+/** An e-mail address that wraps after its @ and before a dot, never inside a name. */
+function Email({ address }: { address: string }) {
+  const pieces = address.split(/(?<=@)|(?=\.)/);
+  return (
+    <>
+      {pieces.map((piece, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+const Back = styled.p`
+  margin: 0 0 0.5rem;
+  a {
+    font-weight: 600;
+    text-decoration: none;
+  }
+  a::before {
+    content: '← ' / '';
+  }
+  a:hover {
+    text-decoration: underline;
+  }
+`;
+
+/**
+ * The consent log: a table on a wide screen; on a phone each change is a line of its own
+ * (its time, the consent, the change, where), without sideways scrolling.
+ */
+const LogTable = styled(Table)`
+  td:first-child {
+    white-space: nowrap;
+  }
+  @media (max-width: 36rem) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+    tr {
+      display: block;
+      padding: 0.5rem 0;
+      border-bottom: 1px solid #d5d8dc;
+    }
+    td {
+      display: inline;
+      border: none;
+      padding: 0 0.4rem 0 0;
+    }
+    td:first-child {
+      display: block;
+      font-weight: 600;
+    }
+  }
+`;
+
+const StatusField = styled(Label)`
+  width: min(100%, 18rem);
+  margin: 0.5rem 0 0;
 `;
 
 const Download = styled.a`
@@ -57,6 +148,7 @@ const Download = styled.a`
 const Message = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
+  margin: 0 0 1rem;
 `;
 
 const ReplyLink = styled.a`
@@ -123,6 +215,55 @@ function useConsentText() {
   };
 }
 
+const Sentences = styled.ul`
+  margin: 0 0 1rem;
+  padding-left: 1.25rem;
+  li + li {
+    margin-top: 0.25rem;
+  }
+`;
+
+/** A date and time that never breaks inside ('26.11.2026, 14:05 Uhr'). */
+function When({ iso }: { iso: string }) {
+  const { t, i18n } = useTranslation('agency');
+  return <NoBreak>{t('detail.time', { time: formatTime(iso, i18n.language) })}</NoBreak>;
+}
+
+/** What the visitor ticked with this submission, in sentences, and its confirmation by mail. */
+function ConsentWithSubmission({ submission }: { submission: Submission }) {
+  const { t } = useTranslation('agency');
+  const { boxes, at, textVersion } = submission.consent;
+  return (
+    <Sentences>
+      {CONSENT_BOXES.filter((box) => box in boxes).map((box) => (
+        <li key={box}>
+          {boxes[box] ? (
+            <>
+              {t(`detail.consentGiven.${box}`)} <When iso={at} />
+            </>
+          ) : (
+            t(`detail.consentNotGiven.${box}`)
+          )}
+        </li>
+      ))}
+      {textVersion && (
+        <li>
+          {t('detail.consentTextVersion')} <NoBreak>{textVersion}</NoBreak>
+        </li>
+      )}
+      <li>
+        {submission.confirmedAt ? (
+          <>
+            {t('detail.confirmedOn')} <When iso={submission.confirmedAt} />
+          </>
+        ) : (
+          t('detail.notConfirmed')
+        )}
+      </li>
+    </Sentences>
+  );
+}
+
 /** Each of the contact's consents as it stands now; a withdrawn one stands out. */
 function ConsentsNow({ current }: { current: Submission['consent']['current'] }) {
   const { t } = useTranslation('agency');
@@ -153,7 +294,7 @@ function ConsentLog({ uuid }: { uuid: string }) {
         <p>{t('detail.noConsentLog')}</p>
       ) : (
         <Scroll>
-          <Table>
+          <LogTable>
             <caption>{t('detail.consentLogCaption')}</caption>
             <thead>
               <tr>
@@ -185,7 +326,7 @@ function ConsentLog({ uuid }: { uuid: string }) {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </LogTable>
         </Scroll>
       )}
     </Part>
@@ -216,7 +357,7 @@ function Reply({ submission }: { submission: Submission }) {
 }
 
 function Body({ submission }: { submission: Submission }) {
-  const { t, i18n } = useTranslation('agency');
+  const { t } = useTranslation('agency');
   const c = submission.contact;
   const addressOf = (a: { street: string; number: string; zip: string; city: string }) =>
     [line(a.street, a.number), line(a.zip, a.city)].filter(Boolean).join(', ');
@@ -234,7 +375,11 @@ function Body({ submission }: { submission: Submission }) {
               [t('detail.name'), line(c.salutation, c.firstname, c.lastname)],
               [
                 t('detail.email'),
-                c.email && <ContactLink href={mailtoHref(c.email)}>{c.email}</ContactLink>,
+                c.email && (
+                  <ContactLink href={mailtoHref(c.email)}>
+                    <Email address={c.email} />
+                  </ContactLink>
+                ),
               ],
               [t('detail.phone'), <PhoneLink key="phone" phone={c.phone} />],
               ...(c.company ? ([[t('detail.company'), c.company]] as [string, string][]) : []),
@@ -340,83 +485,12 @@ function Body({ submission }: { submission: Submission }) {
           </p>
         )}
         <Part title={t('detail.consent')}>
-          <FactList
-            facts={[
-              ...CONSENT_BOXES.filter((box) => box in submission.consent.boxes).map(
-                (box): [string, string] => [
-                  t(`detail.boxes.${box}`),
-                  submission.consent.boxes[box] ? t('detail.yes') : t('detail.no'),
-                ],
-              ),
-              [t('detail.given'), formatTime(submission.consent.at, i18n.language)],
-              [t('detail.textVersion'), submission.consent.textVersion ?? ''],
-              [
-                t('detail.confirmedAt'),
-                submission.confirmedAt
-                  ? t('detail.confirmedOn', {
-                      date: formatTime(submission.confirmedAt, i18n.language),
-                    })
-                  : t('detail.notConfirmed'),
-              ],
-            ]}
-          />
+          <ConsentWithSubmission submission={submission} />
         </Part>
         <ConsentsNow current={submission.consent.current} />
         <ConsentLog uuid={submission.uuid} />
       </div>
     </Grid>
-  );
-}
-
-function Deliveries() {
-  const { t, i18n } = useTranslation('agency');
-  const dispatch = useAgencyDispatch();
-  const deliveries = useAgencySelector((state) => selectAgency(state).detail.deliveries);
-  return (
-    <Part title={t('detail.deliveries')}>
-      {deliveries.length === 0 ? (
-        <p>{t('detail.noDeliveries')}</p>
-      ) : (
-        <Scroll>
-          <Table>
-            <caption>{t('detail.deliveriesCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.channel')}</th>
-                <th scope="col">{t('detail.recipient')}</th>
-                <th scope="col">{t('detail.deliveryStatus')}</th>
-                <th scope="col">{t('detail.attempts')}</th>
-                <th scope="col">{t('detail.lastError')}</th>
-                <th scope="col">{t('detail.at')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>{t(`detail.channels.${d.channel}`)}</td>
-                  <td>{d.recipient}</td>
-                  <td>
-                    {t(`detail.deliveryStatuses.${d.status}`)}
-                    {d.status === 'failed' && (
-                      <SecondaryButton
-                        type="button"
-                        aria-label={t('detail.resendLabel', { id: d.id })}
-                        onClick={() => dispatch(actions.deliveryRetryClicked(d.id))}
-                      >
-                        {t('detail.resend')}
-                      </SecondaryButton>
-                    )}
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td>{d.lastError ?? ''}</td>
-                  <td>{formatTime(d.sentAt ?? d.createdAt, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Scroll>
-      )}
-    </Part>
   );
 }
 
@@ -481,9 +555,9 @@ export function Detail() {
   if (detail.erasure === 'erased') return <Navigate to={back} replace />;
   return (
     <article aria-labelledby="detail-heading">
-      <p>
+      <Back>
         <Link to={back}>{t('detail.back')}</Link>
-      </p>
+      </Back>
       {detail.error && (
         <Alert $severity="error" role="alert">
           {t(`errors.${detail.error}`)}
@@ -497,7 +571,7 @@ export function Detail() {
           <p>
             <Reply submission={submission} />
           </p>
-          <Label>
+          <StatusField>
             <span>{t('detail.status')}</span>
             <Select
               value={submission.handling}
@@ -510,7 +584,7 @@ export function Detail() {
                 </option>
               ))}
             </Select>
-          </Label>
+          </StatusField>
           <p role="status">{detail.handling === 'saved' ? t('detail.saved') : ''}</p>
           {detail.handling === 'failed' && (
             <Alert $severity="error" role="alert">
@@ -525,7 +599,9 @@ export function Detail() {
           )}
           <Body submission={submission} />
           <Notes uuid={submission.uuid} />
-          <Deliveries />
+          <Part title={t('detail.deliveries')}>
+            <DeliveryLog />
+          </Part>
           <EraseContact contact={submission.contact} />
         </>
       )}

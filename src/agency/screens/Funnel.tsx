@@ -4,10 +4,14 @@ import styled from 'styled-components';
 import { FIRST_DAY, isDay, LAST_DAY } from '../../../contract/days';
 import type { FunnelReport } from '../../../contract/funnel';
 import { Alert, Input, Label, PageHeading, PageLead, SecondaryButton } from '../../ui/primitives';
-import { formatDay, formatPercent } from '../format';
+import { formatChange, formatDay, formatPercent } from '../format';
 import { Filters } from './Filters';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, isPeriod, selectAgency } from '../slice';
+
+const Period = styled(Filters)`
+  max-width: 30rem;
+`;
 
 const Wizards = styled.div`
   display: grid;
@@ -26,26 +30,48 @@ const Stages = styled.ol`
   padding: 0;
 `;
 
+/**
+ * A stage: its name and figures, its bar, and under the bar its drop from the stage before
+ * (or why its count cannot be); on a phone each below the other.
+ */
 const Stage = styled.li`
   display: grid;
-  grid-template-columns: minmax(7rem, 11rem) 1fr;
-  gap: 0.25rem 0.75rem;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'figures' 'bar' 'note';
+  gap: 0.2rem 1rem;
   align-items: center;
-  padding: 0.3rem 0;
+  padding: 0.5rem 0;
+  border-bottom: 1px solid #eef0f3;
+  @media (min-width: 36rem) {
+    grid-template-columns: minmax(10rem, 13rem) minmax(0, 1fr);
+    grid-template-areas: 'figures bar' 'figures note';
+  }
 `;
 
 const Figures = styled.span`
-  grid-column: 1 / -1;
+  grid-area: figures;
   font-variant-numeric: tabular-nums;
-  @media (min-width: 36rem) {
-    grid-column: auto;
+  align-self: start;
+`;
+
+const Share = styled.span`
+  display: block;
+  color: ${(p) => p.theme.colors.muted};
+  font-size: 0.9rem;
+`;
+
+const Note = styled.span`
+  grid-area: note;
+  &:empty {
+    display: none;
   }
 `;
 
 const Track = styled.span`
-  display: block;
+  grid-area: bar;
+  display: flex;
   height: 0.9rem;
-  background: ${(p) => p.theme.colors.border};
+  background: #eef0f3;
   border-radius: 2px;
   overflow: hidden;
 `;
@@ -54,6 +80,34 @@ const Fill = styled.span<{ $anomaly: boolean }>`
   display: block;
   height: 100%;
   background: ${(p) => (p.$anomaly ? p.theme.colors.warning : p.theme.colors.primary)};
+`;
+
+/** The visitors lost since the step before, beside the bar of those who came on. */
+const Lost = styled.span`
+  display: block;
+  height: 100%;
+  background: repeating-linear-gradient(
+    -45deg,
+    ${(p) => p.theme.colors.error}55 0 4px,
+    ${(p) => p.theme.colors.error}22 4px 8px
+  );
+`;
+
+const Drop = styled.span`
+  display: block;
+  color: ${(p) => p.theme.colors.muted};
+  font-size: 0.9rem;
+`;
+
+const Help = styled.section`
+  max-width: 48rem;
+  margin-top: 2rem;
+  ul {
+    padding-left: 1.25rem;
+  }
+  li + li {
+    margin-top: 0.5rem;
+  }
 `;
 
 const Anomaly = styled.span`
@@ -76,6 +130,9 @@ function WizardFunnel({ report }: { report: WizardReport }) {
   const started = report.stages[0]?.count ?? 0;
   const most = Math.max(1, ...report.stages.map((s) => s.count));
   const empty = report.stages.every((s) => s.count === 0);
+  const anomalies = report.stages.map(
+    ({ count }, index) => index > 0 && count > report.stages[index - 1]!.count,
+  );
   return (
     <section aria-labelledby={id}>
       <H2 id={id}>{t(`funnel.wizards.${report.wizard}`)}</H2>
@@ -85,18 +142,42 @@ function WizardFunnel({ report }: { report: WizardReport }) {
         <Stages>
           {report.stages.map(({ stage, count }, index) => {
             const before = report.stages[index - 1];
-            const anomaly = before !== undefined && count > before.count;
+            const anomaly = anomalies[index]!;
+            // No drop from a count that cannot be (an anomaly) or to one.
+            const drop =
+              before && !anomaly && !anomalies[index - 1] && before.count > 0
+                ? {
+                    from: before.stage,
+                    lost: before.count - count,
+                    ...formatChange(count - before.count, before.count, i18n.language),
+                  }
+                : null;
             return (
               <Stage key={stage}>
                 <Figures>
                   <strong>{t(`funnel.stages.${stage}`)}</strong>{' '}
-                  {index === 0 || anomaly
-                    ? t('funnel.count', { count })
-                    : t('funnel.countOfStarted', {
-                        count,
-                        percent: formatPercent(count, started, i18n.language),
-                      })}
-                  {anomaly && (
+                  <Share>
+                    {index === 0 || anomaly
+                      ? t('funnel.count', { count })
+                      : t('funnel.countOfStarted', {
+                          count,
+                          percent: formatPercent(count, started, i18n.language),
+                        })}
+                  </Share>
+                </Figures>
+                <Note>
+                  {drop && (
+                    <Drop>
+                      {drop.lost === 0
+                        ? t('funnel.dropNone', { stage: t(`funnel.stages.${drop.from}`) })
+                        : t('funnel.drop', {
+                            stage: t(`funnel.stages.${drop.from}`),
+                            count: drop.count,
+                            percent: drop.percent,
+                          })}
+                    </Drop>
+                  )}
+                  {anomaly && before && (
                     <Anomaly>
                       {t('funnel.anomaly', {
                         stage: t(`funnel.stages.${before.stage}`),
@@ -104,9 +185,12 @@ function WizardFunnel({ report }: { report: WizardReport }) {
                       })}
                     </Anomaly>
                   )}
-                </Figures>
+                </Note>
                 <Track aria-hidden="true">
                   <Fill $anomaly={anomaly} style={{ width: `${(count / most) * 100}%` }} />
+                  {drop && drop.lost > 0 && (
+                    <Lost style={{ width: `${(drop.lost / most) * 100}%` }} />
+                  )}
                 </Track>
               </Stage>
             );
@@ -135,7 +219,7 @@ export function Funnel() {
     <section aria-labelledby="funnel-heading">
       <PageHeading id="funnel-heading">{t('funnel.heading')}</PageHeading>
       <PageLead>{t('funnel.intro')}</PageLead>
-      <Filters>
+      <Period>
         <legend>{t('funnel.period')}</legend>
         {(['from', 'to'] as const).map((end) => (
           <Label key={end}>
@@ -151,7 +235,7 @@ export function Funnel() {
             />
           </Label>
         ))}
-      </Filters>
+      </Period>
       {badPeriod && (
         <Alert $severity="error" role="alert" id="funnel-period-error">
           <p>
@@ -189,7 +273,14 @@ export function Funnel() {
           ))}
         </Wizards>
       )}
-      <p>{t('funnel.note')}</p>
+      <Help aria-labelledby="funnel-help">
+        <H2 id="funnel-help">{t('funnel.help.heading')}</H2>
+        <ul>
+          {(['counts', 'refused', 'drop', 'act'] as const).map((part) => (
+            <li key={part}>{t(`funnel.help.${part}`)}</li>
+          ))}
+        </ul>
+      </Help>
     </section>
   );
 }

@@ -5,43 +5,33 @@
  */
 import { screen, within } from '@testing-library/react';
 import nock from 'nock';
-import { AGENCY_API as API, openInbox } from './testing';
+import { AGENCY_API as API, detailOf, openInbox, submissionOf } from './testing';
 import type { Delivery, Submission } from './types';
 
-const UUID = '0190c1a2-0000-7000-8000-000000000001';
-
-const SUBMISSION: Submission = {
-  uuid: UUID,
-  kind: 'contact',
-  confirmed: false,
-  handling: 'new',
-  language: 'de',
-  createdAt: '2026-11-26T13:05:00.000Z',
-  confirmedAt: null,
-  contact: {
-    salutation: '',
+/** An unconfirmed contact message of Erika Mustermann. */
+const SUBMISSION: Submission = submissionOf(
+  1,
+  {
+    confirmed: false,
+    createdAt: '2026-11-26T13:05:00.000Z',
+    consent: {
+      boxes: { dataPrivacy: true, acceptContact: true, newsletter: false },
+      at: '2026-11-26T13:05:00.000Z',
+      textVersion: null,
+      current: {
+        dataPrivacy: { state: 'given', givenAt: null, withdrawnAt: null },
+        acceptContact: { state: 'given', givenAt: null, withdrawnAt: null },
+        newsletter: { state: 'none', givenAt: null, withdrawnAt: null },
+      },
+    },
+    message: 'Rückruf bitte.',
+  },
+  {
     firstname: 'Erika',
     lastname: 'Mustermann',
     email: 'erika.mustermann@beispiel-immobilien.example.de',
-    phone: '',
-    street: '',
-    number: '',
-    zip: '',
-    city: '',
-    company: '',
   },
-  consent: {
-    boxes: { dataPrivacy: true, acceptContact: true, newsletter: false },
-    at: '2026-11-26T13:05:00.000Z',
-    textVersion: null,
-    current: {
-      dataPrivacy: { state: 'given', givenAt: null, withdrawnAt: null },
-      acceptContact: { state: 'given', givenAt: null, withdrawnAt: null },
-      newsletter: { state: 'none', givenAt: null, withdrawnAt: null },
-    },
-  },
-  message: 'Rückruf bitte.',
-};
+);
 
 const delivery = (id: number, extra: Partial<Delivery>): Delivery => ({
   id,
@@ -75,16 +65,9 @@ function openDetail(language: 'de' | 'en', deliveries: Delivery[]) {
   nock(API)
     .get('/auth/me')
     .reply(200, { email: 'team@makler.example' })
-    .get(`/submissions/${UUID}`)
-    .reply(200, {
-      submission: SUBMISSION,
-      deliveries,
-      consentLog: [],
-      read: true,
-      assignee: null,
-      notes: [],
-    });
-  openInbox({ language, route: `/submissions/${UUID}` });
+    .get(`/submissions/${SUBMISSION.uuid}`)
+    .reply(200, detailOf(SUBMISSION, { deliveries }));
+  openInbox({ language, route: `/submissions/${SUBMISSION.uuid}` });
 }
 
 /** The delivery log's cards, each as its text. */

@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import nock from 'nock';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AGENCY_API, openInbox, row as plainRow } from './testing';
+import { AGENCY_API, detailOf, openInbox, row as plainRow, submissionOf } from './testing';
 import type { InboxRow, Submission } from './types';
 
 /** A row with a phone number to dial. */
@@ -165,14 +165,7 @@ describe('the inbox list', () => {
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
       .times(2)
-      .reply(200, {
-        submission: submission(),
-        deliveries: [],
-        consentLog: [],
-        read: true,
-        assignee: null,
-        notes: [],
-      });
+      .reply(200, detailOf(submission()));
     await user.click(await screen.findByRole('link', { name: 'Kunde 1' }));
     await user.click(await screen.findByRole('link', { name: 'Zurück zur Liste' }));
     expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
@@ -278,47 +271,28 @@ describe('the inbox list', () => {
   });
 });
 
-function submission(extra: Partial<Submission> = {}): Submission {
-  return {
-    uuid: row(1).uuid,
-    kind: 'exposeInquiry',
-    confirmed: true,
-    handling: 'new',
-    language: 'de',
-    createdAt: '2026-11-24T09:30:00.000Z',
-    confirmedAt: null,
-    contact: {
-      salutation: '',
+/** Erika's inquiry about W-1001, whose title has characters a mail's subject must encode. */
+const submission = (extra: Partial<Submission> = {}): Submission =>
+  submissionOf(
+    1,
+    {
+      kind: 'exposeInquiry',
+      message: 'Frage',
+      exposeInquiry: {
+        objectId: 1,
+        customObjectId: 'W-1001',
+        title: 'Altbau & Balkon? 3 Zi. #1',
+        link: '/expose/1',
+      },
+      ...extra,
+    },
+    {
       firstname: 'Erika',
       lastname: 'Mustermann',
       email: 'erika+haus@example.de',
       phone: '+49 30 1234567',
-      street: '',
-      number: '',
-      zip: '',
-      city: '',
-      company: '',
     },
-    consent: {
-      boxes: { dataPrivacy: true },
-      at: '2026-11-24T09:30:00.000Z',
-      textVersion: null,
-      current: {
-        dataPrivacy: { state: 'given', givenAt: null, withdrawnAt: null },
-        acceptContact: { state: 'none', givenAt: null, withdrawnAt: null },
-        newsletter: { state: 'none', givenAt: null, withdrawnAt: null },
-      },
-    },
-    message: 'Frage',
-    exposeInquiry: {
-      objectId: 1,
-      customObjectId: 'W-1001',
-      title: 'Altbau & Balkon? 3 Zi. #1',
-      link: '/expose/1',
-    },
-    ...extra,
-  };
-}
+  );
 
 describe("a submission's 'Antworten'", () => {
   it.each([
@@ -333,14 +307,7 @@ describe("a submission's 'Antworten'", () => {
     'writes to the visitor with the subject filled (%s)',
     async (language, shown, subject) => {
       signedIn();
-      nock(API).get(`/submissions/${shown.uuid}`).reply(200, {
-        submission: shown,
-        deliveries: [],
-        consentLog: [],
-        read: true,
-        assignee: null,
-        notes: [],
-      });
+      nock(API).get(`/submissions/${shown.uuid}`).reply(200, detailOf(shown));
       open({ route: `/submissions/${shown.uuid}`, language });
       const reply = await screen.findByRole('link', { name: /^(Antworten|Reply):/ });
       expect(reply).toHaveAttribute(

@@ -4,60 +4,17 @@
  * again on request, notes (a failed save keeps the text), assignment, and the list's filters
  * by them.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import nock from 'nock';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { WIDGET_ORIGIN } from '../../test/helpers';
-import { trackSaga } from '../../test/liveStores';
-import { agencyApi, type AgencyEnv } from './api';
-import { createAgencyI18n } from './i18n';
-import { AgencyRoot } from './Root';
-import { makeAgencyStore } from './store';
-import { row as listRow } from './testing';
-import type { InboxRow, Submission } from './types';
+import { AGENCY_API as API, detailOf, openInbox, row as listRow, submissionOf } from './testing';
+import type { InboxRow } from './types';
 
-const API = `${WIDGET_ORIGIN}/agency/api`;
 const ME = 'team@makler.example';
 const LENA = 'lena@makler.example';
 
 /** Row `n` of the list: a contact message, unread, assigned to nobody. */
 const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow =>
   listRow(n, { kind: 'contact', read: false, ...extra });
-
-const submission = (n: number): Submission => ({
-  uuid: row(n).uuid,
-  kind: 'contact',
-  confirmed: true,
-  handling: 'new',
-  language: 'de',
-  createdAt: '2026-11-24T09:30:00.000Z',
-  confirmedAt: null,
-  contact: {
-    salutation: 'Frau',
-    firstname: 'Kunde',
-    lastname: String(n),
-    email: `kunde${n}@example.de`,
-    phone: '',
-    street: '',
-    number: '',
-    zip: '10435',
-    city: 'Berlin',
-    company: '',
-  },
-  consent: {
-    boxes: { dataPrivacy: true },
-    at: '2026-11-24T09:30:00.000Z',
-    textVersion: '2026-11-01',
-    current: {
-      dataPrivacy: { state: 'given', givenAt: '2026-11-24T09:30:00.000Z', withdrawnAt: null },
-      acceptContact: { state: 'none', givenAt: null, withdrawnAt: null },
-      newsletter: { state: 'none', givenAt: null, withdrawnAt: null },
-    },
-  },
-  message: 'Bitte um Rückruf.',
-});
 
 /** The page signed in as ME, with the list (`items`, `unread` of them) and the staff. */
 function open(items: InboxRow[], unread: number, language: 'de' | 'en' = 'de') {
@@ -68,29 +25,12 @@ function open(items: InboxRow[], unread: number, language: 'de' | 'en' = 'de') {
     .reply(200, { staff: [ME, LENA] })
     .get('/submissions')
     .reply(200, { items, next: null, unread });
-  const env: AgencyEnv = {
-    origin: WIDGET_ORIGIN,
-    cookies: () => 'XSRF-TOKEN=xsrf-1',
-    forgetKey: jest.fn(),
-  };
-  const store = makeAgencyStore({ api: agencyApi(env), env });
-  trackSaga(store.sagaTask);
-  const Router = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter>
-  );
-  render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={null} router={Router} />);
-  return { store, user: userEvent.setup({ delay: null }) };
+  return openInbox({ language });
 }
 
-const detailOf = (n: number, extra: Record<string, unknown> = {}) => ({
-  submission: submission(n),
-  deliveries: [],
-  consentLog: [],
-  read: false,
-  assignee: null,
-  notes: [],
-  ...extra,
-});
+/** Submission `n`'s detail, unread until opened. */
+const detailAnswer = (n: number, extra: Record<string, unknown> = {}) =>
+  detailOf(submissionOf(n), { read: false, ...extra });
 
 const table = () => screen.getByRole('table', { name: 'Eingänge, neueste zuerst' });
 const rowOf = (name: string) => within(table()).getByText(name).closest('tr')!;
@@ -110,7 +50,7 @@ describe("an agent's working day in the inbox page", () => {
     let marked: unknown;
     nock(API, { reqheaders: { 'x-xsrf-token': 'xsrf-1' } })
       .get(`/submissions/${row(1).uuid}`)
-      .reply(200, detailOf(1))
+      .reply(200, detailAnswer(1))
       .put(`/submissions/${row(1).uuid}/read`, (body) => Boolean((marked = body)))
       .reply(200, { uuid: row(1).uuid, read: true, unread: 1 });
     await user.click(within(table()).getByRole('link', { name: 'Kunde 1' }));
@@ -127,7 +67,7 @@ describe("an agent's working day in the inbox page", () => {
     // Opened again (read now: nothing to mark), then 'Als ungelesen markieren'.
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
-      .reply(200, detailOf(1, { read: true }))
+      .reply(200, detailAnswer(1, { read: true }))
       .put(`/submissions/${row(1).uuid}/read`, { read: false })
       .reply(200, { uuid: row(1).uuid, read: false, unread: 2 });
     await user.click(within(table()).getByRole('link', { name: 'Kunde 1' }));
@@ -151,7 +91,7 @@ describe("an agent's working day in the inbox page", () => {
     const { user } = open([row(1, { read: true, notes: 1 })], 0);
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
-      .reply(200, detailOf(1, { read: true, notes: [earlier] }));
+      .reply(200, detailAnswer(1, { read: true, notes: [earlier] }));
     await user.click(
       await within(await screen.findByRole('table')).findByRole('link', { name: 'Kunde 1' }),
     );
@@ -213,7 +153,7 @@ describe("an agent's working day in the inbox page", () => {
     const { user } = open([row(1, { read: true })], 0);
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
-      .reply(200, detailOf(1, { read: true }));
+      .reply(200, detailAnswer(1, { read: true }));
     await user.click(
       await within(await screen.findByRole('table')).findByRole('link', { name: 'Kunde 1' }),
     );
@@ -273,7 +213,7 @@ describe("an agent's working day in the inbox page", () => {
     expect(screen.getByRole('checkbox', { name: 'Unread only' })).not.toBeChecked();
     nock(API)
       .get(`/submissions/${row(2).uuid}`)
-      .reply(200, detailOf(2, { read: true, assignee: LENA }));
+      .reply(200, detailAnswer(2, { read: true, assignee: LENA }));
     await user.click(within(table).getByRole('link', { name: 'Kunde 2' }));
     expect(await screen.findByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Assigned to' })).toHaveValue(LENA);

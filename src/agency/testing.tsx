@@ -12,7 +12,7 @@ import { agencyApi, type AgencyEnv } from './api';
 import { createAgencyI18n } from './i18n';
 import { AgencyRoot } from './Root';
 import { makeAgencyStore } from './store';
-import type { InboxRow } from './types';
+import type { InboxRow, Submission } from './types';
 
 /** Where the tests' inbox API answers. */
 export const AGENCY_API = `${WIDGET_ORIGIN}/agency/api`;
@@ -32,6 +32,62 @@ export const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
   read: true,
   assignee: null,
   notes: 0,
+  ...extra,
+});
+
+/**
+ * Submission `n` (the list's row `n`) as its detail answers it: a confirmed contact message of
+ * 'Kunde n' with the data privacy consent given; `extra` and `contact` change what a test needs.
+ */
+export function submissionOf(
+  n: number,
+  extra: Partial<Submission> = {},
+  contact: Partial<Submission['contact']> = {},
+): Submission {
+  return {
+    uuid: row(n).uuid,
+    kind: 'contact',
+    confirmed: true,
+    handling: 'new',
+    language: 'de',
+    createdAt: '2026-11-24T09:30:00.000Z',
+    confirmedAt: null,
+    contact: {
+      salutation: '',
+      firstname: 'Kunde',
+      lastname: String(n),
+      email: `kunde${n}@example.de`,
+      phone: '',
+      street: '',
+      number: '',
+      zip: '',
+      city: '',
+      company: '',
+      ...contact,
+    },
+    consent: {
+      boxes: { dataPrivacy: true },
+      at: '2026-11-24T09:30:00.000Z',
+      textVersion: null,
+      current: {
+        dataPrivacy: { state: 'given', givenAt: null, withdrawnAt: null },
+        acceptContact: { state: 'none', givenAt: null, withdrawnAt: null },
+        newsletter: { state: 'none', givenAt: null, withdrawnAt: null },
+      },
+    },
+    message: 'Bitte um Rückruf.',
+    ...extra,
+  };
+}
+
+/** A detail's answer: `shown` read by the staff member, no deliveries, log, assignee or notes. */
+export const detailOf = (shown: Submission, extra: Record<string, unknown> = {}) => ({
+  submission: shown,
+  deliveries: [],
+  consentLog: [],
+  read: true,
+  assignee: null,
+  notes: [],
   ...extra,
 });
 

@@ -23,6 +23,7 @@ import {
   type Handling,
   type Submission,
 } from '../types';
+import { SectionHeading } from './SectionHeading';
 
 const TILES = {
   url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -167,15 +168,10 @@ const ReplyLink = styled.a`
   }
 `;
 
-const H2 = styled.h2`
-  font-size: 1.2rem;
-  margin: 1.5rem 0 0.5rem;
-`;
-
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title}>
-      <H2>{title}</H2>
+      <SectionHeading>{title}</SectionHeading>
       {children}
     </section>
   );

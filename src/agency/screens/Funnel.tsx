@@ -8,6 +8,7 @@ import { formatChange, formatDay, formatPercent } from '../format';
 import { Filters } from './Filters';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, isPeriod, selectAgency } from '../slice';
+import { SectionHeading } from './SectionHeading';
 
 const Period = styled(Filters)`
   max-width: 30rem;
@@ -17,11 +18,6 @@ const Wizards = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr));
   gap: 0 2rem;
-`;
-
-const H2 = styled.h2`
-  font-size: 1.2rem;
-  margin: 1.5rem 0 0.5rem;
 `;
 
 const Stages = styled.ol`
@@ -135,7 +131,7 @@ function WizardFunnel({ report }: { report: WizardReport }) {
   );
   return (
     <section aria-labelledby={id}>
-      <H2 id={id}>{t(`funnel.wizards.${report.wizard}`)}</H2>
+      <SectionHeading id={id}>{t(`funnel.wizards.${report.wizard}`)}</SectionHeading>
       {empty ? (
         <p>{t('funnel.empty')}</p>
       ) : (
@@ -274,7 +270,7 @@ export function Funnel() {
         </Wizards>
       )}
       <Help aria-labelledby="funnel-help">
-        <H2 id="funnel-help">{t('funnel.help.heading')}</H2>
+        <SectionHeading id="funnel-help">{t('funnel.help.heading')}</SectionHeading>
         <ul>
           {(['counts', 'refused', 'drop', 'act'] as const).map((part) => (
             <li key={part}>{t(`funnel.help.${part}`)}</li>

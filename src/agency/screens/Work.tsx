@@ -21,6 +21,7 @@ import {
 import { formatTime } from '../format';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
+import { SectionHeading } from './SectionHeading';
 
 /** A staff address as the list shows it: the part before the '@'. */
 export const shortAddress = (address: string) => address.split('@')[0] ?? address;
@@ -120,11 +121,6 @@ export function ReadAndAssignee() {
   );
 }
 
-const H2 = styled.h2`
-  font-size: 1.2rem;
-  margin: 1.5rem 0 0.5rem;
-`;
-
 const NoteList = styled.ol`
   list-style: none;
   padding: 0;
@@ -165,7 +161,7 @@ export function Notes({ uuid }: { uuid: string }) {
   }, [noteProblem]);
   return (
     <section aria-labelledby="notes-heading">
-      <H2 id="notes-heading">{t('work.notes')}</H2>
+      <SectionHeading id="notes-heading">{t('work.notes')}</SectionHeading>
       {notes.length === 0 ? (
         <p>{t('work.noNotes')}</p>
       ) : (

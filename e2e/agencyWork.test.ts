@@ -57,7 +57,7 @@ describe("an agent's working day", () => {
     await expectPageAxeClean(page, 'the list with unread rows');
 
     // Opened, it is read.
-    await row.getByRole('link').click();
+    await row.getByRole('link', { name: 'ines Beispiel' }).click();
     await page
       .getByRole('heading', { level: 1, name: /Kontaktnachricht: ines Beispiel/ })
       .waitFor();
@@ -105,7 +105,7 @@ describe("an agent's working day", () => {
     await page
       .getByRole('combobox', { name: 'Zuständig' })
       .selectOption({ label: 'Mir zugewiesen' });
-    await page.getByText('1 Eingang angezeigt').waitFor();
+    await page.getByText('1 Eingang', { exact: true }).waitFor();
     await row.waitFor();
     await page.context().close();
   });

@@ -156,6 +156,21 @@ describe('agency inbox page', () => {
     expect(body).toEqual({ email: 'team@makler.example' });
   });
 
+  it('says too many links were asked for, not to try again at once, when the server limits them', async () => {
+    nock(API).get('/auth/me').reply(403, FORBIDDEN);
+    const { user } = open();
+    const email = await screen.findByRole('textbox', { name: 'E-Mail-Adresse' });
+    nock(API)
+      .post('/auth/email')
+      .reply(429, { code: 'rate_limited', message: 'rateLimited' }, { 'Retry-After': '600' });
+    await user.type(email, 'team@makler.example');
+    await user.click(screen.getByRole('button', { name: 'Anmeldelink senden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Für diese Adresse wurden gerade zu viele Anmeldelinks angefordert. Bitte nutzen Sie den zuletzt geschickten Link oder versuchen Sie es später erneut.',
+    );
+    expect(screen.queryByText(/konnte nicht verschickt werden/)).not.toBeInTheDocument();
+  });
+
   it("signs in with a mailed link's key, takes it out of the address, and lists the submissions", async () => {
     nock(API)
       .post('/auth/login', { k: 'key-1' })

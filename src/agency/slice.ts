@@ -43,7 +43,7 @@ export interface AgencyState {
     /** The agency's name, as the server names it ('' if not). */
     agency: string;
     /** The sign-in form: what was typed, and what the last request answered. */
-    form: { email: string; status: 'editing' | 'sending' | 'sent' | 'failed' };
+    form: { email: string; status: 'editing' | 'sending' | 'sent' | 'failed' | 'rateLimited' };
     keyRefused: boolean;
   };
   list: {
@@ -197,8 +197,8 @@ export const agencySlice = createSlice({
     signInMailSent(state) {
       state.session.form.status = 'sent';
     },
-    signInMailFailed(state) {
-      state.session.form.status = 'failed';
+    signInMailFailed(state, action: PayloadAction<{ rateLimited: boolean }>) {
+      state.session.form.status = action.payload.rateLimited ? 'rateLimited' : 'failed';
     },
     signOutClicked() {},
 

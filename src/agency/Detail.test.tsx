@@ -183,6 +183,18 @@ describe("a submission's delivery log", () => {
   });
 });
 
+describe("a submission's contact", () => {
+  it('says a missing phone number and address with a dash, like every empty field', async () => {
+    openDetail('de', []);
+    const contact = await screen.findByRole('region', { name: 'Kontakt' });
+    const terms = within(contact).getAllByRole('term');
+    const value = (label: string) =>
+      terms.find((term) => term.textContent === label)?.nextElementSibling?.textContent;
+    expect(value('Telefon')).toBe('–');
+    expect(value('Anschrift')).toBe('–');
+  });
+});
+
 describe('the consents given with a submission', () => {
   it('are said in words with their date, never as a box name and yes or no', async () => {
     openDetail('de', []);

@@ -320,6 +320,30 @@ describe('agency inbox page', () => {
     );
   });
 
+  it("shows a pin the visitor placed to five decimals (about a metre), not the map's full float", async () => {
+    signedInWithDetail({
+      submission: {
+        ...SUBMISSION,
+        lead: {
+          ...SUBMISSION.lead!,
+          address: {
+            ...SUBMISSION.lead!.address,
+            lat: 52.51998134454223,
+            lng: 13.405036926269533,
+            approximate: false,
+          },
+        },
+      },
+      deliveries: [],
+      consentLog: [],
+    });
+    open({ route: `/submissions/${SUBMISSION.uuid}` });
+    const property = await screen.findByRole('region', { name: 'Immobilie' });
+    expect(within(property).getByText('Koordinaten').nextSibling).toHaveTextContent(
+      /^52\.51998, 13\.40504$/,
+    );
+  });
+
   it('shows a submission, saves its status, and sends a failed delivery again', async () => {
     signedInWithDetail({
       items: [row(1)],

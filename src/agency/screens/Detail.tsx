@@ -320,6 +320,9 @@ function ConsentLog({ uuid }: { uuid: string }) {
 
 const line = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
+/** A coordinate to five decimals (about a metre), without trailing zeros: '52.51998'. */
+const degrees = (value: number) => String(Number(value.toFixed(5)));
+
 /** A phone number as typed, a 'tel:' link where it can be dialled. */
 function PhoneLink({ phone }: { phone: string }) {
   const href = phone ? telHref(phone) : null;
@@ -393,7 +396,7 @@ function Body({ submission }: { submission: Submission }) {
                           lead.address.approximate
                             ? 'detail.coordinatesApproximate'
                             : 'detail.coordinatesExact',
-                          { latitude: point.lat, longitude: point.lng },
+                          { latitude: degrees(point.lat), longitude: degrees(point.lng) },
                         ),
                       ],
                     ] as [string, string][])

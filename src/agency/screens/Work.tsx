@@ -63,6 +63,12 @@ export function UnreadCount() {
   return unread === null ? null : <Count>{t('work.unread', { count: unread })}</Count>;
 }
 
+/** 'Zuständig' as wide as 'Status' above it, apart from the button before it. */
+const AssigneeField = styled(Label)`
+  width: min(100%, 18rem);
+  margin: 1rem 0 0;
+`;
+
 /** 'Als ungelesen markieren' (or read again) and 'Zuständig'. */
 export function ReadAndAssignee() {
   const { t } = useTranslation('agency');
@@ -84,7 +90,7 @@ export function ReadAndAssignee() {
           {read ? t('work.markUnread') : t('work.markRead')}
         </SecondaryButton>
       </Actions>
-      <Label>
+      <AssigneeField>
         <span>{t('work.assignee')}</span>
         <Select
           value={assignee ?? ''}
@@ -98,7 +104,7 @@ export function ReadAndAssignee() {
             </option>
           ))}
         </Select>
-      </Label>
+      </AssigneeField>
       <p role="status">
         {assignment === 'saved'
           ? t('work.assigned')

@@ -551,6 +551,7 @@ export function Detail() {
           {t(`errors.${detail.error}`)}
         </Alert>
       )}
+      <p role="status">{!submission && detail.status === 'loading' ? t('detail.loading') : ''}</p>
       {submission && (
         <>
           <PageHeading id="detail-heading">

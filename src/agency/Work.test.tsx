@@ -211,6 +211,10 @@ describe("an agent's working day in the inbox page", () => {
 
   it('assigns a submission to a staff member, says the latest change saved, and the list shows who', async () => {
     const { user } = open([row(1, { read: true })], 0);
+    // Nothing unread: the heading has no count beside it, as the tab's title has none.
+    await within(await screen.findByRole('table')).findByRole('link', { name: 'Kunde 1' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Eingänge$/);
+    expect(document.title).toBe('Posteingang');
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
       .reply(200, detailOf(1, { read: true }));

@@ -60,7 +60,8 @@ const Count = styled.span`
 export function UnreadCount() {
   const { t } = useTranslation('agency');
   const unread = useAgencySelector((state) => selectAgency(state).list.unread);
-  return unread === null ? null : <Count>{t('work.unread', { count: unread })}</Count>;
+  // None unread: nothing to point at (the tab's title has no count then either).
+  return !unread ? null : <Count>{t('work.unread', { count: unread })}</Count>;
 }
 
 /** 'Zuständig' as wide as 'Status' above it, apart from the button before it. */

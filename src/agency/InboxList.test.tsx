@@ -242,7 +242,9 @@ describe('the inbox list', () => {
     );
     // A long address wraps after its @ and before its dots, never inside a name.
     expect(
-      within(table).getByRole('link', { name: /^kunde1@ ?example ?\.de$/ }).querySelectorAll('wbr'),
+      within(table)
+        .getByRole('link', { name: /^kunde1@ ?example ?\.de$/ })
+        .querySelectorAll('wbr'),
     ).toHaveLength(2);
     expect(within(table).getByRole('link', { name: '030 1234-567' })).toHaveAttribute(
       'href',

@@ -59,10 +59,7 @@ export const LOAD_TABLE: Table<LoadStatus, 'REQUESTED' | 'LOADED' | 'FAILED'> = 
 export type HandlingStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** A submission's status (neu, in Bearbeitung, …) being set: announced once saved. */
-export const HANDLING_TABLE: Table<
-  HandlingStatus,
-  'CHOSEN' | 'SAVED' | 'FAILED' | 'SUPERSEDED'
-> = {
+export const HANDLING_TABLE: Table<HandlingStatus, 'CHOSEN' | 'SAVED' | 'FAILED' | 'SUPERSEDED'> = {
   states: ['idle', 'saving', 'saved', 'failed'],
   rows: [
     { from: ['idle', 'saving', 'saved', 'failed'], on: 'CHOSEN', to: 'saving' },

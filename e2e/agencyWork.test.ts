@@ -88,6 +88,18 @@ describe("an agent's working day", () => {
     ]);
     await assignee.selectOption(ME);
     await page.getByText('Zuständigkeit gespeichert.').waitFor();
+    // 'Zuständig' is as wide as 'Status', and its label stands apart from the button above.
+    const status = (await page.getByRole('combobox', { name: 'Status' }).boundingBox())!;
+    const chosen = (await assignee.boundingBox())!;
+    assert.equal(Math.round(chosen.width), Math.round(status.width));
+    const button = (await page
+      .getByRole('button', { name: 'Als ungelesen markieren' })
+      .boundingBox())!;
+    const label = (await page.getByText('Zuständig', { exact: true }).boundingBox())!;
+    assert.ok(
+      label.y - (button.y + button.height) >= 12,
+      `gap: ${label.y - button.y - button.height}`,
+    );
     await expectPageAxeClean(page, 'a submission with a note and its assignee');
 
     // Back in the list: read, one fewer unread, and hers.

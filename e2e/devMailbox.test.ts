@@ -61,4 +61,24 @@ describe('the dev mailbox', () => {
     assert.deepEqual(dialogs, []);
     await page.context().close();
   });
+
+  it('lists a mail to a very long address on a phone without sideways scrolling', async () => {
+    const email =
+      'sehr.langer.name.mit.vielen.punkten.und.noch.mehr@eine-sehr-lange-domain-beispiel.de';
+    const sent = await ctx.server.client().post(`${PREFIX}/v1/wizard/contact`, {
+      contact: contact({ email }),
+      message: 'Bitte um Rückruf.',
+    });
+    assert.equal(sent.status, 201);
+    const page = await (
+      await ctx.browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await page.goto(`${ctx.server.baseUrl}/dev/mailbox`);
+    await page.getByText(email).waitFor();
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      390,
+      'the list is wider than the phone',
+    );
+  });
 });

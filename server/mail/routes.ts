@@ -117,7 +117,7 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f5f7;padding:1rem;
 iframe{width:100%;height:32rem;border:1px solid #8a8f98;border-radius:4px;background:#fff}
 .muted{color:#5f6368}.nowrap{white-space:nowrap}
 @media (max-width:40rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}
-thead{display:none}tr,td{display:block}tr{border-bottom:1px solid #d5d8dc;padding:.5rem 0}
+thead{display:none}table,caption,tbody,tr,td{display:block}td{overflow-wrap:anywhere}tr{border-bottom:1px solid #d5d8dc;padding:.5rem 0}
 td{border:none;padding:.1rem 0}}`;
 
 const page = (title: string, body: string) => `<!doctype html><html lang="de"><head>

@@ -156,6 +156,21 @@ describe('agency inbox page', () => {
     expect(body).toEqual({ email: 'team@makler.example' });
   });
 
+  it('says too many links were asked for, not to try again at once, when the server limits them', async () => {
+    nock(API).get('/auth/me').reply(403, FORBIDDEN);
+    const { user } = open();
+    const email = await screen.findByRole('textbox', { name: 'E-Mail-Adresse' });
+    nock(API)
+      .post('/auth/email')
+      .reply(429, { code: 'rate_limited', message: 'rateLimited' }, { 'Retry-After': '600' });
+    await user.type(email, 'team@makler.example');
+    await user.click(screen.getByRole('button', { name: 'Anmeldelink senden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Für diese Adresse wurden gerade zu viele Anmeldelinks angefordert. Bitte nutzen Sie den zuletzt geschickten Link oder versuchen Sie es später erneut.',
+    );
+    expect(screen.queryByText(/konnte nicht verschickt werden/)).not.toBeInTheDocument();
+  });
+
   it("signs in with a mailed link's key, takes it out of the address, and lists the submissions", async () => {
     nock(API)
       .post('/auth/login', { k: 'key-1' })
@@ -302,6 +317,30 @@ describe('agency inbox page', () => {
     expect(screen.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
       'href',
       '/agency/api/submissions.csv?from=2026-11-01&to=2026-11-30',
+    );
+  });
+
+  it("shows a pin the visitor placed to five decimals (about a metre), not the map's full float", async () => {
+    signedInWithDetail({
+      submission: {
+        ...SUBMISSION,
+        lead: {
+          ...SUBMISSION.lead!,
+          address: {
+            ...SUBMISSION.lead!.address,
+            lat: 52.51998134454223,
+            lng: 13.405036926269533,
+            approximate: false,
+          },
+        },
+      },
+      deliveries: [],
+      consentLog: [],
+    });
+    open({ route: `/submissions/${SUBMISSION.uuid}` });
+    const property = await screen.findByRole('region', { name: 'Immobilie' });
+    expect(within(property).getByText('Koordinaten').nextSibling).toHaveTextContent(
+      /^52\.51998, 13\.40504$/,
     );
   });
 

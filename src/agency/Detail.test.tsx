@@ -3,7 +3,7 @@
  * its delivery log in words (the event, the state, the next try, the last error from its code)
  * and the consents given with it, in German and English.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import nock from 'nock';
 import { AGENCY_API as API, detailOf, openInbox, submissionOf } from './testing';
 import type { Delivery, Submission } from './types';
@@ -163,6 +163,48 @@ describe("a submission's delivery log", () => {
         'Letzter Fehler: Der Versand ist fehlgeschlagen. Einzelheiten stehen im Protokoll des Servers.',
       );
     expect(screen.queryByText(/quota|script|odd/)).toBeNull();
+  });
+});
+
+describe('a submission on a slow line', () => {
+  it('says it is loading until the submission comes', async () => {
+    let answer: (() => void) | undefined;
+    nock(API)
+      .get('/auth/me')
+      .reply(200, { email: 'team@makler.example' })
+      .get(`/submissions/${UUID}`)
+      .reply((_uri, _body, callback) => {
+        answer = () =>
+          callback(null, [
+            200,
+            {
+              submission: SUBMISSION,
+              deliveries: [],
+              consentLog: [],
+              read: true,
+              assignee: null,
+              notes: [],
+            },
+          ]);
+      });
+    openInbox({ language: 'de', route: `/submissions/${UUID}` });
+    expect(await screen.findByText('Lädt …')).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Kontaktnachricht/);
+    expect(screen.queryByText('Lädt …')).not.toBeInTheDocument();
+  });
+});
+
+describe("a submission's contact", () => {
+  it('says a missing phone number and address with a dash, like every empty field', async () => {
+    openDetail('de', []);
+    const contact = await screen.findByRole('region', { name: 'Kontakt' });
+    const terms = within(contact).getAllByRole('term');
+    const value = (label: string) =>
+      terms.find((term) => term.textContent === label)?.nextElementSibling?.textContent;
+    expect(value('Telefon')).toBe('–');
+    expect(value('Anschrift')).toBe('–');
   });
 });
 

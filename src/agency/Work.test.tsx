@@ -149,8 +149,12 @@ describe("an agent's working day in the inbox page", () => {
     );
   });
 
-  it('assigns a submission to a staff member, and the list shows who', async () => {
+  it('assigns a submission to a staff member, says the latest change saved, and the list shows who', async () => {
     const { user } = open([row(1, { read: true })], 0);
+    // Nothing unread: the heading has no count beside it, as the tab's title has none.
+    await within(await screen.findByRole('table')).findByRole('link', { name: 'Kunde 1' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Eingänge$/);
+    expect(document.title).toBe('Posteingang');
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
       .reply(200, detailAnswer(1, { read: true }));
@@ -170,6 +174,13 @@ describe("an agent's working day in the inbox page", () => {
     await user.selectOptions(select, ME);
     expect(await screen.findByText('Zuständigkeit gespeichert.')).toBeInTheDocument();
     expect(select).toHaveValue(ME);
+    // Marked unread next: the line says that, no longer the assignment before it.
+    nock(API)
+      .put(`/submissions/${row(1).uuid}/read`, { read: false })
+      .reply(200, { uuid: row(1).uuid, read: false, unread: 1 });
+    await user.click(screen.getByRole('button', { name: 'Als ungelesen markieren' }));
+    expect(await screen.findByText('Als ungelesen markiert.')).toBeInTheDocument();
+    expect(screen.queryByText('Zuständigkeit gespeichert.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Zurück zur Liste' }));
     const cells = within(rowOf('Kunde 1')).getAllByRole('cell');
     expect(cells.at(-1)).toHaveTextContent(/^team$/);

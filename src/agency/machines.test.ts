@@ -62,12 +62,16 @@ describe('the inbox machines', () => {
       failed: { REQUESTED: 'loading', LOADED: null, FAILED: null },
     });
     expect(
-      matrix(HANDLING_TABLE, ['idle', 'saving', 'saved', 'failed'], ['CHOSEN', 'SAVED', 'FAILED']),
+      matrix(
+        HANDLING_TABLE,
+        ['idle', 'saving', 'saved', 'failed'],
+        ['CHOSEN', 'SAVED', 'FAILED', 'SUPERSEDED'],
+      ),
     ).toEqual({
-      idle: { CHOSEN: 'saving', SAVED: null, FAILED: null },
-      saving: { CHOSEN: 'saving', SAVED: 'saved', FAILED: 'failed' },
-      saved: { CHOSEN: 'saving', SAVED: null, FAILED: null },
-      failed: { CHOSEN: 'saving', SAVED: null, FAILED: null },
+      idle: { CHOSEN: 'saving', SAVED: null, FAILED: null, SUPERSEDED: null },
+      saving: { CHOSEN: 'saving', SAVED: 'saved', FAILED: 'failed', SUPERSEDED: null },
+      saved: { CHOSEN: 'saving', SAVED: null, FAILED: null, SUPERSEDED: 'idle' },
+      failed: { CHOSEN: 'saving', SAVED: null, FAILED: null, SUPERSEDED: null },
     });
     // A late answer leaves the status as it is.
     expect(next(HANDLING_TABLE, 'idle', 'SAVED')).toBe('idle');

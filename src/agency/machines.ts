@@ -59,12 +59,14 @@ export const LOAD_TABLE: Table<LoadStatus, 'REQUESTED' | 'LOADED' | 'FAILED'> = 
 export type HandlingStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** A submission's status (neu, in Bearbeitung, …) being set: announced once saved. */
-export const HANDLING_TABLE: Table<HandlingStatus, 'CHOSEN' | 'SAVED' | 'FAILED'> = {
+export const HANDLING_TABLE: Table<HandlingStatus, 'CHOSEN' | 'SAVED' | 'FAILED' | 'SUPERSEDED'> = {
   states: ['idle', 'saving', 'saved', 'failed'],
   rows: [
     { from: ['idle', 'saving', 'saved', 'failed'], on: 'CHOSEN', to: 'saving' },
     { from: ['saving'], on: 'SAVED', to: 'saved' },
     { from: ['saving'], on: 'FAILED', to: 'failed' },
+    // Another change on the same line was chosen: its 'saved' no longer speaks for the line.
+    { from: ['saved'], on: 'SUPERSEDED', to: 'idle' },
   ],
 };
 

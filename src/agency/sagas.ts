@@ -101,7 +101,13 @@ function* requestLink(): Saga {
   const api: AgencyApi = yield getContext('api');
   const { session }: AgencyState = yield select(selectAgency);
   const result: ApiResult<unknown> = yield call(api.requestLink, session.form.email.trim());
-  yield put(result.ok ? actions.signInMailSent() : actions.signInMailFailed());
+  yield put(
+    result.ok
+      ? actions.signInMailSent()
+      : actions.signInMailFailed({
+          rateLimited: result.error.kind === 'server' && result.error.status === 429,
+        }),
+  );
 }
 
 function* signOut(): Saga {

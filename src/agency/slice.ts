@@ -43,7 +43,7 @@ export interface AgencyState {
     /** The agency's name, as the server names it ('' if not). */
     agency: string;
     /** The sign-in form: what was typed, and what the last request answered. */
-    form: { email: string; status: 'editing' | 'sending' | 'sent' | 'failed' };
+    form: { email: string; status: 'editing' | 'sending' | 'sent' | 'failed' | 'rateLimited' };
     keyRefused: boolean;
   };
   list: {
@@ -197,8 +197,8 @@ export const agencySlice = createSlice({
     signInMailSent(state) {
       state.session.form.status = 'sent';
     },
-    signInMailFailed(state) {
-      state.session.form.status = 'failed';
+    signInMailFailed(state, action: PayloadAction<{ rateLimited: boolean }>) {
+      state.session.form.status = action.payload.rateLimited ? 'rateLimited' : 'failed';
     },
     signOutClicked() {},
 
@@ -272,6 +272,7 @@ export const agencySlice = createSlice({
     /** Read or unread for the signed-in staff member ('Als ungelesen markieren'). */
     readChosen(state, _action: PayloadAction<boolean>) {
       state.detail.readMark = next(HANDLING_TABLE, state.detail.readMark, 'CHOSEN');
+      state.detail.assignment = next(HANDLING_TABLE, state.detail.assignment, 'SUPERSEDED');
     },
     readSaved(state, action: PayloadAction<{ uuid: string; read: boolean; unread: number }>) {
       const { uuid, read, unread } = action.payload;
@@ -289,6 +290,7 @@ export const agencySlice = createSlice({
     /** 'Zuständig': a staff address, or null for nobody. */
     assigneeChosen(state, _action: PayloadAction<string | null>) {
       state.detail.assignment = next(HANDLING_TABLE, state.detail.assignment, 'CHOSEN');
+      state.detail.readMark = next(HANDLING_TABLE, state.detail.readMark, 'SUPERSEDED');
     },
     assigneeSaved(state, action: PayloadAction<{ uuid: string; assignee: string | null }>) {
       const { uuid, assignee } = action.payload;

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { LazyPointMap } from '../../ui/map/LazyPointMap';
 import { Actions, Alert, Label, PageHeading, SecondaryButton, Select } from '../../ui/primitives';
 import { openimmoFeedbackHref } from '../api';
 import { mailtoHref, replySubject, telHref, type Translate } from '../links';
-import { ContactLink } from './ListRows';
+import { ContactLink, Email } from './ListRows';
 import { formatDate, formatTime } from '../format';
 import { Confirm } from './Confirm';
 import { DeliveryLog } from './Deliveries';
@@ -73,21 +73,6 @@ const Facts = styled.dl`
 const NoBreak = styled.span`
   white-space: nowrap;
 `;
-
-/** An e-mail address that wraps after its @ and before a dot, never inside a name. */
-function Email({ address }: { address: string }) {
-  const pieces = address.split(/(?<=@)|(?=\.)/);
-  return (
-    <>
-      {pieces.map((piece, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {piece}
-        </Fragment>
-      ))}
-    </>
-  );
-}
 
 const Back = styled.p`
   margin: 0 0 0.5rem;
@@ -331,6 +316,9 @@ function ConsentLog({ uuid }: { uuid: string }) {
 
 const line = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
+/** A coordinate to five decimals (about a metre), without trailing zeros: '52.51998'. */
+const degrees = (value: number) => String(Number(value.toFixed(5)));
+
 /** A phone number as typed, a 'tel:' link where it can be dialled. */
 function PhoneLink({ phone }: { phone: string }) {
   const href = phone ? telHref(phone) : null;
@@ -377,7 +365,7 @@ function Body({ submission }: { submission: Submission }) {
                   </ContactLink>
                 ),
               ],
-              [t('detail.phone'), <PhoneLink key="phone" phone={c.phone} />],
+              [t('detail.phone'), c.phone && <PhoneLink key="phone" phone={c.phone} />],
               ...(c.company ? ([[t('detail.company'), c.company]] as [string, string][]) : []),
               [t('detail.address'), addressOf(c)],
             ]}
@@ -404,7 +392,7 @@ function Body({ submission }: { submission: Submission }) {
                           lead.address.approximate
                             ? 'detail.coordinatesApproximate'
                             : 'detail.coordinatesExact',
-                          { latitude: point.lat, longitude: point.lng },
+                          { latitude: degrees(point.lat), longitude: degrees(point.lng) },
                         ),
                       ],
                     ] as [string, string][])
@@ -559,6 +547,7 @@ export function Detail() {
           {t(`errors.${detail.error}`)}
         </Alert>
       )}
+      <p role="status">{!submission && detail.status === 'loading' ? t('detail.loading') : ''}</p>
       {submission && (
         <>
           <PageHeading id="detail-heading">

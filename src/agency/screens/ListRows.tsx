@@ -2,6 +2,7 @@
  * The list's rows: a table on a wide screen (its sorted column marked with aria-sort), cards
  * with the essentials on a phone. A name opens the submission; e-mail and phone are links.
  */
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -37,6 +38,21 @@ export const ContactLink = styled.a`
   }
 `;
 
+/** An e-mail address that wraps after its @ and before a dot, never inside a name. */
+export function Email({ address }: { address: string }) {
+  const pieces = address.split(/(?<=@)|(?=\.)/);
+  return (
+    <>
+      {pieces.map((piece, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -57,7 +73,11 @@ function ContactLinks({ row }: { row: InboxRow }) {
   const tel = row.phone ? telHref(row.phone) : null;
   return (
     <>
-      {row.email && <ContactLink href={mailtoHref(row.email)}>{row.email}</ContactLink>}
+      {row.email && (
+        <ContactLink href={mailtoHref(row.email)}>
+          <Email address={row.email} />
+        </ContactLink>
+      )}
       {tel && (
         <>
           <br />

@@ -73,6 +73,11 @@ export function SignIn() {
           {t('signIn.failed')}
         </Alert>
       )}
+      {form.status === 'rateLimited' && (
+        <Alert $severity="error" role="alert">
+          {t('signIn.rateLimited')}
+        </Alert>
+      )}
     </Card>
   );
 }

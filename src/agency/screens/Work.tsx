@@ -61,8 +61,15 @@ const Count = styled.span`
 export function UnreadCount() {
   const { t } = useTranslation('agency');
   const unread = useAgencySelector((state) => selectAgency(state).list.unread);
-  return unread === null ? null : <Count>{t('work.unread', { count: unread })}</Count>;
+  // None unread: nothing to point at (the tab's title has no count then either).
+  return !unread ? null : <Count>{t('work.unread', { count: unread })}</Count>;
 }
+
+/** 'Zuständig' as wide as 'Status' above it, apart from the button before it. */
+const AssigneeField = styled(Label)`
+  width: min(100%, 18rem);
+  margin: 1rem 0 0;
+`;
 
 /** 'Als ungelesen markieren' (or read again) and 'Zuständig'. */
 export function ReadAndAssignee() {
@@ -85,7 +92,7 @@ export function ReadAndAssignee() {
           {read ? t('work.markUnread') : t('work.markRead')}
         </SecondaryButton>
       </Actions>
-      <Label>
+      <AssigneeField>
         <span>{t('work.assignee')}</span>
         <Select
           value={assignee ?? ''}
@@ -99,7 +106,7 @@ export function ReadAndAssignee() {
             </option>
           ))}
         </Select>
-      </Label>
+      </AssigneeField>
       <p role="status">
         {assignment === 'saved'
           ? t('work.assigned')

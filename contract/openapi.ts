@@ -956,6 +956,14 @@ const agencyPaths = {
     parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
     get: {
       summary: 'A submission with its delivery log and the history of its contact’s consents',
+      parameters: [
+        query('lang', {
+          type: 'string',
+          enum: ['de', 'en'],
+          description:
+            "The language of a lead's and a saved search's category and field texts (the inbox's); German by default",
+        }),
+      ],
       responses: {
         '200': ok('The submission', ref('SubmissionDetail')),
         '404': error('No such submission'),

@@ -2062,7 +2062,9 @@ export interface paths {
         /** A submission with its delivery log and the history of its contact’s consents */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    lang?: "de" | "en";
+                };
                 header?: never;
                 path: {
                     uuid: string;

@@ -274,6 +274,28 @@ describe('agency inbox API', () => {
     expect((await staff.post(`${API}/deliveries/999999/retry`, {})).status).toBe(404);
   });
 
+  it("says a lead's category and fields in the inbox's language when asked, German by default", async () => {
+    const { uuid } = (await staff.get<Page>(`${API}/submissions?kind=lead&q=anna`)).body.items[0]!;
+    const english = await staff.get<{ submission: { lead: Record<string, unknown> } }>(
+      `${API}/submissions/${uuid}?lang=en`,
+    );
+    expect(english.body.submission.lead).toMatchObject({
+      category: 'Apartment',
+      fields: [
+        { name: 'price.price', label: 'Purchase price', text: '€350,000' },
+        { name: 'area.livingSpace', label: 'Living space', text: '82.5 m²' },
+      ],
+    });
+    const german = await staff.get<{ submission: { lead: Record<string, unknown> } }>(
+      `${API}/submissions/${uuid}?lang=de`,
+    );
+    expect(german.body.submission.lead).toMatchObject({
+      category: 'Wohnung',
+      fields: [{ label: 'Kaufpreis', text: '350.000\u00a0€' }, { label: 'Wohnfläche' }],
+    });
+    expect((await staff.get(`${API}/submissions/${uuid}?lang=fr`)).status).toBe(400);
+  });
+
   it("says where a position is only the geocoder's guess: in the detail and in the notice", async () => {
     const visitor = server.client();
     const guessed = lead({ location: { ...lead().location, approximate: true } });

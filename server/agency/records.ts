@@ -10,8 +10,9 @@
 import { categoryById } from '../../contract/catalog';
 import { CONSENT_BOXES, CONTACT_RECORD_KEYS } from '../../contract/contact';
 import de from '../../src/i18n/locales/de.json';
+import en from '../../src/i18n/locales/en.json';
 import type { Queryable, Sql } from '../db/sql';
-import type { FieldDefinition } from '../data/fieldDefinitions';
+import { definitionIn, type FieldDefinition } from '../data/fieldDefinitions';
 
 import type { ConsentState, Handling, SubmissionKind } from '../../contract/agency';
 
@@ -159,27 +160,55 @@ export const withConsents = (
   consent: { ...record.consent, current },
 });
 
-/** The widget's German category name, as the visitor saw it. */
-export function categoryName(id: number): string {
+/** The language a record's words are in: German (notices, CSV, webhooks), or the inbox's. */
+export type RecordLanguage = 'de' | 'en';
+
+/** The widget's category name (German unless asked), as the visitor saw it. */
+export function categoryName(id: number, lang: RecordLanguage = 'de'): string {
   const key = categoryById(id)?.name;
-  return (
-    (key && (de.categories as Record<string, string>)[key])?.replace(/\u00ad/g, '') || String(id)
-  );
+  const names = (lang === 'en' ? en.categories : de.categories) as Record<string, string>;
+  return (key && names[key])?.replace(/\u00ad/g, '') || String(id);
 }
 
 export const objectTypeName = (objectType: string) =>
   objectType === 'COMMERCIAL' ? 'Gewerbe' : 'Wohnen';
 
-const euro = new Intl.NumberFormat('de-DE', {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-});
-const decimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+/** A language's number formats and the words a field's value is said with. */
+const WORDS = {
+  de: {
+    euro: new Intl.NumberFormat('de-DE', {
+      style: 'currency',
+      currency: 'EUR',
+      maximumFractionDigits: 0,
+    }),
+    decimal: new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }),
+    from: 'ab',
+    upTo: 'bis',
+    yes: 'Ja',
+    no: 'Nein',
+  },
+  en: {
+    euro: new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'EUR',
+      maximumFractionDigits: 0,
+    }),
+    decimal: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+    from: 'from',
+    upTo: 'up to',
+    yes: 'Yes',
+    no: 'No',
+  },
+} as const;
 
 /** One number of a field, formatted by its definition (product 9.13: EUR without cents, int ungrouped). */
-function formatNumber(value: unknown, definition: FieldDefinition | undefined): string {
+function formatNumber(
+  value: unknown,
+  definition: FieldDefinition | undefined,
+  lang: RecordLanguage,
+): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
+  const { euro, decimal } = WORDS[lang];
   switch (definition?.type) {
     case 'currency':
       return euro.format(value);
@@ -204,10 +233,15 @@ export function labelledFields(
   raw: string,
   marketingType: string,
   definitionOf: (id: string) => FieldDefinition | undefined,
+  lang: RecordLanguage = 'de',
 ): LabelledValue[] {
   const fields = JSON.parse(raw) as StoredField[];
+  const words = WORDS[lang];
+  const format = (value: unknown, definition: FieldDefinition | undefined) =>
+    formatNumber(value, definition, lang);
   return fields.map((field) => {
-    const definition = definitionOf(field.name);
+    const stored = definitionOf(field.name);
+    const definition = stored && definitionIn(lang, field.name, stored);
     const label =
       definition?.marketingTypeLabel?.[marketingType as 'buy' | 'rent'] ??
       definition?.label ??
@@ -218,17 +252,17 @@ export function labelledFields(
         definition.values?.find((v) => v.value === String(field.value))?.title ??
         String(field.value ?? '');
     else if (definition?.type === 'boolean')
-      text = String(field.value) === '1' || field.value === true ? 'Ja' : 'Nein';
+      text = String(field.value) === '1' || field.value === true ? words.yes : words.no;
     else if (field.valueType === 'RANGE' || 'minValue' in field || 'maxValue' in field) {
       const min = field.minValue ?? null;
       const max = field.maxValue ?? null;
       text =
         min !== null && max !== null
-          ? `${formatNumber(min, definition)} – ${formatNumber(max, definition)}`
+          ? `${format(min, definition)} – ${format(max, definition)}`
           : min !== null
-            ? `ab ${formatNumber(min, definition)}`
-            : `bis ${formatNumber(max, definition)}`;
-    } else text = formatNumber(field.value, definition);
+            ? `${words.from} ${format(min, definition)}`
+            : `${words.upTo} ${format(max, definition)}`;
+    } else text = format(field.value, definition);
     return { name: field.name, label, text };
   });
 }
@@ -277,7 +311,11 @@ export async function submissionReader(sql: Sql) {
   const definitionOf = (id: string) => definitions.get(id);
 
   /** The submission's record, read through `tx` (a transaction's, or the database). */
-  async function read(tx: Queryable, id: number): Promise<SubmissionRecord | null> {
+  async function read(
+    tx: Queryable,
+    id: number,
+    lang: RecordLanguage = 'de',
+  ): Promise<SubmissionRecord | null> {
     const row = await tx.one(bySubmission.submission, id);
     if (!row) return null;
     const typed = JSON.parse(row.contact_data as string) as Record<string, unknown>;
@@ -319,7 +357,7 @@ export async function submissionReader(sql: Sql) {
           objectType: lead.object_type as string,
           marketingType: lead.marketing_type as string,
           categoryId: lead.category_id as number,
-          category: categoryName(lead.category_id as number),
+          category: categoryName(lead.category_id as number, lang),
           address: {
             street: text('street'),
             number: text('number'),
@@ -333,6 +371,7 @@ export async function submissionReader(sql: Sql) {
             lead.fields as string,
             lead.marketing_type as string,
             definitionOf,
+            lang,
           ),
         };
       }
@@ -345,12 +384,13 @@ export async function submissionReader(sql: Sql) {
           objectType: search.object_type as string,
           marketingType: search.marketing_type as string,
           categoryId: search.category_id as number,
-          category: categoryName(search.category_id as number),
+          category: categoryName(search.category_id as number, lang),
           regions: locations.map((locationId) => regions.get(locationId) ?? String(locationId)),
           fields: labelledFields(
             search.fields as string,
             search.marketing_type as string,
             definitionOf,
+            lang,
           ),
         };
       }
@@ -466,10 +506,13 @@ export async function submissionReader(sql: Sql) {
     consentLog,
     /** Region names by location id (seed data, read once). */
     regionNames: regions as ReadonlyMap<number, string>,
-    /** A submission with its contact's consents as they stand now (the inbox's detail). */
-    async byUuid(uuid: string): Promise<RecordWithConsents | null> {
+    /**
+     * A submission with its contact's consents as they stand now (the inbox's detail), its
+     * category and fields in `lang`.
+     */
+    async byUuid(uuid: string, lang: RecordLanguage = 'de'): Promise<RecordWithConsents | null> {
       const row = await sql.one<{ id: number }>(bySubmission.submissionByUuid, uuid);
-      const record = row ? await read(sql, row.id) : null;
+      const record = row ? await read(sql, row.id, lang) : null;
       if (!record) return null;
       return withConsents(record, (await consentsOf(sql, [record.id])).get(record.id)!);
     },

@@ -244,7 +244,8 @@ export async function agencyRoutes(
   });
 
   route(app, 'GET', '/agency/api/submissions/{uuid}', async (request) => {
-    const record = await records.byUuid((request.params as { uuid: string }).uuid);
+    const { lang } = request.query as { lang?: 'de' | 'en' };
+    const record = await records.byUuid((request.params as { uuid: string }).uuid, lang);
     if (!record) throw new ApiError(404, 'not_found', 'submissionNotFound');
     const { id, ...submission } = record;
     return {

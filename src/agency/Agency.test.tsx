@@ -8,7 +8,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import type { FunnelReport, FunnelStage } from '../../contract/funnel';
-import { AGENCY_API, openInbox, row } from './testing';
+import { AGENCY_API, detailPath, openInbox, row } from './testing';
 import type { ConsentEvent, Delivery, InboxRow, Submission } from './types';
 
 const API = AGENCY_API;
@@ -125,16 +125,18 @@ function signedInWithDetail({
   submission = SUBMISSION,
   deliveries = [] as Delivery[],
   consentLog = [] as typeof CONSENT_LOG,
+  language = 'de',
 }: {
   items?: InboxRow[];
   submission?: Submission;
   deliveries?: Delivery[];
   consentLog?: typeof CONSENT_LOG;
+  language?: 'de' | 'en';
 } = {}) {
   nock(API)
     .get('/auth/me')
     .reply(200, { email: 'team@makler.example' })
-    .get(`/submissions/${SUBMISSION.uuid}`)
+    .get(detailPath(SUBMISSION.uuid, language))
     .reply(200, { submission, deliveries, consentLog, ...WORK });
   if (items) nock(API).get('/submissions').reply(200, { items, next: null, total: items.length });
 }
@@ -446,7 +448,13 @@ describe('agency inbox page', () => {
   });
 
   it("offers a submission as OpenImmo XML for the agency's CRM, and none for a newsletter setting", async () => {
-    signedInWithDetail({ items: [row(1)], submission: SUBMISSION, deliveries: [], consentLog: [] });
+    signedInWithDetail({
+      items: [row(1)],
+      submission: SUBMISSION,
+      deliveries: [],
+      consentLog: [],
+      language: 'en',
+    });
     open({ route: `/submissions/${SUBMISSION.uuid}`, language: 'en' });
     const link = await screen.findByRole('link', { name: 'Download OpenImmo XML' });
     expect(link).toHaveAttribute(
@@ -535,7 +543,7 @@ describe('agency inbox page', () => {
         .reply(200, { email: 'team@makler.example' })
         .get('/submissions')
         .reply(200, { items: [row(1)], next: null })
-        .get(`/submissions/${SUBMISSION.uuid}`)
+        .get(detailPath(SUBMISSION.uuid, 'en'))
         .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [], ...WORK })
         .delete(`/submissions/${SUBMISSION.uuid}/contact`)
         .reply(500, { code: 'internal', message: 'x', data: { status: 500 } });
@@ -878,8 +886,9 @@ describe('agency inbox page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Owner inquiry')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
+    // The English page asks for the submission's category and field texts in English.
     nock(API)
-      .get(`/submissions/${SUBMISSION.uuid}`)
+      .get(detailPath(SUBMISSION.uuid, 'en'))
       .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: CONSENT_LOG, ...WORK });
     await userEvent
       .setup({ delay: null })

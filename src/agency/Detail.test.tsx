@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import nock from 'nock';
-import { AGENCY_API as API, detailOf, openInbox, submissionOf } from './testing';
+import { AGENCY_API as API, detailOf, detailPath, openInbox, submissionOf } from './testing';
 import type { Delivery, Submission } from './types';
 
 /** An unconfirmed contact message of Erika Mustermann. */
@@ -65,7 +65,7 @@ function openDetail(language: 'de' | 'en', deliveries: Delivery[]) {
   nock(API)
     .get('/auth/me')
     .reply(200, { email: 'team@makler.example' })
-    .get(`/submissions/${SUBMISSION.uuid}`)
+    .get(detailPath(SUBMISSION.uuid, language))
     .reply(200, detailOf(SUBMISSION, { deliveries }));
   openInbox({ language, route: `/submissions/${SUBMISSION.uuid}` });
 }
@@ -172,7 +172,7 @@ describe('a submission on a slow line', () => {
     nock(API)
       .get('/auth/me')
       .reply(200, { email: 'team@makler.example' })
-      .get(`/submissions/${UUID}`)
+      .get(`/submissions/${SUBMISSION.uuid}`)
       .reply((_uri, _body, callback) => {
         answer = () =>
           callback(null, [
@@ -187,7 +187,7 @@ describe('a submission on a slow line', () => {
             },
           ]);
       });
-    openInbox({ language: 'de', route: `/submissions/${UUID}` });
+    openInbox({ language: 'de', route: `/submissions/${SUBMISSION.uuid}` });
     expect(await screen.findByText('Lädt …')).toBeInTheDocument();
     await waitFor(() => expect(answer).toBeDefined());
     answer!();

@@ -7,7 +7,14 @@
 import { screen, within } from '@testing-library/react';
 import nock from 'nock';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AGENCY_API, detailOf, openInbox, row as plainRow, submissionOf } from './testing';
+import {
+  AGENCY_API,
+  detailOf,
+  detailPath,
+  openInbox,
+  row as plainRow,
+  submissionOf,
+} from './testing';
 import type { InboxRow, Submission } from './types';
 
 /** A row with a phone number to dial. */
@@ -313,7 +320,7 @@ describe("a submission's 'Antworten'", () => {
     'writes to the visitor with the subject filled (%s)',
     async (language, shown, subject) => {
       signedIn();
-      nock(API).get(`/submissions/${shown.uuid}`).reply(200, detailOf(shown));
+      nock(API).get(detailPath(shown.uuid, language)).reply(200, detailOf(shown));
       open({ route: `/submissions/${shown.uuid}`, language });
       const reply = await screen.findByRole('link', { name: /^(Antworten|Reply):/ });
       expect(reply).toHaveAttribute(

@@ -6,7 +6,14 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import nock from 'nock';
-import { AGENCY_API as API, detailOf, openInbox, row as listRow, submissionOf } from './testing';
+import {
+  AGENCY_API as API,
+  detailOf,
+  detailPath,
+  openInbox,
+  row as listRow,
+  submissionOf,
+} from './testing';
 import type { InboxRow } from './types';
 
 const ME = 'team@makler.example';
@@ -223,7 +230,7 @@ describe("an agent's working day in the inbox page", () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Unread: Kunde 1');
     expect(screen.getByRole('checkbox', { name: 'Unread only' })).not.toBeChecked();
     nock(API)
-      .get(`/submissions/${row(2).uuid}`)
+      .get(detailPath(row(2).uuid, 'en'))
       .reply(200, detailAnswer(2, { read: true, assignee: LENA }));
     await user.click(within(table).getByRole('link', { name: 'Kunde 2' }));
     expect(await screen.findByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();

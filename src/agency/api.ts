@@ -12,6 +12,8 @@ export interface AgencyEnv {
   cookies(): string;
   /** The key `k` of a mailed link leaves the address once used. */
   forgetKey(): void;
+  /** The page's language: a submission's category and field texts come in it (German unless). */
+  language?: 'de' | 'en';
 }
 
 export function agencyApi(env: AgencyEnv) {
@@ -32,7 +34,12 @@ export function agencyApi(env: AgencyEnv) {
         query: { ...filterQuery(filter), ...sortQuery(sort), after },
       }),
     detail: (uuid: string) =>
-      call({ method: 'GET', path: '/agency/api/submissions/{uuid}', params: { uuid } }),
+      call({
+        method: 'GET',
+        path: '/agency/api/submissions/{uuid}',
+        params: { uuid },
+        query: env.language === 'en' ? { lang: 'en' } : {},
+      }),
     staff: () => call({ method: 'GET', path: '/agency/api/staff' }),
     setRead: (uuid: string, read: boolean) =>
       call({

@@ -14,6 +14,7 @@ document.documentElement.lang = language === 'en' ? 'en' : 'de';
 
 const env: AgencyEnv = {
   origin: window.location.origin,
+  language,
   cookies: () => document.cookie,
   forgetKey() {
     const url = new URL(window.location.href);

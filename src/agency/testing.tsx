@@ -91,6 +91,10 @@ export const detailOf = (shown: Submission, extra: Record<string, unknown> = {})
   ...extra,
 });
 
+/** The path the detail of `uuid` is asked at, by a page in `language`. */
+export const detailPath = (uuid: string, language: 'de' | 'en' = 'de') =>
+  `/submissions/${uuid}${language === 'en' ? '?lang=en' : ''}`;
+
 /** The inbox page at `route`; `beside` is rendered in its router too (a test's own controls). */
 export function openInbox({
   k = null,
@@ -107,6 +111,7 @@ export function openInbox({
     origin: WIDGET_ORIGIN,
     cookies: () => 'XSRF-TOKEN=xsrf-1',
     forgetKey: jest.fn(),
+    language,
   };
   const store = makeAgencyStore({ api: agencyApi(env), env });
   trackSaga(store.sagaTask);

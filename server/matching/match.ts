@@ -161,6 +161,24 @@ export function matchSearch(
   property: MatchProperty,
   places: MatchPlaces,
 ): MatchResult {
+  return matchSearchIn(
+    search,
+    property,
+    () => propertyLocalities(property.location, places),
+    places,
+  );
+}
+
+/**
+ * matchSearch with the property's localities given (as `propertyLocalities` finds them, once
+ * for many searches).
+ */
+export function matchSearchIn(
+  search: MatchSearch,
+  property: MatchProperty,
+  localitiesOf: () => readonly number[],
+  places: MatchPlaces,
+): MatchResult {
   if (search.marketing_type !== property.marketingType) return fail({ criterion: 'marketingType' });
   if (!categoryFits(search, property)) return fail({ criterion: 'category' });
   const criteria = criteriaOf(search.fields);
@@ -168,7 +186,7 @@ export function matchSearch(
   const regions = searchLocalities(search.locations, places);
   if (!regions) return fail({ criterion: 'malformed', detail: 'locations' });
   if (!regions.length) return fail({ criterion: 'unknownRegion' });
-  const localities = propertyLocalities(property.location, places);
+  const localities = localitiesOf();
   if (!localities.length) return fail({ criterion: 'location' });
   if (!localities.some((l) => regions.includes(l))) return fail({ criterion: 'region' });
   for (const c of criteria) {

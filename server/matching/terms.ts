@@ -9,7 +9,7 @@ import {
   berlinPlaces,
   criteriaOf,
   INDEXED_FIELDS,
-  matchSearch,
+  matchSearchIn,
   propertyLocalities,
   searchLocalities,
   type MatchPlaces,
@@ -180,13 +180,23 @@ export async function matchingSearches(
     conditions.push('(t.rooms_min IS NULL OR t.rooms_min <= ?)');
     params.push(rooms);
   }
-  const rows = await q.all<StoredSearch & { uuid: string }>(
-    `SELECT ${SEARCH_COLUMNS} FROM saved_searches ss WHERE ss.id IN
-       (SELECT t.saved_search_id FROM saved_search_terms t WHERE ${conditions.join(' AND ')})
-     ORDER BY ss.id`,
+  const ids = await q.all<{ id: number }>(
+    `SELECT DISTINCT t.saved_search_id AS id FROM saved_search_terms t
+     WHERE ${conditions.join(' AND ')}`,
     ...params,
   );
+  if (!ids.length) return [];
+  // The candidates by their keys, one lookup each: PostgreSQL would otherwise hash-join the
+  // whole table for a few thousand of them.
+  const list =
+    q.dialect === 'postgres'
+      ? 'SELECT jsonb_array_elements_text(?::jsonb)::bigint'
+      : 'SELECT value FROM json_each(?)';
+  const rows = await q.all<StoredSearch & { uuid: string }>(
+    `SELECT ${SEARCH_COLUMNS} FROM saved_searches ss WHERE ss.id IN (${list}) ORDER BY ss.id`,
+    JSON.stringify(ids.map((r) => Number(r.id))),
+  );
   return rows
-    .filter((row) => matchSearch(row, property, places).match)
+    .filter((row) => matchSearchIn(row, property, () => localities, places).match)
     .map((row) => ({ id: Number(row.id), uuid: row.uuid }));
 }

@@ -6,6 +6,7 @@ import {
   berlinPlaces,
   matchSearch,
   propertyOfLead,
+  propertyOfListing,
   type MatchProperty,
   type MatchResult,
   type MatchSearch,
@@ -315,5 +316,43 @@ describe('matchSearch', () => {
       fields: 'null',
     });
     expect(matchSearch(search, broken, places)).toEqual(failed('location'));
+  });
+
+  it.each([
+    [
+      'a flat for sale in 10435 (Mitte and Prenzlauer Berg)',
+      { zip: '10435', category_id: 30225, price_title: 'Kaufpreis', price_text: '465.000 €' },
+      { marketingType: 'buy', objectType: 'LIVING', zip: '10435', price: 465000 },
+    ],
+    [
+      'a shop to let in 10997 (Kreuzberg)',
+      { zip: '10997', category_id: 82397, price_title: 'Kaltmiete', price_text: '3.200 € / Monat' },
+      { marketingType: 'rent', objectType: 'COMMERCIAL', zip: '10997', price: 3200 },
+    ],
+    [
+      'a price on request',
+      { zip: '10245', category_id: 30225, price_title: 'Kaufpreis', price_text: 'auf Anfrage' },
+      { marketingType: 'buy', objectType: 'LIVING', zip: '10245', price: undefined },
+    ],
+  ])('reads a listing: %s', (_name, row, expected) => {
+    const property = propertyOfListing(row);
+    expect({
+      marketingType: property.marketingType,
+      objectType: property.objectType,
+      zip: property.location.zip,
+      price: property.figures[price],
+    }).toEqual(expected);
+    // Its postcode decides its locality; a price range it is outside of excludes it.
+    const asked = {
+      ...search,
+      marketing_type: property.marketingType,
+      object_type: property.objectType,
+      category_id: row.category_id,
+      locations: `[${KREUZBERG}, ${PRENZLAUER_BERG}, 201]`,
+    };
+    expect(matchSearch(asked, property, places)).toEqual(MATCH);
+    expect(
+      matchSearch({ ...asked, fields: fieldsOf(range(price, null, 1000)) }, property, places),
+    ).toEqual(property.figures[price] === undefined ? MATCH : failed('range', { field: price }));
   });
 });

@@ -243,6 +243,36 @@ export function propertyOfLead(row: {
   };
 }
 
+/**
+ * A listing's row (listings: zip, category_id, price_title, price_text). A listing carries no
+ * coordinates, area or rooms: its postcode decides its locality, its price is read from its
+ * price text ('465.000 €', '3.200 € / Monat'), and it is let where its price is a rent
+ * ('Kaltmiete', 'Warmmiete', 'Miete'), else for sale.
+ */
+export function propertyOfListing(row: {
+  zip: unknown;
+  category_id: unknown;
+  price_title: unknown;
+  price_text: unknown;
+}): MatchProperty {
+  const category = categoryById(Number(row.category_id));
+  const title = typeof row.price_title === 'string' ? row.price_title : '';
+  const digits = /^\s*(\d{1,3}(?:\.\d{3})*|\d+)(?:,(\d+))?\s*€/.exec(
+    typeof row.price_text === 'string' ? row.price_text : '',
+  );
+  const figures: Record<string, number> = {};
+  if (digits)
+    figures[FIELD_IDS.price] = Number(`${digits[1]!.replace(/\./g, '')}.${digits[2] ?? '0'}`);
+  return {
+    marketingType: /miete/i.test(title) ? 'rent' : 'buy',
+    objectType: category?.objectType ?? 'LIVING',
+    categoryId: Number(row.category_id),
+    location: { zip: typeof row.zip === 'string' ? row.zip : null },
+    figures,
+    choices: {},
+  };
+}
+
 /** The field ids the index of searches narrows by (server/matching/terms.ts). */
 export const INDEXED_FIELDS = {
   price: FIELD_IDS.price,

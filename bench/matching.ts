@@ -19,12 +19,12 @@ import { seed } from '../server/db/seed';
 import { openDatabase } from '../server/db/sqlite';
 import { sqliteSql, type Sql } from '../server/db/sql';
 import { berlinPlaces, type MatchProperty } from '../server/matching/match';
-import { matchingSearches, termsOf, type SearchTerm } from '../server/matching/terms';
+import { matchingSearches, TERM_COLUMNS, termsOf, type SearchTerm } from '../server/matching/terms';
 import { createTestDatabase, startTestCluster } from '../test/server/postgres';
 
 export const SEARCHES = 100_000;
 const TIMES = 200;
-const { price, livingSpace, numberRooms } = FIELD_IDS;
+const { price, livingSpace, numberRooms, yearBuilt } = FIELD_IDS;
 
 /** A small seeded generator (mulberry32): the same searches on every run. */
 function prng(seed: number) {
@@ -50,7 +50,8 @@ interface BenchSearch {
 /**
  * SEARCHES saved searches: one to three regions each (one in ten a district), rent six in ten,
  * flats six in ten, houses a quarter, the rest plots and shops; a price range on most, a
- * minimum living space or number of rooms on a third.
+ * minimum living space or number of rooms on a third, a year built (which the index does not
+ * hold) on one in ten.
  */
 function searches(firstId: number): BenchSearch[] {
   const random = prng(139);
@@ -88,6 +89,9 @@ function searches(firstId: number): BenchSearch[] {
       });
     if (random() < 0.33)
       fields.push({ name: numberRooms, valueType: 'NUMBER', minValue: pick([1, 2, 3, 4]) });
+    // A criterion the index does not hold: these searches are decided by matchSearch.
+    if (random() < 0.1)
+      fields.push({ name: yearBuilt, valueType: 'RANGE', minValue: 1950, maxValue: null });
     return {
       id: firstId + i,
       uuid: crypto.randomUUID(),
@@ -106,7 +110,7 @@ const PROPERTIES: Record<string, MatchProperty> = {
     objectType: 'LIVING',
     categoryId: 30225,
     location: { lat: 52.5367, lng: 13.4178, approximate: false, zip: '10435' },
-    figures: { [price]: 450_000, [livingSpace]: 80, [numberRooms]: 3 },
+    figures: { [price]: 450_000, [livingSpace]: 80, [numberRooms]: 3, [yearBuilt]: 1905 },
     choices: {},
   },
   'flat to let, approximate, postcode 10435 (Mitte and Prenzlauer Berg), 1,200 €': {
@@ -163,17 +167,6 @@ async function measure(sql: Sql, label: string): Promise<Figures> {
   }
   return figures;
 }
-
-const TERM_COLUMNS = [
-  'saved_search_id',
-  'locality_id',
-  'marketing_type',
-  'category_id',
-  'price_min',
-  'price_max',
-  'living_space_min',
-  'rooms_min',
-] as const;
 
 async function onSqlite(): Promise<Figures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-matching-'));
@@ -276,8 +269,8 @@ async function onPostgres(): Promise<Figures | null> {
           terms += rows.length;
           await client.query(
             `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
-             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[],
-              $5::float8[], $6::float8[], $7::float8[], $8::float8[])`,
+             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[],
+              $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::int[])`,
             TERM_COLUMNS.map((c) => rows.map((r) => r[c])),
           );
         }

@@ -10,7 +10,7 @@ import { berlinPlaces, matchSearch, type MatchProperty } from './match';
 import { matchingSearches, writeSearchTerms } from './terms';
 
 const EMAIL = 'erika@example.de';
-const { price, livingSpace, numberRooms, yearBuilt } = FIELD_IDS;
+const { price, livingSpace, numberRooms, yearBuilt, condition } = FIELD_IDS;
 
 /** A flat to let at Kastanienallee, Prenzlauer Berg (301), for 700 € (the seeded demo search asks 800 € or more). */
 const flatToLet: MatchProperty = {
@@ -39,8 +39,18 @@ describe('the index of saved searches', () => {
       )
     ).map((t) => ({ ...t, locality_id: Number(t.locality_id) }));
   const localitiesOf = async (uuid: string) => (await termsOf(uuid)).map((t) => t.locality_id);
-  const matches = async () =>
-    (await matchingSearches(server.app.sql, flatToLet)).map((m) => m.uuid);
+  /** The uuids of the searches that match the flat, in the order of their ids. */
+  const matches = async () => {
+    const ids = await matchingSearches(server.app.sql, flatToLet);
+    const uuids = new Map(
+      (
+        await server.app.sql.all<{ id: number; uuid: string }>(
+          'SELECT id, uuid FROM saved_searches',
+        )
+      ).map((r) => [Number(r.id), r.uuid]),
+    );
+    return ids.map((id) => uuids.get(id));
+  };
 
   it('follows a search from the wizard through confirmation, edits, deactivation, deletion and erasure', async () => {
     const client = await loggedIn(server, EMAIL);
@@ -153,6 +163,13 @@ describe('the index of saved searches', () => {
           });
         if (random() < 0.2)
           fields.push({ name: yearBuilt, valueType: 'RANGE', minValue: 1900, maxValue: 1990 });
+        // Criteria the index does not hold: a maximum living space, a second price range, a
+        // chosen condition.
+        if (random() < 0.1)
+          fields.push({ name: livingSpace, valueType: 'RANGE', minValue: null, maxValue: 70 });
+        if (random() < 0.1)
+          fields.push({ name: price, valueType: 'RANGE', minValue: null, maxValue: 300_000 });
+        if (random() < 0.1) fields.push({ name: condition, valueType: 'RAW', value: 'gepflegt' });
         await insertSavedSearch(
           tx,
           {
@@ -180,7 +197,7 @@ describe('the index of saved searches', () => {
       );
       await server.app.sql.transaction((tx) => writeSearchTerms(tx, row.uuid));
     }
-    const searches = await server.app.sql.all<Record<string, unknown> & { uuid: string }>(
+    const searches = await server.app.sql.all<Record<string, unknown> & { id: number }>(
       'SELECT * FROM saved_searches WHERE contact_id = ? AND active = 1 ORDER BY id',
       contactId,
     );
@@ -203,15 +220,12 @@ describe('the index of saved searches', () => {
           zip: pick(['10435', '10997', '13465', '10245', '99999', '']),
         },
         figures,
-        choices: {},
+        choices: random() < 0.5 ? { [condition]: pick(['gepflegt', 'erstbezug']) } : {},
       };
       const expected = searches
         .filter((s) => matchSearch(s as never, property, places).match)
-        .map((s) => s.uuid);
-      expect([i, (await matchingSearches(server.app.sql, property)).map((m) => m.uuid)]).toEqual([
-        i,
-        expected,
-      ]);
+        .map((s) => Number(s.id));
+      expect([i, await matchingSearches(server.app.sql, property)]).toEqual([i, expected]);
       found += expected.length;
     }
     // The sample matches often enough to tell a wrong narrowing from a right one.

@@ -1,9 +1,11 @@
 /**
  * The index of saved searches that matching reads: each live search (active; confirmed, or made
  * in the portal) as one row per locality it covers in saved_search_terms, with its marketing type,
- * category and the ranges it narrows by. `matchingSearches` narrows by them in SQL and decides
- * with `matchSearch`, the one definition of a match; the index is only ever a superset of it.
+ * category, object type and the ranges it narrows by, and whether that is all it asks (exact).
+ * `matchingSearches` narrows by them in SQL and decides the searches that ask more with
+ * `matchSearch`, the one definition of a match; a test holds both to the same answers.
  */
+import { categoryById } from '../../contract/catalog';
 import type { Queryable, Sql } from '../db/sql';
 import {
   berlinPlaces,
@@ -22,10 +24,13 @@ export interface SearchTerm {
   locality_id: number;
   marketing_type: string;
   category_id: number;
+  object_type: string;
   price_min: number | null;
   price_max: number | null;
   living_space_min: number | null;
   rooms_min: number | null;
+  /** 1: the row's columns are all the search asks; 0: matchSearch decides the rest. */
+  exact: number;
 }
 
 interface StoredSearch {
@@ -50,15 +55,26 @@ export function termsOf(search: StoredSearch, places: MatchPlaces): SearchTerm[]
     return c?.kind === 'range' ? c : { min: null, max: null };
   };
   const price = rangeOf(INDEXED_FIELDS.price);
+  const indexed: readonly string[] = Object.values(INDEXED_FIELDS);
+  const fields = criteria.map((c) => c.field);
+  const exact =
+    criteria.every(
+      (c) =>
+        c.kind === 'range' &&
+        indexed.includes(c.field) &&
+        (c.field === INDEXED_FIELDS.price || c.max === null),
+    ) && new Set(fields).size === fields.length;
   return localities.map((locality) => ({
     saved_search_id: Number(search.id),
     locality_id: locality,
     marketing_type: String(search.marketing_type),
     category_id: Number(search.category_id),
+    object_type: String(search.object_type),
     price_min: price.min,
     price_max: price.max,
     living_space_min: rangeOf(INDEXED_FIELDS.livingSpace).min,
     rooms_min: rangeOf(INDEXED_FIELDS.rooms).min,
+    exact: exact ? 1 : 0,
   }));
 }
 
@@ -67,12 +83,24 @@ const LIVE = `ss.active = 1 AND (ss.submission_id IS NULL
   OR EXISTS (SELECT 1 FROM submissions s WHERE s.id = ss.submission_id AND s.status = 'confirmed'))`;
 
 const SEARCH_COLUMNS =
-  'ss.id, ss.uuid, ss.marketing_type, ss.object_type, ss.category_id, ss.locations, ss.fields';
+  'ss.id, ss.marketing_type, ss.object_type, ss.category_id, ss.locations, ss.fields';
 
-const INSERT_TERM = `INSERT INTO saved_search_terms (saved_search_id, locality_id, marketing_type,
-  category_id, price_min, price_max, living_space_min, rooms_min)
-  VALUES (@saved_search_id, @locality_id, @marketing_type, @category_id, @price_min, @price_max,
-  @living_space_min, @rooms_min)`;
+/** The columns of saved_search_terms, in order. */
+export const TERM_COLUMNS = [
+  'saved_search_id',
+  'locality_id',
+  'marketing_type',
+  'category_id',
+  'object_type',
+  'price_min',
+  'price_max',
+  'living_space_min',
+  'rooms_min',
+  'exact',
+] as const satisfies readonly (keyof SearchTerm)[];
+
+const INSERT_TERM = `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
+  VALUES (${TERM_COLUMNS.map((c) => `@${c}`).join(', ')})`;
 
 /** Writes the terms of the saved searches `where` names again (none for one not live). */
 async function writeTerms(
@@ -134,22 +162,19 @@ export async function fillSearchTerms(sql: Sql, places = berlinPlaces()): Promis
   }
 }
 
-/** A saved search that matches a property. */
-export interface MatchedSearch {
-  id: number;
-  uuid: string;
-}
-
 /**
- * The live saved searches that match `property`: narrowed by the index (its localities,
- * marketing type and category, and the ranges of price, living space and rooms), decided by
- * matchSearch.
+ * The ids of the live saved searches that match `property`, in order: narrowed by the index
+ * (its localities, marketing type, category and object type, and the bounds of price, living
+ * space and rooms); a search the index holds exactly is taken from it, any other is read by
+ * key and decided by matchSearch.
  */
 export async function matchingSearches(
   q: Queryable,
   property: MatchProperty,
   places = berlinPlaces(),
-): Promise<MatchedSearch[]> {
+): Promise<number[]> {
+  const category = categoryById(property.categoryId);
+  if (!category) return [];
   const localities = propertyLocalities(property.location, places);
   if (!localities.length) return [];
   const params: (string | number)[] = [...localities, property.marketingType, property.categoryId];
@@ -158,6 +183,11 @@ export async function matchingSearches(
     't.marketing_type = ?',
     't.category_id = ?',
   ];
+  // A category offered under either object type (the plot) matches a search of either.
+  if (category.objectType !== null) {
+    conditions.push('t.object_type = ?');
+    params.push(property.objectType);
+  }
   const figure = (field: string) => {
     const value = property.figures[field];
     return typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -180,23 +210,27 @@ export async function matchingSearches(
     conditions.push('(t.rooms_min IS NULL OR t.rooms_min <= ?)');
     params.push(rooms);
   }
-  const ids = await q.all<{ id: number }>(
-    `SELECT DISTINCT t.saved_search_id AS id FROM saved_search_terms t
+  const candidates = await q.all<{ id: number; exact: number }>(
+    `SELECT DISTINCT t.saved_search_id AS id, t.exact FROM saved_search_terms t
      WHERE ${conditions.join(' AND ')}`,
     ...params,
   );
-  if (!ids.length) return [];
-  // The candidates by their keys, one lookup each: PostgreSQL would otherwise hash-join the
-  // whole table for a few thousand of them.
-  const list =
-    q.dialect === 'postgres'
-      ? 'SELECT jsonb_array_elements_text(?::jsonb)::bigint'
-      : 'SELECT value FROM json_each(?)';
-  const rows = await q.all<StoredSearch & { uuid: string }>(
-    `SELECT ${SEARCH_COLUMNS} FROM saved_searches ss WHERE ss.id IN (${list}) ORDER BY ss.id`,
-    JSON.stringify(ids.map((r) => Number(r.id))),
-  );
-  return rows
-    .filter((row) => matchSearchIn(row, property, () => localities, places).match)
-    .map((row) => ({ id: Number(row.id), uuid: row.uuid }));
+  const matched = candidates.filter((c) => Number(c.exact) === 1).map((c) => Number(c.id));
+  const undecided = candidates.filter((c) => Number(c.exact) !== 1).map((c) => Number(c.id));
+  if (undecided.length) {
+    // The candidates by their keys, one lookup each: PostgreSQL would otherwise hash-join the
+    // whole table for a few thousand of them.
+    const list =
+      q.dialect === 'postgres'
+        ? 'SELECT jsonb_array_elements_text(?::jsonb)::bigint'
+        : 'SELECT value FROM json_each(?)';
+    const rows = await q.all<StoredSearch>(
+      `SELECT ${SEARCH_COLUMNS} FROM saved_searches ss WHERE ss.id IN (${list})`,
+      JSON.stringify(undecided),
+    );
+    for (const row of rows)
+      if (matchSearchIn(row, property, () => localities, places).match)
+        matched.push(Number(row.id));
+  }
+  return matched.sort((a, b) => a - b);
 }

@@ -134,6 +134,18 @@ describe('the index of saved searches', () => {
     expect(await matches()).toHaveLength(1);
   });
 
+  it('writes one search in several transactions at once, as processes starting together do', async () => {
+    const client = await loggedIn(server, EMAIL);
+    const made = await call(client, 'post', '/v1/saved-search', savedSearch());
+    const { uuid } = made.body as { uuid: string };
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.app.sql.transaction((tx) => writeSearchTerms(tx, uuid)),
+      ),
+    );
+    expect(await localitiesOf(uuid)).toEqual([201, 301]);
+  });
+
   it('finds exactly the searches matchSearch matches, on a generated sample', async () => {
     await loggedIn(server, EMAIL);
     const { id: contactId } = (await server.app.sql.one<{ id: number }>(

@@ -99,8 +99,12 @@ export const TERM_COLUMNS = [
   'exact',
 ] as const satisfies readonly (keyof SearchTerm)[];
 
+// Two processes that fill the same search at start-up write the same row: the later one wins.
 const INSERT_TERM = `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
-  VALUES (${TERM_COLUMNS.map((c) => `@${c}`).join(', ')})`;
+  VALUES (${TERM_COLUMNS.map((c) => `@${c}`).join(', ')})
+  ON CONFLICT (saved_search_id, locality_id) DO UPDATE SET ${TERM_COLUMNS.slice(2)
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ')}`;
 
 /** Writes the terms of the saved searches `where` names again (none for one not live). */
 async function writeTerms(

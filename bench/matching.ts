@@ -20,22 +20,13 @@ import { openDatabase } from '../server/db/sqlite';
 import { sqliteSql, type Sql } from '../server/db/sql';
 import { berlinPlaces, type MatchProperty } from '../server/matching/match';
 import { matchingSearches, TERM_COLUMNS, termsOf, type SearchTerm } from '../server/matching/terms';
+import { random as seeded } from '../test/server/fuzz';
 import { createTestDatabase, startTestCluster } from '../test/server/postgres';
+import { percentile } from './visitor';
 
 export const SEARCHES = 100_000;
 const TIMES = 200;
 const { price, livingSpace, numberRooms, yearBuilt } = FIELD_IDS;
-
-/** A small seeded generator (mulberry32): the same searches on every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface BenchSearch {
   id: number;
@@ -54,8 +45,7 @@ interface BenchSearch {
  * hold) on one in ten.
  */
 function searches(firstId: number): BenchSearch[] {
-  const random = prng(139);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const { next: random, pick } = seeded(139);
   const districts = Object.keys(BERLIN_DISTRICTS).map((_, d) => d + 1);
   const localities = Object.values(BERLIN_DISTRICTS).flatMap((names, d) =>
     names.map((_, l) => (d + 1) * 100 + l + 1),
@@ -138,9 +128,6 @@ const PROPERTIES: Record<string, MatchProperty> = {
     choices: {},
   },
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 type Figures = Record<string, { medianMs: number; p99Ms: number; matched: number }>;
 

@@ -3,6 +3,7 @@
  */
 import { FIELD_IDS } from '../../contract/catalog';
 import type { SavedSearchInput } from '../http/context';
+import { random as seeded } from '../../test/server/fuzz';
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import { contact, keyOf, savedSearch, startTestServer } from '../../test/server/testServer';
 import { insertSavedSearch } from '../submissions/savedSearch';
@@ -152,8 +153,7 @@ describe('the index of saved searches', () => {
       'SELECT id FROM contacts WHERE email = ?',
       EMAIL,
     ))!;
-    const random = prng(35);
-    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const { next: random, pick } = seeded(35);
     const maybe = <T>(value: T) => (random() < 0.5 ? value : null);
     const CATEGORIES = [30225, 22332, 19795] as const;
     const REGIONS = [1, 2, 3, 101, 201, 202, 301, 302, 1205, 1206, 9999];
@@ -253,15 +253,4 @@ async function demoTerms(server: Server): Promise<number> {
     EMAIL,
   );
   return Number(row!.n);
-}
-
-/** A small seeded generator (mulberry32): the same sample on every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -23,7 +23,8 @@ const importsFirst = {
 /**
  * The server's layers point one way (docs/architecture.md#the-servers-layers): net/ (reading
  * other servers' answers) imports nothing of the server; storage, the outbox and the HTTP
- * layer import no feature; the features import each other in one order,
+ * layer import no feature; matching/ (which saved searches match a property) only storage, geo
+ * and data; the features import each other in one order,
  * api/ (the contact's routes) → submissions/ → agency/; no folder imports the composition
  * (app.ts, routes.ts, main.ts). Every server folder is one level deep, so `../name` is the
  * folder `name`.
@@ -144,7 +145,8 @@ module.exports = tseslint.config(
   serverLayer(['net'], [...SERVER_FEATURES, ...SERVER_SHARED]),
   serverLayer(['db'], [...SERVER_FEATURES, 'http', 'delivery', 'mail']),
   serverLayer(['delivery'], [...SERVER_FEATURES, 'http']),
-  serverLayer(['http', 'auth', 'data', 'geo', 'mail'], SERVER_FEATURES),
+  serverLayer(['http', 'auth', 'data', 'geo', 'mail'], [...SERVER_FEATURES, 'matching']),
+  serverLayer(['matching'], [...SERVER_FEATURES, 'http', 'delivery', 'mail']),
   serverLayer(['submissions'], ['api']),
   serverLayer(['agency'], ['api', 'submissions']),
   serverLayer(['api'], []),

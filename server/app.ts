@@ -18,6 +18,7 @@ import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { fillListColumns } from './agency/listed';
+import { fillSearchTerms } from './matching/terms';
 import { registerGeocoder } from './geo/routes';
 import { databaseCounter, MemoryCounter, rateLimitStore } from './http/rateLimit';
 import { createStaff } from './agency/staff';
@@ -116,10 +117,11 @@ declare module 'fastify' {
  * start-up timeout, its requests' statements under DATABASE_TIMEOUT_MS), else SQLite in
  * DATA_DIR (or the one given, for tests), migrated and seeded.
  */
-/** The seed, and the inbox list's columns of rows written before them (decision 134). */
+/** The seed, the inbox list's columns and matching's index of rows written before them. */
 async function prepareData(sql: Sql) {
   await seed(sql);
   await fillListColumns(sql);
+  await fillSearchTerms(sql);
 }
 
 async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }> {

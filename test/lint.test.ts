@@ -137,6 +137,9 @@ describe("the server's layers", () => {
     ['server/submissions/extra.ts', '../api/savedSearches'],
     ['server/api/extra.ts', '../routes'],
     ['server/agency/extra.ts', '../app'],
+    ['server/matching/extra.ts', '../submissions/savedSearch'],
+    ['server/matching/extra.ts', '../http/context'],
+    ['server/geo/extra.ts', '../matching/match'],
   ])('%s may not import %s', async (file, target) => {
     expect(await rulesFired(file, `import * as other from '${target}';\nvoid other;\n`)).toContain(
       'no-restricted-imports',
@@ -154,6 +157,8 @@ describe("the server's layers", () => {
     ['server/db/extra.ts', '../geo/regions'],
     ['server/delivery/extra.ts', '../net/body'],
     ['server/geo/extra.ts', '../net/body'],
+    ['server/matching/extra.ts', '../geo/regions'],
+    ['server/submissions/extra.ts', '../matching/terms'],
     ['server/app.ts', './submissions/routes'],
     ['server/agency/extra.test.ts', '../submissions/service'],
   ])('%s may import %s', async (file, target) => {

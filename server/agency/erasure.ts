@@ -45,6 +45,8 @@ const E = {
   texts: `DELETE FROM submission_texts WHERE submission_id IN (${OF_SUBMISSIONS})`,
   inquiries: `DELETE FROM expose_inquiries WHERE contact_id = ?`,
   messages: `DELETE FROM contact_messages WHERE contact_id = ?`,
+  searchTerms: `DELETE FROM saved_search_terms WHERE saved_search_id IN
+    (SELECT id FROM saved_searches WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS}))`,
   savedSearches: `DELETE FROM saved_searches WHERE contact_id = ?
     OR submission_id IN (${OF_SUBMISSIONS})`,
   consents: `DELETE FROM consents WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS})`,
@@ -84,6 +86,8 @@ export async function eraseContact(
   await tx.run(E.texts, contactId);
   await tx.run(E.inquiries, contactId);
   await tx.run(E.messages, contactId);
+  // Matching's index of its saved searches goes with them.
+  await tx.run(E.searchTerms, contactId, contactId);
   const removed: Removed = {
     savedSearches: await tx.run(E.savedSearches, contactId, contactId),
     consents: await tx.run(E.consents, contactId, contactId),

@@ -4,6 +4,7 @@ import { Q } from '../db/statements';
 import { route, type ApiContext, type SavedSearchInput } from '../http/context';
 import { ApiError } from '../http/errors';
 import { keptAnswers } from '../http/idempotency';
+import { dropSearchTerms } from '../matching/terms';
 import {
   checkSavedSearch,
   insertSavedSearch,
@@ -50,8 +51,11 @@ export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
   route(app, 'DELETE', '/v1/saved-search/{uuid}', async (request, reply) => {
     const user = await sessions.require(request, reply);
     const { uuid } = request.params as { uuid: string };
-    if ((await sql.run(Q.deleteSavedSearch, uuid, user.contactId)) === 0)
-      throw new ApiError(404, 'not_found', 'savedSearchNotFound');
+    const deleted = await sql.transaction(async (tx) => {
+      await dropSearchTerms(tx, 'uuid = ? AND contact_id = ?', uuid, user.contactId);
+      return tx.run(Q.deleteSavedSearch, uuid, user.contactId);
+    });
+    if (deleted === 0) throw new ApiError(404, 'not_found', 'savedSearchNotFound');
     return { deleted: true };
   });
 }

@@ -584,6 +584,38 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE deliveries ADD COLUMN last_error_code TEXT;
     ALTER TABLE mails ADD COLUMN message TEXT;`,
   },
+  // 21: the index of saved searches that matching reads (server/matching/terms.ts): one row per
+  // locality a live (active, confirmed) search covers, its marketing type, category, object type
+  // and the ranges it narrows by (NULL: open), and whether these are all it asks (exact), found
+  // by locality, marketing type and category. Written with every change of a search; rows
+  // written before (terms_written 0) are written once at start-up (fillSearchTerms), found by
+  // the partial index.
+  {
+    sqlite: `
+    ALTER TABLE saved_searches ADD COLUMN terms_written INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX saved_searches_unwritten_terms ON saved_searches(id) WHERE terms_written = 0;
+    CREATE TABLE saved_search_terms (
+      saved_search_id INTEGER NOT NULL REFERENCES saved_searches(id),
+      locality_id INTEGER NOT NULL, marketing_type TEXT NOT NULL, category_id INTEGER NOT NULL,
+      object_type TEXT NOT NULL, price_min REAL, price_max REAL, living_space_min REAL,
+      rooms_min REAL, exact INTEGER NOT NULL,
+      PRIMARY KEY (saved_search_id, locality_id)
+    );
+    CREATE INDEX saved_search_terms_match
+      ON saved_search_terms(locality_id, marketing_type, category_id);`,
+    postgres: `
+    ALTER TABLE saved_searches ADD COLUMN terms_written INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX saved_searches_unwritten_terms ON saved_searches(id) WHERE terms_written = 0;
+    CREATE TABLE saved_search_terms (
+      saved_search_id BIGINT NOT NULL REFERENCES saved_searches(id),
+      locality_id INTEGER NOT NULL, marketing_type TEXT NOT NULL, category_id INTEGER NOT NULL,
+      object_type TEXT NOT NULL, price_min DOUBLE PRECISION, price_max DOUBLE PRECISION,
+      living_space_min DOUBLE PRECISION, rooms_min DOUBLE PRECISION, exact INTEGER NOT NULL,
+      PRIMARY KEY (saved_search_id, locality_id)
+    );
+    CREATE INDEX saved_search_terms_match
+      ON saved_search_terms(locality_id, marketing_type, category_id);`,
+  },
 ];
 
 /**

@@ -13,6 +13,7 @@ import type { ApiContext, FieldValue, SavedSearchInput } from '../http/context';
 import { ApiError } from '../http/errors';
 import { checkCategory, checkFields } from './input';
 import { relistSavedSearch } from '../agency/listed';
+import { writeSearchTerms } from '../matching/terms';
 
 export function toSavedSearch(
   ctx: Pick<ApiContext, 'regionNameById'>,
@@ -84,6 +85,7 @@ export async function insertSavedSearch(
 ): Promise<string> {
   const row = savedSearchRow(input, active);
   await insertRow(tx, { ...row, values: { ...row.values, contact_id: contactId } });
+  await writeSearchTerms(tx, row.values.uuid as string);
   return row.values.uuid as string;
 }
 
@@ -103,6 +105,7 @@ export async function updateSavedSearch(
     await tx.run(Q.updateSavedSearch, { ...values(input), uuid, contactId, active });
     // The inbox lists and finds its submission by its regions.
     await relistSavedSearch(tx, uuid);
+    await writeSearchTerms(tx, uuid);
   });
   return toSavedSearch(ctx, (await ctx.sql.one(Q.savedSearch, uuid, contactId))!);
 }

@@ -31,6 +31,7 @@ import { idempotency, type RequestId, type StoredAnswer } from './idempotency';
 import { requireConsent } from './input';
 import { IdempotencyKeyTaken, type NewSubmission, type SubmissionStore } from './store';
 import { agencyTeller } from './tellAgency';
+import { writeSubmissionSearchTerms } from '../matching/terms';
 
 const CONFIRM_KEY_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -268,6 +269,8 @@ export function submissionService(
           at,
           id: submission.contact_id,
         } as Record<string, Param>);
+        // A confirmed saved search counts for matching from now on.
+        await writeSubmissionSearchTerms(tx, submission.id);
         await teller.tell(tx, submission.id, 'submission.confirmed');
         await agency.funnel.count(
           tx,

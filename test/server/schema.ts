@@ -6,10 +6,10 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 
-/** A column: its type (integer or text: what both databases have), NOT NULL, its default. */
+/** A column: its type (integer, real or text: what both databases have), NOT NULL, its default. */
 export interface ColumnShape {
   name: string;
-  type: 'integer' | 'text';
+  type: 'integer' | 'real' | 'text';
   notNull: boolean;
   /** The default as written, without PostgreSQL's casts: `''`, `0`, `'pending'`; or null. */
   default: string | null;
@@ -49,7 +49,8 @@ export interface SchemaShape {
 const typeOf = (type: string): ColumnShape['type'] => {
   if (/int/i.test(type)) return 'integer';
   if (/text/i.test(type)) return 'text';
-  throw new Error(`a column of type ${type}: neither integer nor text`);
+  if (/^(real|double precision)$/i.test(type)) return 'real';
+  throw new Error(`a column of type ${type}: neither integer, real nor text`);
 };
 
 /** A default or condition without PostgreSQL's casts and brackets, lower case, spaced once. */

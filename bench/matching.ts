@@ -1,0 +1,289 @@
+/**
+ * Matching a property against 100,000 live saved searches (docs/benchmarks.md#matching): the
+ * database on SQLite and on PostgreSQL, each filled with SEARCHES saved searches of one contact
+ * (rows and their index written as the server writes them, in one transaction) spread over
+ * Berlin's localities and districts, buy and rent, the categories and price, living-space and
+ * rooms ranges; then `matchingSearches` asked TIMES in a row for each of a few properties.
+ * Figures: median and p99 per property, in ms, and how many searches it matched; the target
+ * is a p99 under 20 ms on both.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { FIELD_IDS } from '../contract/catalog';
+import { BERLIN_DISTRICTS } from '../server/data/berlin';
+import { openPostgres } from '../server/db/postgres';
+import { seed } from '../server/db/seed';
+import { openDatabase } from '../server/db/sqlite';
+import { sqliteSql, type Sql } from '../server/db/sql';
+import { berlinPlaces, type MatchProperty } from '../server/matching/match';
+import { matchingSearches, TERM_COLUMNS, termsOf, type SearchTerm } from '../server/matching/terms';
+import { random as seeded } from '../test/server/fuzz';
+import { createTestDatabase, startTestCluster } from '../test/server/postgres';
+import { percentile } from './visitor';
+
+export const SEARCHES = 100_000;
+const TIMES = 200;
+const { price, livingSpace, numberRooms, yearBuilt } = FIELD_IDS;
+
+interface BenchSearch {
+  id: number;
+  uuid: string;
+  object_type: string;
+  category_id: number;
+  marketing_type: string;
+  locations: string;
+  fields: string;
+}
+
+/**
+ * SEARCHES saved searches: one to three regions each (one in ten a district), rent six in ten,
+ * flats six in ten, houses a quarter, the rest plots and shops; a price range on most, a
+ * minimum living space or number of rooms on a third, a year built (which the index does not
+ * hold) on one in ten.
+ */
+function searches(firstId: number): BenchSearch[] {
+  const { next: random, pick } = seeded(139);
+  const districts = Object.keys(BERLIN_DISTRICTS).map((_, d) => d + 1);
+  const localities = Object.values(BERLIN_DISTRICTS).flatMap((names, d) =>
+    names.map((_, l) => (d + 1) * 100 + l + 1),
+  );
+  return Array.from({ length: SEARCHES }, (_, i) => {
+    const rent = random() < 0.6;
+    const kind = random();
+    const [categoryId, objectType] =
+      kind < 0.6
+        ? [30225, 'LIVING']
+        : kind < 0.85
+          ? [22332, 'LIVING']
+          : kind < 0.9 && !rent
+            ? [19795, 'LIVING']
+            : [82397, 'COMMERCIAL'];
+    const regions = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+      random() < 0.1 ? pick(districts) : pick(localities),
+    );
+    const scale = rent ? 1 : 400;
+    const fields: unknown[] = [];
+    if (random() < 0.8) {
+      const low = random() < 0.5 ? Math.round(random() * 1000 * scale) : null;
+      const high = Math.round((800 + random() * 2500) * scale);
+      fields.push({ name: price, valueType: 'RANGE', minValue: low, maxValue: high });
+    }
+    if (random() < 0.33)
+      fields.push({
+        name: livingSpace,
+        valueType: 'NUMBER',
+        minValue: 30 + Math.round(random() * 90),
+      });
+    if (random() < 0.33)
+      fields.push({ name: numberRooms, valueType: 'NUMBER', minValue: pick([1, 2, 3, 4]) });
+    // A criterion the index does not hold: these searches are decided by matchSearch.
+    if (random() < 0.1)
+      fields.push({ name: yearBuilt, valueType: 'RANGE', minValue: 1950, maxValue: null });
+    return {
+      id: firstId + i,
+      uuid: crypto.randomUUID(),
+      object_type: objectType,
+      category_id: categoryId,
+      marketing_type: rent ? 'rent' : 'buy',
+      locations: JSON.stringify([...new Set(regions)]),
+      fields: JSON.stringify(fields),
+    };
+  });
+}
+
+const PROPERTIES: Record<string, MatchProperty> = {
+  'flat for sale, Prenzlauer Berg (exact), 450,000 €, 80 m², 3 rooms': {
+    marketingType: 'buy',
+    objectType: 'LIVING',
+    categoryId: 30225,
+    location: { lat: 52.5367, lng: 13.4178, approximate: false, zip: '10435' },
+    figures: { [price]: 450_000, [livingSpace]: 80, [numberRooms]: 3, [yearBuilt]: 1905 },
+    choices: {},
+  },
+  'flat to let, approximate, postcode 10435 (Mitte and Prenzlauer Berg), 1,200 €': {
+    marketingType: 'rent',
+    objectType: 'LIVING',
+    categoryId: 30225,
+    location: { lat: 52.5219, lng: 13.4132, approximate: true, zip: '10435' },
+    figures: { [price]: 1200 },
+    choices: {},
+  },
+  'house for sale, postcode 13465 (Frohnau and Hermsdorf), no figures': {
+    marketingType: 'buy',
+    objectType: 'LIVING',
+    categoryId: 22332,
+    location: { zip: '13465' },
+    figures: {},
+    choices: {},
+  },
+  'shop to let, Kreuzberg (exact), 3,200 €': {
+    marketingType: 'rent',
+    objectType: 'COMMERCIAL',
+    categoryId: 82397,
+    location: { lat: 52.5016, lng: 13.4187, approximate: false, zip: '10997' },
+    figures: { [price]: 3200 },
+    choices: {},
+  },
+};
+
+type Figures = Record<string, { medianMs: number; p99Ms: number; matched: number }>;
+
+async function measure(sql: Sql, label: string): Promise<Figures> {
+  const figures: Figures = {};
+  for (const [name, property] of Object.entries(PROPERTIES)) {
+    const times: number[] = [];
+    let matched = 0;
+    for (let i = 0; i < TIMES + 10; i += 1) {
+      const started = performance.now();
+      matched = (await matchingSearches(sql, property)).length;
+      // The first ten warm the statement cache and the page cache.
+      if (i >= 10) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    figures[name] = {
+      medianMs: Math.round(percentile(times, 50) * 100) / 100,
+      p99Ms: Math.round(percentile(times, 99) * 100) / 100,
+      matched,
+    };
+    console.log(
+      `  ${label}, ${name}: median ${figures[name]!.medianMs} ms, p99 ${figures[name]!.p99Ms} ms (${matched} searches, ${TIMES} times)`,
+    );
+  }
+  return figures;
+}
+
+async function onSqlite(): Promise<Figures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'immosuite-matching-'));
+  const db = openDatabase(path.join(dir, 'immosuite.sqlite'));
+  try {
+    const sql = sqliteSql(db);
+    await seed(sql);
+    const at = new Date().toISOString();
+    const contactId = Number(
+      db
+        .prepare(
+          `INSERT INTO contacts (email, created_at, updated_at) VALUES ('bench@example.de', ?, ?)`,
+        )
+        .run(at, at).lastInsertRowid,
+    );
+    const insertSearch = db.prepare(
+      `INSERT INTO saved_searches (id, uuid, contact_id, active, object_type, category_id,
+        marketing_type, locations, fields, created_at, updated_at, terms_written)
+       VALUES (@id, @uuid, ${contactId}, 1, @object_type, @category_id, @marketing_type,
+        @locations, @fields, '${at}', '${at}', 1)`,
+    );
+    const insertTerm = db.prepare(
+      `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
+       VALUES (${TERM_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    const places = berlinPlaces();
+    const started = Date.now();
+    let terms = 0;
+    db.transaction(() => {
+      for (const search of searches(100_000)) {
+        insertSearch.run(search);
+        for (const term of termsOf(search, places)) {
+          insertTerm.run(term);
+          terms += 1;
+        }
+      }
+    })();
+    db.exec('ANALYZE');
+    console.log(
+      `matching on SQLite: ${SEARCHES} saved searches (${terms} terms) written in ${Date.now() - started} ms`,
+    );
+    return await measure(sql, 'SQLite');
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(): Promise<Figures | null> {
+  const cluster = await startTestCluster({ durable: true });
+  if (!cluster) {
+    console.log('matching on PostgreSQL: skipped (PostgreSQL is not installed)');
+    return null;
+  }
+  try {
+    const url = await createTestDatabase(cluster.url);
+    const sql = await openPostgres({ url, pool: 2 });
+    try {
+      await seed(sql);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const started = Date.now();
+      let terms = 0;
+      try {
+        await client.query('BEGIN');
+        const at = new Date().toISOString();
+        const contactId = Number(
+          (
+            await client.query<{ id: string }>(
+              `INSERT INTO contacts (email, created_at, updated_at) VALUES ('bench@example.de', $1, $1)
+               RETURNING id`,
+              [at],
+            )
+          ).rows[0]!.id,
+        );
+        const places = berlinPlaces();
+        const all = searches(100_000);
+        for (let from = 0; from < all.length; from += 5000) {
+          const batch = all.slice(from, from + 5000);
+          await client.query(
+            `INSERT INTO saved_searches (id, uuid, contact_id, active, object_type, category_id,
+              marketing_type, locations, fields, created_at, updated_at, terms_written)
+             SELECT id, uuid, $1, 1, object_type, category_id, marketing_type, locations, fields,
+              $2, $2, 1
+             FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[],
+              $9::text[]) AS s(id, uuid, object_type, category_id, marketing_type, locations, fields)`,
+            [
+              contactId,
+              at,
+              batch.map((s) => s.id),
+              batch.map((s) => s.uuid),
+              batch.map((s) => s.object_type),
+              batch.map((s) => s.category_id),
+              batch.map((s) => s.marketing_type),
+              batch.map((s) => s.locations),
+              batch.map((s) => s.fields),
+            ],
+          );
+          const rows: SearchTerm[] = batch.flatMap((s) => termsOf(s, places));
+          terms += rows.length;
+          await client.query(
+            `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
+             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[],
+              $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::int[])`,
+            TERM_COLUMNS.map((c) => rows.map((r) => r[c])),
+          );
+        }
+        await client.query(
+          `SELECT setval(pg_get_serial_sequence('saved_searches', 'id'), (SELECT MAX(id) FROM saved_searches))`,
+        );
+        await client.query('COMMIT');
+        await client.query('ANALYZE');
+      } finally {
+        await client.end();
+      }
+      console.log(
+        `matching on PostgreSQL: ${SEARCHES} saved searches (${terms} terms) written in ${Date.now() - started} ms`,
+      );
+      return await measure(sql, 'PostgreSQL');
+    } finally {
+      await sql.close();
+    }
+  } finally {
+    cluster.stop();
+  }
+}
+
+export async function matching(db?: 'sqlite' | 'postgres') {
+  const results: { sqlite?: Figures; postgres?: Figures | null } = {};
+  if (db !== 'postgres') results.sqlite = await onSqlite();
+  if (db !== 'sqlite') results.postgres = await onPostgres();
+  return results;
+}

@@ -61,12 +61,12 @@ const RETRYING = delivery(2, {
   sentAt: null,
 });
 
-function openDetail(language: 'de' | 'en', deliveries: Delivery[]) {
+function openDetail(language: 'de' | 'en', deliveries: Delivery[], shown = SUBMISSION) {
   nock(API)
     .get('/auth/me')
     .reply(200, { email: 'team@makler.example' })
-    .get(detailPath(SUBMISSION.uuid, language))
-    .reply(200, detailOf(SUBMISSION, { deliveries }));
+    .get(detailPath(shown.uuid, language))
+    .reply(200, detailOf(shown, { deliveries }));
   openInbox({ language, route: `/submissions/${SUBMISSION.uuid}` });
 }
 
@@ -223,6 +223,26 @@ describe('the consents given with a submission', () => {
       'Noch nicht per E-Mail bestätigt',
     ]);
     expect(document.body).not.toHaveTextContent(/dataPrivacy|: ja\b/);
+  });
+
+  it('stand today as not yet in force while the submission awaits its confirmation by mail', async () => {
+    const none = { state: 'none', givenAt: null, withdrawnAt: null } as const;
+    const unconfirmed: Submission = {
+      ...SUBMISSION,
+      consent: {
+        ...SUBMISSION.consent,
+        current: { dataPrivacy: none, acceptContact: none, newsletter: none },
+      },
+    };
+    openDetail('de', [], unconfirmed);
+    const today = await screen.findByRole('region', { name: 'Einwilligungen heute' });
+    const stands = (name: string) => within(today).getByText(name).nextSibling;
+    expect(stands('Datenschutzerklärung')).toHaveTextContent(
+      'noch nicht in Kraft: wartet auf die Bestätigung per E-Mail',
+    );
+    expect(stands('Kontaktaufnahme')).toHaveTextContent('noch nicht in Kraft');
+    // Not ticked with this submission: nothing awaits.
+    expect(stands('Newsletter')).toHaveTextContent('nicht angemeldet');
   });
 
   it('say so in English', async () => {

@@ -245,10 +245,16 @@ function ConsentWithSubmission({ submission }: { submission: Submission }) {
   );
 }
 
-/** Each of the contact's consents as it stands now; a withdrawn one stands out. */
-function ConsentsNow({ current }: { current: Submission['consent']['current'] }) {
+/**
+ * Each of the contact's consents as it stands now; a withdrawn one stands out, and one ticked
+ * with this submission that its confirmation by mail has not yet put in force says so.
+ */
+function ConsentsNow({ submission }: { submission: Submission }) {
   const { t } = useTranslation('agency');
   const text = useConsentText();
+  const { current, boxes } = submission.consent;
+  const awaiting = (box: ConsentBox) =>
+    current[box].state === 'none' && !submission.confirmed && boxes[box] === true;
   return (
     <Part title={t('detail.consentNow')}>
       <FactList
@@ -256,6 +262,8 @@ function ConsentsNow({ current }: { current: Submission['consent']['current'] })
           t(`detail.consentNames.${box}`),
           current[box].state === 'withdrawn' ? (
             <strong>{text(box, current[box])}</strong>
+          ) : awaiting(box) ? (
+            t('detail.consentAwaiting')
           ) : (
             text(box, current[box])
           ),
@@ -471,7 +479,7 @@ function Body({ submission }: { submission: Submission }) {
         <Part title={t('detail.consent')}>
           <ConsentWithSubmission submission={submission} />
         </Part>
-        <ConsentsNow current={submission.consent.current} />
+        <ConsentsNow submission={submission} />
         <ConsentLog uuid={submission.uuid} />
       </div>
     </Grid>

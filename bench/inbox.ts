@@ -22,6 +22,7 @@ import { seed } from '../server/db/seed';
 import { sqliteSql } from '../server/db/sql';
 import { createTestDatabase, startTestCluster } from '../test/server/postgres';
 import { contact, lead, staffSignIn, startTestServer } from '../test/server/testServer';
+import { timed } from './visitor';
 
 export const ROWS = 100_000;
 const REQUESTS = 200;
@@ -116,9 +117,6 @@ export async function fill(dataDir: string) {
   })();
   db.close();
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * A PostgreSQL database (migrated and seeded by a server) with ROWS submissions of every kind,
@@ -230,29 +228,22 @@ async function measure(server: Awaited<ReturnType<typeof startTestServer>>): Pro
   };
   const figures: Figures = {};
   for (const [name, query] of Object.entries(queries)) {
-    const times: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < REQUESTS + 10; i += 1) {
-      const started = performance.now();
+    const {
+      medianMs,
+      p99Ms,
+      last: rows,
+    } = await timed(REQUESTS, 10, async () => {
       const response = await fetch(`${server.base}/agency/api/submissions?${query}`, {
         headers: { cookie },
       });
       const body = (await response.json()) as { items: unknown[] };
-      const elapsed = performance.now() - started;
       if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
-      rows = body.items.length;
-      // The first ten warm the statement cache and the page cache.
-      if (i >= 10) times.push(elapsed);
-    }
+      return body.items.length;
+    });
     if (rows === 0) throw new Error(`${name}: no rows`);
-    times.sort((a, b) => a - b);
-    figures[name] = {
-      medianMs: Math.round(percentile(times, 50) * 100) / 100,
-      p99Ms: Math.round(percentile(times, 99) * 100) / 100,
-      rows,
-    };
+    figures[name] = { medianMs, p99Ms, rows };
     console.log(
-      `  ${name}: median ${figures[name]!.medianMs} ms, p99 ${figures[name]!.p99Ms} ms (${rows} rows, ${REQUESTS} requests)`,
+      `  ${name}: median ${medianMs} ms, p99 ${p99Ms} ms (${rows} rows, ${REQUESTS} requests)`,
     );
   }
   return figures;

@@ -22,7 +22,7 @@ import { berlinPlaces, type MatchProperty } from '../server/matching/match';
 import { matchingSearches, TERM_COLUMNS, termsOf, type SearchTerm } from '../server/matching/terms';
 import { random as seeded } from '../test/server/fuzz';
 import { createTestDatabase, startTestCluster } from '../test/server/postgres';
-import { percentile } from './visitor';
+import { timed } from './visitor';
 
 export const SEARCHES = 100_000;
 const TIMES = 200;
@@ -134,22 +134,14 @@ type Figures = Record<string, { medianMs: number; p99Ms: number; matched: number
 async function measure(sql: Sql, label: string): Promise<Figures> {
   const figures: Figures = {};
   for (const [name, property] of Object.entries(PROPERTIES)) {
-    const times: number[] = [];
-    let matched = 0;
-    for (let i = 0; i < TIMES + 10; i += 1) {
-      const started = performance.now();
-      matched = (await matchingSearches(sql, property)).length;
-      // The first ten warm the statement cache and the page cache.
-      if (i >= 10) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    figures[name] = {
-      medianMs: Math.round(percentile(times, 50) * 100) / 100,
-      p99Ms: Math.round(percentile(times, 99) * 100) / 100,
-      matched,
-    };
+    const {
+      medianMs,
+      p99Ms,
+      last: matched,
+    } = await timed(TIMES, 10, async () => (await matchingSearches(sql, property)).length);
+    figures[name] = { medianMs, p99Ms, matched };
     console.log(
-      `  ${label}, ${name}: median ${figures[name]!.medianMs} ms, p99 ${figures[name]!.p99Ms} ms (${matched} searches, ${TIMES} times)`,
+      `  ${label}, ${name}: median ${medianMs} ms, p99 ${p99Ms} ms (${matched} searches, ${TIMES} times)`,
     );
   }
   return figures;

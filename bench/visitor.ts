@@ -39,3 +39,23 @@ export function percentile(values: number[], p: number): number {
     Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   ]!;
 }
+
+/**
+ * `once` run `warm` times unmeasured (the statement and page caches warm up), then `runs` times
+ * measured: the median and p99 in ms to two decimals, and the last run's result.
+ */
+export async function timed<T>(
+  runs: number,
+  warm: number,
+  once: () => Promise<T>,
+): Promise<{ medianMs: number; p99Ms: number; last: T }> {
+  const times: number[] = [];
+  let last!: T;
+  for (let i = 0; i < warm + runs; i += 1) {
+    const started = performance.now();
+    last = await once();
+    if (i >= warm) times.push(performance.now() - started);
+  }
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return { medianMs: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), last };
+}

@@ -5,6 +5,7 @@
  * sessions apart both ways, the list's filters, search and keyset pages, a submission with its
  * delivery log, its status, a failed delivery sent again, and the CSV export read back.
  */
+import type { components } from '../../contract/types';
 import { parse } from 'csv-parse/sync';
 import {
   contact,
@@ -21,21 +22,8 @@ import { berlinMidnight } from './inbox';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const API = '/agency/api';
+type Page = components['schemas']['InboxPage'];
 const STAFF = 'team@makler.example';
-
-interface Page {
-  items: {
-    uuid: string;
-    kind: string;
-    name: string;
-    email: string;
-    place: string;
-    confirmed: boolean;
-    handling: string;
-  }[];
-  next: string | null;
-  total: number | null;
-}
 
 async function signIn(server: Server, email = STAFF): Promise<TestClient> {
   const client = server.client();

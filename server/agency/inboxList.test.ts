@@ -6,6 +6,7 @@
  * messages, listings' numbers and saved searches' regions, 'Ort' for every kind, and the
  * list's columns of rows written before them filled at start-up.
  */
+import type { components } from '../../contract/types';
 import { fillListColumns } from './listed';
 import { sortNameOf } from './inbox';
 import {
@@ -20,23 +21,9 @@ import {
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const API = '/agency/api';
+type Row = components['schemas']['InboxRow'];
+type Page = components['schemas']['InboxPage'];
 const STAFF = 'team@makler.example';
-
-interface Row {
-  id: number;
-  uuid: string;
-  kind: string;
-  name: string;
-  email: string;
-  phone: string;
-  place: string;
-  handling: string;
-}
-interface Page {
-  items: Row[];
-  next: string | null;
-  total: number | null;
-}
 
 /** Names given many times over: pages break inside a run of equal names. */
 const NAMES = [

@@ -5,6 +5,7 @@
  * staff member of their own with an unread count, notes (who, when, the text as typed, its
  * length checked), assignment to a staff address or nobody, and the list's filters by them.
  */
+import type { components } from '../../contract/types';
 import { parse } from 'csv-parse/sync';
 import { responseConforms } from '../../contract/validator';
 import { cursorOf, DEFAULT_SORT } from './inbox';
@@ -19,22 +20,10 @@ import {
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const API = '/agency/api';
+type Page = components['schemas']['InboxPage'];
 const ANNA = 'anna@makler.example';
 const BERT = 'bert@makler.example';
 
-interface Row {
-  id: number;
-  uuid: string;
-  email: string;
-  read: boolean;
-  assignee: string | null;
-  notes: number;
-}
-interface Page {
-  items: Row[];
-  next: number | null;
-  unread: number;
-}
 interface Note {
   id: number;
   author: string;

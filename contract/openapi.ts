@@ -512,6 +512,71 @@ schemas.ContactErasedEvent = webhookEvent('contact.erased', {
   },
 });
 
+const nullableLink = {
+  type: ['string', 'null'],
+  format: 'uri',
+  description: "The submission's page in the inbox; null for a saved search made in the portal",
+};
+schemas.MatchFoundEvent = webhookEvent('match.found', {
+  type: 'object',
+  required: ['match'],
+  properties: {
+    match: {
+      type: 'object',
+      required: ['foundAt', 'savedSearch', 'lead', 'listing'],
+      description:
+        'A live saved search and a lead or a listing it matches, new (docs/matching.md#matched-pairs); exactly one of lead and listing is set',
+      properties: {
+        foundAt: dateTime,
+        savedSearch: {
+          type: 'object',
+          required: ['uuid', 'submission', 'link', 'contact'],
+          properties: {
+            uuid: { type: 'string', format: 'uuid' },
+            submission: {
+              type: ['string', 'null'],
+              format: 'uuid',
+              description:
+                "The saved-search wizard's submission that made it; null when made in the portal",
+            },
+            link: nullableLink,
+            contact: {
+              type: 'object',
+              required: ['email', 'firstname', 'lastname'],
+              properties: {
+                email: { type: 'string' },
+                firstname: { type: 'string' },
+                lastname: { type: 'string' },
+              },
+            },
+          },
+        },
+        lead: {
+          type: ['object', 'null'],
+          required: ['submission', 'link'],
+          properties: {
+            submission: {
+              type: 'string',
+              format: 'uuid',
+              description: "The lead's submission, as submission.* events carry it",
+            },
+            link: { type: 'string', format: 'uri' },
+          },
+        },
+        listing: {
+          type: ['object', 'null'],
+          required: ['id', 'customId', 'title'],
+          properties: {
+            id: { type: 'integer' },
+            customId: { type: 'string' },
+            title: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+});
+
 /** How many rows of each kind an erasure removed; it names no one. */
 const ERASED_COUNTS = [
   'submissions',
@@ -1590,6 +1655,10 @@ export const openapi = {
     'contact.erased': webhook(
       "A contact was erased (by staff, or its own account deletion): its former id and its submissions' uuids, nothing personal",
       'ContactErasedEvent',
+    ),
+    'match.found': webhook(
+      'A live saved search matches a lead or a listing it did not match before: one event per new pair',
+      'MatchFoundEvent',
     ),
   },
   components: { schemas },

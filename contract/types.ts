@@ -3091,6 +3091,51 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "match.found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A live saved search matches a lead or a listing it did not match before: one event per new pair */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: 'msg_' and a UUIDv7, the same on every try and unique across installations (databases): drop a repeat */
+                    "webhook-id": string;
+                    /** @description Seconds since 1970 of this try */
+                    "webhook-timestamp": string;
+                    /** @description 'v1,' and the base64 HMAC-SHA256 of 'id.timestamp.body' (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MatchFoundEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 10 s, is tried again (about three days); of an answer at most 2 KB is read. One submission's events come in the order they happened: the next waits until this one is received. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -3481,6 +3526,52 @@ export interface components {
                 submissions: string[];
                 /** Format: date-time */
                 at: string;
+            };
+        };
+        MatchFoundEvent: {
+            /** @constant */
+            type: "match.found";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** @description A live saved search and a lead or a listing it matches, new (docs/matching.md#matched-pairs); exactly one of lead and listing is set */
+                match: {
+                    /** Format: date-time */
+                    foundAt: string;
+                    savedSearch: {
+                        /** Format: uuid */
+                        uuid: string;
+                        /**
+                         * Format: uuid
+                         * @description The saved-search wizard's submission that made it; null when made in the portal
+                         */
+                        submission: string | null;
+                        /**
+                         * Format: uri
+                         * @description The submission's page in the inbox; null for a saved search made in the portal
+                         */
+                        link: string | null;
+                        contact: {
+                            email: string;
+                            firstname: string;
+                            lastname: string;
+                        };
+                    };
+                    lead: {
+                        /**
+                         * Format: uuid
+                         * @description The lead's submission, as submission.* events carry it
+                         */
+                        submission: string;
+                        /** Format: uri */
+                        link: string;
+                    } | null;
+                    listing: {
+                        id: number;
+                        customId: string;
+                        title: string;
+                    } | null;
+                };
             };
         };
         Erasure: {

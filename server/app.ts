@@ -18,6 +18,7 @@ import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { fillListColumns } from './agency/listed';
+import { fillLeadPairs } from './matching/pairs';
 import { fillSearchTerms } from './matching/terms';
 import { registerGeocoder } from './geo/routes';
 import { databaseCounter, MemoryCounter, rateLimitStore } from './http/rateLimit';
@@ -122,6 +123,7 @@ async function prepareData(sql: Sql) {
   await seed(sql);
   await fillListColumns(sql);
   await fillSearchTerms(sql);
+  await fillLeadPairs(sql);
 }
 
 async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }> {

@@ -42,11 +42,15 @@ const E = {
   readMarks: `DELETE FROM submission_reads WHERE submission_id IN (${OF_SUBMISSIONS})`,
   assignees: `DELETE FROM submission_assignees WHERE submission_id IN (${OF_SUBMISSIONS})`,
   leads: `DELETE FROM leads WHERE submission_id IN (${OF_SUBMISSIONS})`,
+  leadsToMatch: `DELETE FROM leads_to_match WHERE submission_id IN (${OF_SUBMISSIONS})`,
   texts: `DELETE FROM submission_texts WHERE submission_id IN (${OF_SUBMISSIONS})`,
   inquiries: `DELETE FROM expose_inquiries WHERE contact_id = ?`,
   messages: `DELETE FROM contact_messages WHERE contact_id = ?`,
   searchTerms: `DELETE FROM saved_search_terms WHERE saved_search_id IN
     (SELECT id FROM saved_searches WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS}))`,
+  searchPairs: `DELETE FROM search_matches WHERE saved_search_id IN
+    (SELECT id FROM saved_searches WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS}))
+    OR submission_id IN (${OF_SUBMISSIONS})`,
   savedSearches: `DELETE FROM saved_searches WHERE contact_id = ?
     OR submission_id IN (${OF_SUBMISSIONS})`,
   consents: `DELETE FROM consents WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS})`,
@@ -82,12 +86,14 @@ export async function eraseContact(
   await tx.run(E.notes, contactId);
   await tx.run(E.readMarks, contactId);
   await tx.run(E.assignees, contactId);
+  await tx.run(E.leadsToMatch, contactId);
   await tx.run(E.leads, contactId);
   await tx.run(E.texts, contactId);
   await tx.run(E.inquiries, contactId);
   await tx.run(E.messages, contactId);
-  // Matching's index of its saved searches goes with them.
+  // Matching's index of its saved searches, and the pairs of its searches and leads, go with them.
   await tx.run(E.searchTerms, contactId, contactId);
+  await tx.run(E.searchPairs, contactId, contactId, contactId);
   const removed: Removed = {
     savedSearches: await tx.run(E.savedSearches, contactId, contactId),
     consents: await tx.run(E.consents, contactId, contactId),

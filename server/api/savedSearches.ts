@@ -35,7 +35,7 @@ export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
     const input = request.body as SavedSearchInput;
     checkSavedSearch(ctx, input);
     const answer = await kept.run(id, reply, async (tx) => {
-      const uuid = await insertSavedSearch(tx, input, user.contactId, input.active !== false);
+      const uuid = await insertSavedSearch(tx, input, user.contactId, input.active !== false, ctx);
       const row = (await tx.one(Q.savedSearch, uuid, user.contactId))!;
       return { status: 201, body: toSavedSearch(ctx, row) };
     });

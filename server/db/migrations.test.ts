@@ -261,6 +261,7 @@ onPostgres('one schema on both databases', () => {
     expect(sqlite.generatedIds.filter((id) => !postgres.generatedIds.includes(id))).toEqual([
       'categories.id',
       'leads.submission_id',
+      'leads_to_match.submission_id',
       'listings.id',
       'regions.location_id',
       'submission_texts.submission_id',

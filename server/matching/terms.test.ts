@@ -141,7 +141,7 @@ describe('the index of saved searches', () => {
     const { uuid } = made.body as { uuid: string };
     await Promise.all(
       Array.from({ length: 4 }, () =>
-        server.app.sql.transaction((tx) => writeSearchTerms(tx, uuid)),
+        server.app.sql.transaction((tx) => writeSearchTerms(tx, uuid, null)),
       ),
     );
     expect(await localitiesOf(uuid)).toEqual([201, 301]);
@@ -193,6 +193,7 @@ describe('the index of saved searches', () => {
           },
           contactId,
           random() < 0.85,
+          null,
         );
       }
     });
@@ -207,7 +208,7 @@ describe('the index of saved searches', () => {
         broken,
         row.uuid,
       );
-      await server.app.sql.transaction((tx) => writeSearchTerms(tx, row.uuid));
+      await server.app.sql.transaction((tx) => writeSearchTerms(tx, row.uuid, null));
     }
     const searches = await server.app.sql.all<Record<string, unknown> & { id: number }>(
       'SELECT * FROM saved_searches WHERE contact_id = ? AND active = 1 ORDER BY id',

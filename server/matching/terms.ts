@@ -17,6 +17,7 @@ import {
   type MatchPlaces,
   type MatchProperty,
 } from './match';
+import { writeSearchPairs, type MatchNews } from './pairs';
 
 /** One row of saved_search_terms. */
 export interface SearchTerm {
@@ -106,11 +107,16 @@ const INSERT_TERM = `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
     .map((c) => `${c} = excluded.${c}`)
     .join(', ')}`;
 
-/** Writes the terms of the saved searches `where` names again (none for one not live). */
+/**
+ * Writes the terms of the saved searches `where` names again (none for one not live), and their
+ * pairs (server/matching/pairs.ts): with their leads, announced to `news`; or, at start-up
+ * (`news` 'silent'), with their listings only, unannounced (the leads' own fill pairs them).
+ */
 async function writeTerms(
   tx: Queryable,
   where: string,
   params: (string | number)[],
+  news: MatchNews | null | 'silent',
   places: MatchPlaces,
 ): Promise<number> {
   const rows = await tx.all<{ id: number; live: number } & StoredSearch>(
@@ -120,36 +126,58 @@ async function writeTerms(
   );
   for (const row of rows) {
     await tx.run('DELETE FROM saved_search_terms WHERE saved_search_id = ?', row.id);
-    if (Number(row.live) === 1)
-      for (const term of termsOf(row, places)) await tx.run(INSERT_TERM, { ...term });
+    const live = Number(row.live) === 1;
+    if (live) for (const term of termsOf(row, places)) await tx.run(INSERT_TERM, { ...term });
+    await writeSearchPairs(
+      tx,
+      row,
+      live,
+      news === 'silent' ? null : news,
+      places,
+      news !== 'silent',
+    );
     await tx.run('UPDATE saved_searches SET terms_written = 1 WHERE id = ?', row.id);
   }
   return rows.length;
 }
 
-/** After a saved search was made or changed: its terms as it stands. */
-export const writeSearchTerms = (tx: Queryable, uuid: string, places = berlinPlaces()) =>
-  writeTerms(tx, 'ss.uuid = ?', [uuid], places);
+/**
+ * After a saved search was made or changed: its terms and pairs as it stands, its new pairs
+ * announced to `news` (null: not announced).
+ */
+export const writeSearchTerms = (
+  tx: Queryable,
+  uuid: string,
+  news: MatchNews | null,
+  places = berlinPlaces(),
+) => writeTerms(tx, 'ss.uuid = ?', [uuid], news, places);
 
-/** After a submission was confirmed: the terms of the saved search it made, if any. */
+/** After a submission was confirmed: the terms and pairs of the saved search it made, if any. */
 export const writeSubmissionSearchTerms = (
   tx: Queryable,
   submissionId: number,
+  news: MatchNews | null,
   places = berlinPlaces(),
-) => writeTerms(tx, 'ss.submission_id = ?', [submissionId], places);
+) => writeTerms(tx, 'ss.submission_id = ?', [submissionId], news, places);
 
-/** Before saved searches are deleted (`where` on saved_searches): their terms go first. */
-export const dropSearchTerms = (tx: Queryable, where: string, ...params: (string | number)[]) =>
-  tx.run(
-    `DELETE FROM saved_search_terms WHERE saved_search_id IN (SELECT id FROM saved_searches WHERE ${where})`,
-    ...params,
-  );
+/** Before saved searches are deleted (`where` on saved_searches): their terms and pairs go first. */
+export async function dropSearchTerms(
+  tx: Queryable,
+  where: string,
+  ...params: (string | number)[]
+) {
+  for (const table of ['saved_search_terms', 'search_matches'])
+    await tx.run(
+      `DELETE FROM ${table} WHERE saved_search_id IN (SELECT id FROM saved_searches WHERE ${where})`,
+      ...params,
+    );
+}
 
 const BATCH = 500;
 
 /**
- * Writes the terms of every saved search stored before them (terms_written 0), a batch per
- * transaction; returns how many. Processes starting together write the same rows.
+ * Writes the terms of every saved search stored before them (terms_written 0), and their pairs
+ * with the listings (unannounced), a batch per transaction; returns how many. Processes starting together write the same rows.
  */
 export async function fillSearchTerms(sql: Sql, places = berlinPlaces()): Promise<number> {
   let filled = 0;
@@ -160,7 +188,7 @@ export async function fillSearchTerms(sql: Sql, places = berlinPlaces()): Promis
     if (!ids.length) return filled;
     const list = ids.map((r) => Number(r.id));
     await sql.transaction((tx) =>
-      writeTerms(tx, `ss.id IN (${list.map(() => '?').join(', ')})`, list, places),
+      writeTerms(tx, `ss.id IN (${list.map(() => '?').join(', ')})`, list, 'silent', places),
     );
     filled += ids.length;
   }

@@ -15,6 +15,9 @@ import {
   type SavedSearchInput,
 } from '../http/context';
 import { ApiError } from '../http/errors';
+import { propertyOfLead } from '../matching/match';
+import { storeLeadPairs } from '../matching/pairs';
+import { matchingSearches } from '../matching/terms';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
 import type { Accepted, SubmissionService } from './service';
@@ -29,7 +32,7 @@ function accepted(reply: FastifyReply, { uuid }: Accepted) {
 }
 
 /** The lead wizard's property to sell or let (product 2.1). */
-export async function leadRoute(app: FastifyInstance, { service }: SubmissionRoutesOptions) {
+export async function leadRoute(app: FastifyInstance, { ctx, service }: SubmissionRoutesOptions) {
   route(
     app,
     'POST',
@@ -50,12 +53,22 @@ export async function leadRoute(app: FastifyInstance, { service }: SubmissionRou
         },
         links: ['submission_id'] as const,
       };
+      // The live saved searches it matches, from the index (docs/matching.md): stored as its
+      // pairs with it, each announced by a webhook.
+      const searches = await matchingSearches(ctx.sql, propertyOfLead(row.values));
+      const news = ctx.outbox.webhooksOn ? ctx : null;
       return accepted(
         reply,
-        await service.submit(request, reply, 'lead', row, {
-          place: lead.location,
-          message: row.values.message,
-        }),
+        await service.submit(
+          request,
+          reply,
+          'lead',
+          row,
+          { place: lead.location, message: row.values.message },
+          searches.length
+            ? (tx, submissionId) => storeLeadPairs(tx, submissionId, searches, news)
+            : undefined,
+        ),
       );
     }),
   );

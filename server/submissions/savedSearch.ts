@@ -13,6 +13,7 @@ import type { ApiContext, FieldValue, SavedSearchInput } from '../http/context';
 import { ApiError } from '../http/errors';
 import { checkCategory, checkFields } from './input';
 import { relistSavedSearch } from '../agency/listed';
+import type { MatchNews } from '../matching/pairs';
 import { writeSearchTerms } from '../matching/terms';
 
 export function toSavedSearch(
@@ -82,10 +83,11 @@ export async function insertSavedSearch(
   input: SavedSearchInput,
   contactId: number,
   active: boolean,
+  news: MatchNews | null,
 ): Promise<string> {
   const row = savedSearchRow(input, active);
   await insertRow(tx, { ...row, values: { ...row.values, contact_id: contactId } });
-  await writeSearchTerms(tx, row.values.uuid as string);
+  await writeSearchTerms(tx, row.values.uuid as string, news);
   return row.values.uuid as string;
 }
 
@@ -105,7 +107,7 @@ export async function updateSavedSearch(
     await tx.run(Q.updateSavedSearch, { ...values(input), uuid, contactId, active });
     // The inbox lists and finds its submission by its regions.
     await relistSavedSearch(tx, uuid);
-    await writeSearchTerms(tx, uuid);
+    await writeSearchTerms(tx, uuid, ctx);
   });
   return toSavedSearch(ctx, (await ctx.sql.one(Q.savedSearch, uuid, contactId))!);
 }

@@ -29,7 +29,12 @@ import { clientLimit } from '../http/rateLimit';
 import { confirmMail, type SubmissionKind } from '../mail/templates';
 import { idempotency, type RequestId, type StoredAnswer } from './idempotency';
 import { requireConsent } from './input';
-import { IdempotencyKeyTaken, type NewSubmission, type SubmissionStore } from './store';
+import {
+  IdempotencyKeyTaken,
+  type NewSubmission,
+  type SubmissionStore,
+  type WithStored,
+} from './store';
 import { agencyTeller } from './tellAgency';
 import { writeSubmissionSearchTerms } from '../matching/terms';
 
@@ -80,10 +85,23 @@ export function submissionService(
    * stored answer (a retry), a 422 (another request), or a day-old key released, and the
    * submission stored once more. Resolves to the stored answer of a retry.
    */
-  async function storeOnce(p: NewSubmission, id: RequestId | null): Promise<StoredAnswer | null> {
+  async function storeOnce(
+    p: NewSubmission,
+    id: RequestId | null,
+    alsoStored: WithStored | undefined,
+  ): Promise<StoredAnswer | null> {
+    const withStored: WithStored | undefined =
+      teller.atSubmit && alsoStored
+        ? async (tx, submissionId) => {
+            await toldAtSubmit(tx, submissionId);
+            await alsoStored(tx, submissionId);
+          }
+        : teller.atSubmit
+          ? toldAtSubmit
+          : alsoStored;
     for (let tries = 1; ; tries += 1) {
       try {
-        await store.add(p, limit, teller.atSubmit ? toldAtSubmit : undefined);
+        await store.add(p, limit, withStored);
         return null;
       } catch (error) {
         if (!id || !(error instanceof IdempotencyKeyTaken)) throw error;
@@ -121,7 +139,8 @@ export function submissionService(
      * A visitor's submission of `kind`: bot check, Idempotency-Key, consent, storage with its
      * confirmation mail. `detail` is the kind's own row, linked to the submission; `parts`
      * what the inbox's list shows and finds it by besides its contact (its 'Ort', message,
-     * listing, regions).
+     * listing, regions); `alsoStored` more work in the transaction that stores it (a lead's
+     * matched pairs).
      */
     async submit(
       request: FastifyRequest,
@@ -129,6 +148,7 @@ export function submissionService(
       kind: SubmissionKind,
       detail: Row,
       parts: ListedParts = {},
+      alsoStored?: WithStored,
     ): Promise<Accepted> {
       const body = request.body as { contact: ContactInput; meta?: Meta };
       const uuid = uuidv7();
@@ -206,6 +226,7 @@ export function submissionService(
           rows,
         },
         id,
+        alsoStored,
       );
       if (replayed) {
         // A stored answer is not given again once its contact has withdrawn consent since.
@@ -269,8 +290,8 @@ export function submissionService(
           at,
           id: submission.contact_id,
         } as Record<string, Param>);
-        // A confirmed saved search counts for matching from now on.
-        await writeSubmissionSearchTerms(tx, submission.id);
+        // A confirmed saved search counts for matching from now on: its pairs announced.
+        await writeSubmissionSearchTerms(tx, submission.id, ctx);
         await teller.tell(tx, submission.id, 'submission.confirmed');
         await agency.funnel.count(
           tx,

@@ -248,14 +248,14 @@ describe('webhooks', () => {
     const { client, keys } = await submitAll(server, 'hook');
     for (const k of keys) await client.post(`${PREFIX}/v1/wizard/confirm`, { k });
     // The receiver is down: each submission's first event is tried and fails; its confirmation
-    // waits for it.
-    expect(await server.app.outbox.runDue()).toBe(5);
+    // waits for it. The saved search, confirmed, matches a listing: its match.found is tried too.
+    expect(await server.app.outbox.runDue()).toBe(6);
     expect(received).toEqual([]);
     // Not due again at once: each waits for its backoff.
     expect(await server.app.outbox.runDue()).toBe(0);
     down = false;
     jest.setSystemTime(Date.now() + 60 * 60 * 1000);
-    expect(await server.app.outbox.runDue()).toBe(10);
+    expect(await server.app.outbox.runDue()).toBe(11);
     expect(refused).toEqual([]);
     expect(received.filter((e) => e.type === 'submission.created')).toHaveLength(5);
     expect(received.filter((e) => e.type === 'submission.confirmed')).toHaveLength(5);
@@ -265,8 +265,9 @@ describe('webhooks', () => {
         'submission.created',
         'submission.confirmed',
       ]);
-    // Ten events, ten ids, each delivered once, each as the contract's webhooks section says.
-    expect(new Set(received.map((e) => e.id)).size).toBe(10);
+    expect(received.filter((e) => e.type === 'match.found')).toHaveLength(1);
+    // Eleven events, eleven ids, each delivered once, each as the contract's webhooks section says.
+    expect(new Set(received.map((e) => e.id)).size).toBe(11);
     for (const { type, body } of bodies) expect(webhookConforms(type, body)).toEqual({ ok: true });
     type SubmissionBody = { data: { submission: { kind: string } } };
     const created = bodies.find(
@@ -279,7 +280,7 @@ describe('webhooks', () => {
       contact: { email: 'lead.hook@example.de' },
       lead: { category: 'Wohnung', address: { city: 'Berlin' } },
     });
-    expect(received).toHaveLength(10);
+    expect(received).toHaveLength(11);
     expect(await server.app.outbox.runDue()).toBe(0);
   });
 

@@ -1,0 +1,217 @@
+/**
+ * @jest-environment node
+ */
+import { webhookConforms } from '../../contract/validator';
+import { call, loggedIn, type Server } from '../../test/server/requests';
+import { contact, keyOf, lead, savedSearch, startTestServer } from '../../test/server/testServer';
+
+const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
+/** A flat to let in Prenzlauer Berg for 900 €: the default test search (500–1,500 €) wants it. */
+const flatToLet = (overrides: Record<string, unknown> = {}) =>
+  lead({
+    marketingType: 'rent',
+    fields: [{ name: 'price.price', valueType: 'NUMBER', value: 900 }],
+    ...overrides,
+  });
+
+interface MatchEvent {
+  type: string;
+  data: {
+    match: {
+      savedSearch: { uuid: string; contact: { email: string }; submission: string | null };
+      lead: { submission: string; link: string } | null;
+      listing: { customId: string } | null;
+    };
+  };
+}
+
+describe('matched pairs', () => {
+  let server: Server;
+  beforeEach(async () => {
+    // Webhooks on, the worker stopped: each event stays a pending delivery to read.
+    server = await startTestServer({
+      WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+      WEBHOOK_SECRET: SECRET,
+      PUBLIC_URL: 'https://makler.example',
+      DEV_MAILBOX: '1',
+    });
+    await server.app.outbox.stop();
+  });
+  afterEach(() => server.close());
+
+  const sql = () => server.app.sql;
+  /** The pairs as 'search uuid → lead uuid or listing number', sorted. */
+  const pairs = async () =>
+    (
+      await sql().all<{ search: string; lead: string | null; listing: string | null }>(
+        `SELECT ss.uuid AS search, s.uuid AS lead, l.custom_id AS listing FROM search_matches m
+         JOIN saved_searches ss ON ss.id = m.saved_search_id
+         LEFT JOIN submissions s ON s.id = m.submission_id
+         LEFT JOIN listings l ON l.id = m.listing_id`,
+      )
+    )
+      .map((p) => `${p.search} → ${p.lead ?? p.listing}`)
+      .sort();
+  const events = async () =>
+    (
+      await sql().all<{ payload: string }>(
+        `SELECT payload FROM deliveries WHERE kind = 'match.found' ORDER BY id`,
+      )
+    ).map((row) => JSON.parse(row.payload) as MatchEvent);
+  const demoSearch = async () =>
+    (await sql().one<{ uuid: string }>(
+      `SELECT ss.uuid FROM saved_searches ss JOIN contacts c ON c.id = ss.contact_id
+       WHERE c.demo = 1`,
+    ))!.uuid;
+  const sendLead = async (email: string, body = flatToLet()) => {
+    const answer = await server
+      .client()
+      .post<{ uuid: string }>('/wp-json/sw-immosuite/v1/wizard/lead', {
+        contact: contact({ email }),
+        lead: body,
+      });
+    expect(answer.status).toBe(201);
+    return answer.body.uuid;
+  };
+
+  it('pairs the seeded search with its listing at start-up, unannounced', async () => {
+    // The demo search (a flat to let in Prenzlauer Berg, Friedrichshain or Kreuzberg, 800–1,600 €)
+    // and W-1004 (Friedrichshain, 1,480 € rent).
+    expect(await pairs()).toEqual([`${await demoSearch()} → W-1004`]);
+    expect(await events()).toEqual([]);
+  });
+
+  it('stores a new lead with its pairs and announces each; a pending or deactivated search is not paired', async () => {
+    const client = await loggedIn(server, 'sucher@example.de');
+    const portal = await call(client, 'post', '/v1/saved-search', savedSearch());
+    const live = (portal.body as { uuid: string }).uuid;
+    await call(client, 'post', '/v1/saved-search', savedSearch({ active: false }));
+    // A wizard search never confirmed.
+    await server.client().post('/wp-json/sw-immosuite/v1/wizard/saved-search', {
+      contact: contact({ email: 'wartend@example.de' }),
+      savedSearch: savedSearch(),
+    });
+    const before = (await events()).length;
+
+    const uuid = await sendLead('eigentuemer@example.de');
+    expect((await pairs()).filter((p) => p.endsWith(uuid))).toEqual(
+      [`${live} → ${uuid}`, `${await demoSearch()} → ${uuid}`].sort(),
+    );
+    const announced = (await events()).slice(before);
+    expect(announced).toHaveLength(2);
+    for (const event of announced)
+      expect(webhookConforms('match.found', event)).toEqual({ ok: true });
+    const ours = announced.find((e) => e.data.match.savedSearch.uuid === live)!;
+    expect(ours.data.match).toMatchObject({
+      savedSearch: { contact: { email: 'sucher@example.de' }, submission: null },
+      lead: { submission: uuid, link: `https://makler.example/agency/submissions/${uuid}` },
+      listing: null,
+    });
+
+    // A lead no search wants (a flat for sale) has no pairs and no event.
+    const forSale = await sendLead('verkauf@example.de', lead());
+    expect((await pairs()).filter((p) => p.endsWith(forSale))).toEqual([]);
+    expect(await events()).toHaveLength(before + 2);
+  });
+
+  it("follows a search's changes: confirmed, edited away and back, deactivated, deleted", async () => {
+    const owner = await sendLead('eigentuemer@example.de');
+    const client = await loggedIn(server, 'sucher@example.de');
+    await call(client, 'post', '/v1/wizard/saved-search', {
+      contact: contact({ email: 'sucher@example.de' }),
+      savedSearch: savedSearch(),
+    });
+    const { uuid, submission } = (await sql().one<{ uuid: string; submission: string }>(
+      `SELECT ss.uuid, s.uuid AS submission FROM saved_searches ss
+       JOIN submissions s ON s.id = ss.submission_id ORDER BY ss.id DESC`,
+    ))!;
+    const ofSearch = async () => (await pairs()).filter((p) => p.startsWith(uuid));
+    // Pending: no pairs yet.
+    expect(await ofSearch()).toEqual([]);
+    const before = (await events()).length;
+    const mail = (await server.mails()).find(
+      (m) => m.to === 'sucher@example.de' && m.links.length && m.subject.includes('Suchprofil'),
+    )!;
+    await call(client, 'post', '/v1/wizard/confirm', { k: keyOf(mail.links[0]!) });
+    // Confirmed: the lead and the listing, each announced once.
+    expect(await ofSearch()).toEqual([`${uuid} → ${owner}`, `${uuid} → W-1004`].sort());
+    let announced = (await events()).slice(before);
+    expect(
+      announced.map((e) => e.data.match.lead?.submission ?? e.data.match.listing?.customId).sort(),
+    ).toEqual([owner, 'W-1004'].sort());
+    expect(announced[0]!.data.match.savedSearch.submission).toBe(submission);
+
+    const put = (body: Record<string, unknown>) =>
+      call(client, 'put', `/v1/saved-search/${uuid}`, savedSearch(body));
+    // Edited to Mitte only: neither matches any more.
+    expect((await put({ locations: [{ locationId: 101 }] })).status).toBe(200);
+    expect(await ofSearch()).toEqual([]);
+    // Edited back: both are new pairs again, announced again.
+    expect((await put({})).status).toBe(200);
+    expect(await ofSearch()).toHaveLength(2);
+    announced = (await events()).slice(before);
+    expect(announced).toHaveLength(4);
+    // An edit that keeps both pairs announces nothing.
+    expect(
+      (
+        await put({
+          fields: [{ name: 'price.price', valueType: 'RANGE', minValue: 600, maxValue: 1500 }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await ofSearch()).toHaveLength(2);
+    expect((await events()).slice(before)).toHaveLength(4);
+    // Deactivated: no pairs; deleted: gone with it.
+    expect((await put({ active: false })).status).toBe(200);
+    expect(await ofSearch()).toEqual([]);
+    expect((await put({ active: true })).status).toBe(200);
+    expect(await ofSearch()).toHaveLength(2);
+    expect((await call(client, 'delete', `/v1/saved-search/${uuid}`)).status).toBe(200);
+    expect(await ofSearch()).toEqual([]);
+  });
+
+  it("an erasure takes the pairs of the contact's searches and leads", async () => {
+    const client = await loggedIn(server, 'sucher@example.de');
+    await call(client, 'post', '/v1/saved-search', savedSearch());
+    const owner = await sendLead('eigentuemer@example.de');
+    expect((await pairs()).filter((p) => p.endsWith(owner))).toHaveLength(2);
+    // The searcher deletes their account: their search's pairs go, the demo search's stays.
+    expect((await call(client, 'delete', '/v1/contact')).status).toBe(200);
+    expect((await pairs()).filter((p) => p.endsWith(owner))).toEqual([
+      `${await demoSearch()} → ${owner}`,
+    ]);
+    // The owner is erased by staff: the lead's pairs go with it.
+    const ownerId = (await sql().one<{ id: number }>(
+      "SELECT id FROM contacts WHERE email = 'eigentuemer@example.de'",
+    ))!.id;
+    await sql().transaction(async (tx) => {
+      const { eraseContact } = await import('../agency/erasure');
+      await eraseContact(tx, server.app.outbox, Number(ownerId), { by: 'staff', staff: 'a@b.de' });
+    });
+    expect((await pairs()).filter((p) => p.endsWith(owner))).toEqual([]);
+  });
+
+  it('pairs the leads stored before the pairs once at start-up, unannounced', async () => {
+    const client = await loggedIn(server, 'sucher@example.de');
+    await call(client, 'post', '/v1/saved-search', savedSearch());
+    const owner = await sendLead('eigentuemer@example.de');
+    const all = await pairs();
+    // As a database migrated from before the pairs has them: none, every lead to match.
+    await sql().run('DELETE FROM search_matches');
+    await sql().run('INSERT INTO leads_to_match SELECT submission_id FROM leads');
+    await sql().run('UPDATE saved_searches SET terms_written = 0');
+    const announced = (await events()).length;
+    await server.close();
+    server = await startTestServer(
+      { WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: SECRET },
+      server.dataDir,
+    );
+    await server.app.outbox.stop();
+    expect(await pairs()).toEqual(all);
+    expect(all.filter((p) => p.endsWith(owner))).toHaveLength(2);
+    expect(await events()).toHaveLength(announced);
+    expect(
+      Number((await sql().one<{ n: number }>('SELECT count(*) AS n FROM leads_to_match'))!.n),
+    ).toBe(0);
+  });
+});

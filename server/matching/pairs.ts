@@ -1,0 +1,254 @@
+/**
+ * The matched pairs (docs/matching.md#matched-pairs): each live saved search with each lead and
+ * listing it matches, in `search_matches`, since when. A new lead's pairs are written with it
+ * (from the index, `matchingSearches`); a saved search's pairs are written again with every
+ * change of it (made, confirmed, edited, deactivated: `writeSearchTerms`), its leads and
+ * listings decided by `matchSearch`. Each new pair is announced by a `match.found` webhook in
+ * the same transaction; the pairs written at start-up for data stored before are not.
+ */
+import { categoryById } from '../../contract/catalog';
+import { now } from '../db/clock';
+import type { Queryable, Sql } from '../db/sql';
+import {
+  berlinPlaces,
+  matchSearch,
+  propertyOfLead,
+  propertyOfListing,
+  type MatchPlaces,
+  type MatchSearch,
+} from './match';
+import { matchingSearches } from './terms';
+
+/** Where new pairs are announced: the outbox's webhook, with links into the inbox. */
+export interface MatchNews {
+  outbox: {
+    webhook(
+      tx: Queryable,
+      type: 'match.found',
+      data: unknown,
+      submissionId: number | null,
+    ): Promise<void>;
+  };
+  publicUrl(): string;
+}
+
+/** A pair: a saved search and a lead's submission or a listing. */
+interface Pair {
+  searchId: number;
+  submissionId: number | null;
+  listingId: number | null;
+}
+
+/** `?` as the ids of a JSON array (one parameter for any number of them). */
+const idsOf = (q: Queryable) =>
+  q.dialect === 'postgres'
+    ? 'SELECT jsonb_array_elements_text(?::jsonb)::bigint AS id'
+    : 'SELECT value AS id FROM json_each(?)';
+
+const M = {
+  searchesOf: (q: Queryable) => `SELECT ss.id, ss.uuid, s.uuid AS submission_uuid, c.email,
+    c.firstname, c.lastname FROM saved_searches ss JOIN contacts c ON c.id = ss.contact_id
+    LEFT JOIN submissions s ON s.id = ss.submission_id WHERE ss.id IN (${idsOf(q)})`,
+  submissionUuid: 'SELECT uuid FROM submissions WHERE id = ?',
+  listingsOf: (q: Queryable) =>
+    `SELECT id, custom_id, title FROM listings WHERE id IN (${idsOf(q)})`,
+  leadPairs: (q: Queryable) =>
+    q.dialect === 'postgres'
+      ? `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
+         SELECT ids.id, ?, ? FROM (${idsOf(q)}) ids ON CONFLICT DO NOTHING`
+      : `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
+         SELECT ids.id, ?, ? FROM (${idsOf(q)}) ids WHERE true ON CONFLICT DO NOTHING`,
+  insertPair: `INSERT INTO search_matches (saved_search_id, submission_id, listing_id, found_at)
+    VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  pairsOfSearch: 'SELECT submission_id, listing_id FROM search_matches WHERE saved_search_id = ?',
+  dropLeadPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND submission_id = ?',
+  dropListingPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND listing_id = ?',
+  dropPairsOfSearch: 'DELETE FROM search_matches WHERE saved_search_id = ?',
+  leadsOfCategory: `SELECT submission_id, object_type, category_id, marketing_type, location,
+    fields FROM leads WHERE category_id = ? AND marketing_type = ?`,
+  listingsOfCategory: `SELECT id, zip, category_id, price_title, price_text FROM listings
+    WHERE category_id = ?`,
+  unmatchedLeads: (batch: number) => `SELECT l.submission_id, l.object_type, l.category_id,
+    l.marketing_type, l.location, l.fields FROM leads_to_match m
+    JOIN leads l ON l.submission_id = m.submission_id ORDER BY m.submission_id LIMIT ${batch}`,
+  leadMatched: 'DELETE FROM leads_to_match WHERE submission_id = ?',
+};
+
+const inboxLink = (news: MatchNews, uuid: string | null) =>
+  uuid ? `${news.publicUrl()}/agency/submissions/${uuid}` : null;
+
+/** One `match.found` webhook per pair, each naming the search's contact and the property. */
+async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
+  if (!pairs.length) return;
+  const searchIds = [...new Set(pairs.map((p) => p.searchId))];
+  const searches = new Map(
+    (
+      await tx.all<{
+        id: number;
+        uuid: string;
+        submission_uuid: string | null;
+        email: string;
+        firstname: string;
+        lastname: string;
+      }>(M.searchesOf(tx), JSON.stringify(searchIds))
+    ).map((row) => [Number(row.id), row]),
+  );
+  const listingIds = [
+    ...new Set(pairs.flatMap((p) => (p.listingId === null ? [] : [p.listingId]))),
+  ];
+  const listings = new Map(
+    listingIds.length
+      ? (
+          await tx.all<{ id: number; custom_id: string; title: string }>(
+            M.listingsOf(tx),
+            JSON.stringify(listingIds),
+          )
+        ).map((row) => [Number(row.id), row])
+      : [],
+  );
+  const leadUuids = new Map<number, string | null>();
+  for (const pair of pairs)
+    if (pair.submissionId !== null && !leadUuids.has(pair.submissionId))
+      leadUuids.set(
+        pair.submissionId,
+        (await tx.one<{ uuid: string }>(M.submissionUuid, pair.submissionId))?.uuid ?? null,
+      );
+  const at = now();
+  for (const pair of pairs) {
+    const search = searches.get(pair.searchId);
+    if (!search) continue;
+    const leadUuid = pair.submissionId === null ? null : leadUuids.get(pair.submissionId)!;
+    const listing = pair.listingId === null ? null : listings.get(pair.listingId);
+    // No submission lane: the event names two contacts' data, and an erasure of the searcher
+    // finds it by its address (server/agency/erasure.ts).
+    await news.outbox.webhook(
+      tx,
+      'match.found',
+      {
+        match: {
+          foundAt: at,
+          savedSearch: {
+            uuid: search.uuid,
+            submission: search.submission_uuid,
+            link: inboxLink(news, search.submission_uuid),
+            contact: {
+              email: search.email,
+              firstname: search.firstname,
+              lastname: search.lastname,
+            },
+          },
+          lead: leadUuid ? { submission: leadUuid, link: inboxLink(news, leadUuid) } : null,
+          listing: listing
+            ? { id: Number(listing.id), customId: listing.custom_id, title: listing.title }
+            : null,
+        },
+      },
+      null,
+    );
+  }
+}
+
+/**
+ * A new lead's pairs with the live searches `searchIds` (matchingSearches' answer for it),
+ * inside the transaction that stores it; each announced when `news` is given.
+ */
+export async function storeLeadPairs(
+  tx: Queryable,
+  submissionId: number,
+  searchIds: readonly number[],
+  news: MatchNews | null,
+) {
+  if (!searchIds.length) return;
+  await tx.run(M.leadPairs(tx), submissionId, now(), JSON.stringify(searchIds));
+  if (news)
+    await announce(
+      tx,
+      news,
+      searchIds.map((searchId) => ({ searchId, submissionId, listingId: null })),
+    );
+}
+
+/**
+ * The pairs of saved search `search` written again as it stands: none when it is not `live`;
+ * else the leads and listings it matches now (`withLeads` false: its listings only). Pairs it
+ * no longer matches go, new ones are written and announced when `news` is given.
+ */
+export async function writeSearchPairs(
+  tx: Queryable,
+  search: MatchSearch & { id: number },
+  live: boolean,
+  news: MatchNews | null,
+  places: MatchPlaces = berlinPlaces(),
+  withLeads = true,
+) {
+  const id = Number(search.id);
+  if (!live) {
+    await tx.run(M.dropPairsOfSearch, id);
+    return;
+  }
+  const wanted: Pair[] = [];
+  const category = categoryById(Number(search.category_id));
+  if (category) {
+    if (withLeads)
+      for (const lead of await tx.all<
+        Parameters<typeof propertyOfLead>[0] & { submission_id: number }
+      >(M.leadsOfCategory, category.id, String(search.marketing_type)))
+        if (matchSearch(search, propertyOfLead(lead), places).match)
+          wanted.push({ searchId: id, submissionId: Number(lead.submission_id), listingId: null });
+    for (const listing of await tx.all<Parameters<typeof propertyOfListing>[0] & { id: number }>(
+      M.listingsOfCategory,
+      category.id,
+    ))
+      if (matchSearch(search, propertyOfListing(listing), places).match)
+        wanted.push({ searchId: id, submissionId: null, listingId: Number(listing.id) });
+  }
+  const key = (p: { submissionId: number | null; listingId: number | null }) =>
+    p.submissionId !== null ? `s${p.submissionId}` : `l${p.listingId}`;
+  const had = new Map(
+    (
+      await tx.all<{ submission_id: number | null; listing_id: number | null }>(M.pairsOfSearch, id)
+    ).map((row) => {
+      const pair = {
+        searchId: id,
+        submissionId: row.submission_id === null ? null : Number(row.submission_id),
+        listingId: row.listing_id === null ? null : Number(row.listing_id),
+      };
+      return [key(pair), pair];
+    }),
+  );
+  const wantedKeys = new Set(wanted.map(key));
+  for (const [k, pair] of had) {
+    if (wantedKeys.has(k)) continue;
+    if (pair.listingId !== null) await tx.run(M.dropListingPair, id, pair.listingId);
+    else if (withLeads) await tx.run(M.dropLeadPair, id, pair.submissionId);
+  }
+  const fresh = wanted.filter((pair) => !had.has(key(pair)));
+  const at = now();
+  for (const pair of fresh) await tx.run(M.insertPair, id, pair.submissionId, pair.listingId, at);
+  if (news) await announce(tx, news, fresh);
+}
+
+const BATCH = 200;
+
+/**
+ * Matches every lead stored before the pairs (leads_to_match) against the live searches, a
+ * batch per transaction, unannounced; returns how many. Run after the searches' terms are
+ * written (fillSearchTerms). Processes starting together write the same pairs once.
+ */
+export async function fillLeadPairs(sql: Sql, places = berlinPlaces()): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const leads = await sql.all<Parameters<typeof propertyOfLead>[0] & { submission_id: number }>(
+      M.unmatchedLeads(BATCH),
+    );
+    if (!leads.length) return filled;
+    await sql.transaction(async (tx) => {
+      for (const lead of leads) {
+        const ids = await matchingSearches(tx, propertyOfLead(lead), places);
+        await storeLeadPairs(tx, Number(lead.submission_id), ids, null);
+        await tx.run(M.leadMatched, lead.submission_id);
+      }
+    });
+    filled += leads.length;
+  }
+}

@@ -4,6 +4,7 @@
 import { webhookConforms } from '../../contract/validator';
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import { contact, keyOf, lead, savedSearch, startTestServer } from '../../test/server/testServer';
+import { storeLeadPairs } from './pairs';
 
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 /** A flat to let in Prenzlauer Berg for 900 €: the default test search (500–1,500 €) wants it. */
@@ -112,6 +113,47 @@ describe('matched pairs', () => {
     const forSale = await sendLead('verkauf@example.de', lead());
     expect((await pairs()).filter((p) => p.endsWith(forSale))).toEqual([]);
     expect(await events()).toHaveLength(before + 2);
+  });
+
+  it('pairs a lead only with the searches still live when it is stored', async () => {
+    const client = await loggedIn(server, 'sucher@example.de');
+    const made = async (active = true) => {
+      const answer = await call(client, 'post', '/v1/saved-search', savedSearch({ active }));
+      const uuid = (answer.body as { uuid: string }).uuid;
+      return Number(
+        (await sql().one<{ id: number }>('SELECT id FROM saved_searches WHERE uuid = ?', uuid))!.id,
+      );
+    };
+    const live = await made();
+    const gone = await made();
+    const inactive = await made(false);
+    await sql().transaction((tx) =>
+      tx
+        .run('DELETE FROM saved_search_terms WHERE saved_search_id = ?', gone)
+        .then(() => tx.run('DELETE FROM saved_searches WHERE id = ?', gone)),
+    );
+    const owner = await sendLead('eigentuemer@example.de');
+    const leadId = Number(
+      (await sql().one<{ id: number }>('SELECT id FROM submissions WHERE uuid = ?', owner))!.id,
+    );
+    await sql().run('DELETE FROM search_matches WHERE submission_id = ?', leadId);
+    const before = (await events()).length;
+    // As the index read before the store found them: one deleted since, one not live.
+    await sql().transaction((tx) =>
+      storeLeadPairs(tx, leadId, [live, gone, inactive], {
+        outbox: server.app.outbox,
+        publicUrl: () => server.base,
+      }),
+    );
+    expect(
+      (
+        await sql().all<{ saved_search_id: number }>(
+          'SELECT saved_search_id FROM search_matches WHERE submission_id = ?',
+          leadId,
+        )
+      ).map((row) => Number(row.saved_search_id)),
+    ).toEqual([live]);
+    expect((await events()).slice(before)).toHaveLength(1);
   });
 
   it("follows a search's changes: confirmed, edited away and back, deactivated, deleted", async () => {

@@ -52,14 +52,17 @@ const M = {
   submissionUuid: 'SELECT uuid FROM submissions WHERE id = ?',
   listingsOf: (q: Queryable) =>
     `SELECT id, custom_id, title FROM listings WHERE id IN (${idsOf(q)})`,
+  // Only the searches still live when the lead is stored (they have terms), each row locked
+  // against a delete on PostgreSQL until the pair is written (SQLite writes one at a time).
   leadPairs: (q: Queryable) =>
-    q.dialect === 'postgres'
-      ? `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
-         SELECT ids.id, ?, ? FROM (${idsOf(q)}) ids ON CONFLICT DO NOTHING`
-      : `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
-         SELECT ids.id, ?, ? FROM (${idsOf(q)}) ids WHERE true ON CONFLICT DO NOTHING`,
+    `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
+     SELECT ss.id, ?, ? FROM saved_searches ss WHERE ss.id IN (${idsOf(q)})
+       AND EXISTS (SELECT 1 FROM saved_search_terms t WHERE t.saved_search_id = ss.id)
+     ${q.dialect === 'postgres' ? 'FOR KEY SHARE OF ss' : ''} ON CONFLICT DO NOTHING`,
   insertPair: `INSERT INTO search_matches (saved_search_id, submission_id, listing_id, found_at)
     VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  pairsOfLead:
+    'SELECT saved_search_id FROM search_matches WHERE submission_id = ? ORDER BY saved_search_id',
   pairsOfSearch: 'SELECT submission_id, listing_id FROM search_matches WHERE saved_search_id = ?',
   dropLeadPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND submission_id = ?',
   dropListingPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND listing_id = ?',
@@ -159,13 +162,19 @@ export async function storeLeadPairs(
   news: MatchNews | null,
 ) {
   if (!searchIds.length) return;
-  await tx.run(M.leadPairs(tx), submissionId, now(), JSON.stringify(searchIds));
-  if (news)
-    await announce(
-      tx,
-      news,
-      searchIds.map((searchId) => ({ searchId, submissionId, listingId: null })),
-    );
+  const at = now();
+  await tx.run(M.leadPairs(tx), submissionId, at, JSON.stringify(searchIds));
+  if (!news) return;
+  const written = await tx.all<{ saved_search_id: number }>(M.pairsOfLead, submissionId);
+  await announce(
+    tx,
+    news,
+    written.map((row) => ({
+      searchId: Number(row.saved_search_id),
+      submissionId,
+      listingId: null,
+    })),
+  );
 }
 
 /**

@@ -130,8 +130,12 @@ export function sqliteSchema(db: Database.Database): SchemaShape {
         table: string;
         from: string;
         to: string;
+        on_delete: string;
       }[]
-    ).map((key) => `${key.from} -> ${key.table}(${key.to})`);
+    ).map(
+      (key) =>
+        `${key.from} -> ${key.table}(${key.to})${key.on_delete === 'NO ACTION' ? '' : ` ON DELETE ${key.on_delete}`}`,
+    );
     shape.tables[name] = {
       columns: columns.map((column) => ({
         name: column.name,
@@ -238,10 +242,13 @@ export async function postgresSchema(client: Client): Promise<SchemaShape> {
     if (constraint.type === 'p') table.primaryKey = constraint.columns;
     if (constraint.type === 'u') table.unique.push(constraint.columns.join(','));
     if (constraint.type === 'f') {
-      const [, from, to, toColumn] = /^FOREIGN KEY \((\w+)\) REFERENCES (\w+)\((\w+)\)$/.exec(
-        constraint.def,
-      )!;
-      table.foreignKeys.push(`${from} -> ${to}(${toColumn})`);
+      const [, from, to, toColumn, onDelete] =
+        /^FOREIGN KEY \((\w+)\) REFERENCES (\w+)\((\w+)\)(?: ON DELETE (CASCADE))?$/.exec(
+          constraint.def,
+        )!;
+      table.foreignKeys.push(
+        `${from} -> ${to}(${toColumn})${onDelete ? ` ON DELETE ${onDelete}` : ''}`,
+      );
     }
   }
   for (const index of indexes) {

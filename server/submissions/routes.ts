@@ -15,6 +15,8 @@ import {
   type SavedSearchInput,
 } from '../http/context';
 import { ApiError } from '../http/errors';
+import { berlinPlaces, propertyOfListing } from '../matching/match';
+import { searchProposal } from '../matching/proposal';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
 import type { Accepted, SubmissionService } from './service';
@@ -100,10 +102,13 @@ export async function savedSearchRoute(
   );
 }
 
-/** A question about a listing (product 2.4). */
+/**
+ * A question about a listing (product 2.4). Its answer carries the saved search the listing
+ * proposes (decision 155), computed from the listing alone, so a repeated request gets it again.
+ */
 export async function exposeInquiryRoute(
   app: FastifyInstance,
-  { service }: SubmissionRoutesOptions,
+  { ctx, service }: SubmissionRoutesOptions,
 ) {
   route(
     app,
@@ -125,18 +130,23 @@ export async function exposeInquiryRoute(
         },
         links: ['submission_id', 'contact_id'] as const,
       };
-      return accepted(
-        reply,
-        await service.submit(request, reply, 'exposeInquiry', row, {
-          listing: {
-            customId: listing.custom_id,
-            title: listing.title,
-            zip: listing.zip,
-            city: listing.city,
-          },
-          message: row.values.message,
-        }),
+      const { uuid } = await service.submit(request, reply, 'exposeInquiry', row, {
+        listing: {
+          customId: listing.custom_id,
+          title: listing.title,
+          zip: listing.zip,
+          city: listing.city,
+        },
+        message: row.values.message,
+      });
+      const proposal = searchProposal(
+        propertyOfListing(listing),
+        berlinPlaces(),
+        ctx.regionNameById,
       );
+      return reply
+        .code(201)
+        .send({ success: true, uuid, ...(proposal ? { searchProposal: proposal } : {}) });
     }),
   );
 }

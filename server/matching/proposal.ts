@@ -66,5 +66,11 @@ export function searchProposal(
   const area = property.figures[FIELD_IDS.livingSpace];
   if (positive(area) && allowed.includes(FIELD_IDS.livingSpace) && areaMinimum(area) > 0)
     fields.push({ name: FIELD_IDS.livingSpace, valueType: 'NUMBER', minValue: areaMinimum(area) });
-  return { objectType, categoryId: category.id, marketingType, locations, fields };
+  return {
+    objectType,
+    categoryId: category.id as SearchProposal['categoryId'],
+    marketingType,
+    locations,
+    fields,
+  };
 }

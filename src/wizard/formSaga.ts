@@ -75,6 +75,8 @@ export interface FormOptions<S extends FormState, D> {
   body(state: S, config: AppConfig, root: RootState): Omit<SubmissionBody, 'meta'>;
   /** The tracking event after success (product 4.3), or null when it has none. */
   tracking(config: AppConfig): { event: TrackingEvent; label?: string } | null;
+  /** Effects of its own with the backend's answer to a send that succeeded (before tracking). */
+  succeeded?(answer: unknown): Saga;
   /** Effects of its own once opened, after the draft is back. */
   opened?(): Saga;
   /** Effects of its own besides (started after the form's). */
@@ -124,6 +126,7 @@ export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
       return;
     }
     yield put(actions.submitSucceeded());
+    if (options.succeeded) yield call(options.succeeded, result.data);
     const tracking = options.tracking(config);
     if (tracking) yield put(trackingEventOccurred(tracking));
     // The form gives way to a short message: the host page brings the frame's top into view.

@@ -10,6 +10,7 @@ import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
 import { ContactPageView } from '../../parts/contactPage/ContactPageView';
 import { Alert, PageHeading, Section } from '../../ui/primitives';
 import { parseExposeTarget } from './options';
+import { SearchOffer } from './SearchOffer';
 import {
   exposeInquirySlice,
   exposeListingSlice,
@@ -100,6 +101,7 @@ export function ExposeInquiry() {
       submitLabel={t('exposeInquiry.submit')}
       form={FORM}
       success={['exposeInquiry.success', 'exposeInquiry.successNext']}
+      afterSuccess={<SearchOffer />}
     />
   );
 }

@@ -1,8 +1,17 @@
-import { put, takeLatest } from 'redux-saga/effects';
+import { getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
+import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
+import { selectConfig } from '../../app/selectors';
+import type { RootState } from '../../app/store';
+import type { AppConfig } from '../../host/config';
+import { trackingEventOccurred } from '../../host/actions';
 import { contactPayload } from '../../parts/contactForm/model';
 import { contactPageSaga } from '../../parts/contactPage/sagas';
+import type { ContactPageState } from '../../parts/contactPage/slice';
+import { resendWhenOnline } from '../../wizard/resend';
+import { SUBMIT_CALL, waitsForConnection } from '../../wizard/submission';
+import { offerSlice, proposalOf, selectOffer, type OfferState } from './offer';
 import { parseExposeTarget } from './options';
 import { exposeInquirySlice, exposeListingSlice, selectExposeInquiry } from './slice';
 
@@ -21,11 +30,81 @@ export const exposeInquirySaga = contactPageSaga({
     contact: contactPayload(contact, { wish: true, newsletter: true }),
     exposeInquiry: { objectId: Number(scope), message: contact.message.trim() },
   }),
-  tracking: (config) => {
-    const { objectId, customObjectId } = parseExposeTarget(config);
-    return { event: 'immoObjectInquiry', label: customObjectId ?? String(objectId) };
+  tracking: (config) => ({ event: 'immoObjectInquiry', label: listingLabel(config) }),
+  // The answer proposes a saved search from the listing: offered on the success step.
+  *succeeded(answer) {
+    const env: AppEnv = yield getContext('env');
+    yield put(offerSlice.actions.proposed(proposalOf(answer), env.now()));
   },
 });
+
+/** The listing as tracking names it: its custom id, else its id. */
+function listingLabel(config: AppConfig) {
+  const { objectId, customObjectId } = parseExposeTarget(config);
+  return customObjectId ?? String(objectId);
+}
+
+const offer = offerSlice.actions;
+
+/**
+ * The offered saved search, sent as the saved-search wizard sends one (product 7.2: `POST
+ * /v1/wizard/saved-search {contact, savedSearch, meta}`, its own Idempotency-Key, the configured
+ * submit URL) with the contact just typed for the inquiry and the offer's own consents. The
+ * backend mails its own confirmation (double opt-in). Tracked as SavedSearchWizard with the
+ * listing as its label.
+ */
+function* sendOffer(): Saga {
+  const state: OfferState = yield select(selectOffer);
+  if (state.status !== 'sending' || !state.proposal) return;
+  const env: AppEnv = yield getContext('env');
+  const config: AppConfig = yield select(selectConfig);
+  const inquiry: ContactPageState = yield select((root: RootState) => selectExposeInquiry(root));
+  const contact = contactPayload(inquiry.contact);
+  const result = yield* callApi(
+    {
+      method: 'POST',
+      path: '/v1/wizard/saved-search',
+      url: config.submitUrl,
+      headers: { 'Idempotency-Key': state.submissionKey },
+      body: {
+        contact: { ...contact, customFields: { ...state.consents } },
+        savedSearch: state.proposal,
+        // The time the visitor spent is the inquiry's: the offer is its next step.
+        meta: {
+          website: inquiry.contact.website,
+          fillMs: Math.max(0, env.now() - inquiry.startedAt),
+        },
+      },
+    },
+    SUBMIT_CALL,
+  );
+  if (!result.ok) {
+    const { error } = result;
+    yield put(
+      offer.sendFailed({
+        code: error.kind === 'server' ? error.code : null,
+        offline: error.kind === 'network',
+      }),
+    );
+    return;
+  }
+  yield put(offer.sendSucceeded());
+  yield put(trackingEventOccurred({ event: 'SavedSearchWizard', label: listingLabel(config) }));
+}
+
+export function* inquiryOfferSaga(): Saga {
+  yield takeLeading(offer.sendRequested.type, sendOffer);
+  // No connection: sent again once there is one, with the same key (as every form's send).
+  yield takeLatest(
+    offer.sendFailed.type,
+    resendWhenOnline(
+      (root) =>
+        waitsForConnection({ ...selectOffer(root), status: 'error' }) &&
+        selectOffer(root).status === 'failed',
+      () => offer.sendRequested(),
+    ),
+  );
+}
 
 const { listingAsked, listingAnswered } = exposeListingSlice.actions;
 

@@ -15,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataKey, splitTagged, type MessageKey } from '../../i18n';
+import { dataKey, type MessageKey } from '../../i18n';
 import styled from 'styled-components';
 import {
   Actions,
@@ -31,6 +31,7 @@ import {
   TextArea,
 } from '../../ui/primitives';
 import { SUBMISSION_ERRORS } from '../../wizard/submission';
+import { ConsentCheck, PrivacyLabel } from './Consents';
 import { trimContact, type ContactValues } from './model';
 import type { ContactFormOptions } from './schema';
 
@@ -41,18 +42,6 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: 0.9rem;
-`;
-
-const Check = styled.label`
-  display: flex;
-  gap: 0.6rem;
-  align-items: flex-start;
-  input {
-    width: 1.25rem;
-    height: 1.25rem;
-    margin-top: 0.15rem;
-    flex: none;
-  }
 `;
 
 const Field = styled.div`
@@ -219,41 +208,19 @@ export function ContactForm(props: ContactFormProps) {
   ) {
     const field = `customFields.${name}`;
     return (
-      <div>
-        <Check>
-          <input
-            type="checkbox"
-            name={field}
-            checked={values.customFields[name]}
-            onChange={change}
-            required={required}
-            aria-invalid={errorOf(field) ? true : undefined}
-            aria-describedby={describedBy(field)}
-          />
-          <span>
-            {label}
-            {required && <span aria-hidden="true">{t('contact.requiredMark')}</span>}
-          </span>
-        </Check>
-        {errorText(field)}
-      </div>
+      <ConsentCheck
+        name={field}
+        checked={values.customFields[name]}
+        onChange={change}
+        label={label}
+        required={required}
+        error={errorText(field)}
+        errorId={describedBy(field)}
+      />
     );
   }
 
-  const privacy = splitTagged(t('contact.dataPrivacy'), 'privacyLink');
-  const privacyLabel = (
-    <>
-      {privacy.before}
-      {props.privacyUrl ? (
-        <a href={props.privacyUrl} target="_blank" rel="noopener noreferrer">
-          {privacy.inner}
-        </a>
-      ) : (
-        privacy.inner
-      )}
-      {privacy.after}
-    </>
-  );
+  const privacyLabel = <PrivacyLabel privacyUrl={props.privacyUrl} />;
 
   return (
     <Form

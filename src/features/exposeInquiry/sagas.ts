@@ -10,7 +10,7 @@ import { contactPayload } from '../../parts/contactForm/model';
 import { contactPageSaga } from '../../parts/contactPage/sagas';
 import type { ContactPageState } from '../../parts/contactPage/slice';
 import { resendWhenOnline } from '../../wizard/resend';
-import { SUBMIT_CALL, waitsForConnection } from '../../wizard/submission';
+import { SUBMISSION_ERRORS, SUBMIT_CALL } from '../../wizard/submission';
 import { offerSlice, proposalOf, selectOffer, type OfferState } from './offer';
 import { parseExposeTarget } from './options';
 import { exposeInquirySlice, exposeListingSlice, selectExposeInquiry } from './slice';
@@ -98,9 +98,10 @@ export function* inquiryOfferSaga(): Saga {
   yield takeLatest(
     offer.sendFailed.type,
     resendWhenOnline(
-      (root) =>
-        waitsForConnection({ ...selectOffer(root), status: 'error' }) &&
-        selectOffer(root).status === 'failed',
+      (root) => {
+        const { status, error } = selectOffer(root);
+        return status === 'failed' && error === SUBMISSION_ERRORS.offline;
+      },
       () => offer.sendRequested(),
     ),
   );

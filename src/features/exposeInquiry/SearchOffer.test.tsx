@@ -57,7 +57,7 @@ const LABELS = {
     accept: /contacted/,
     send: 'Send inquiry',
     sent: /Your inquiry has been sent/,
-    offer: 'Get similar offers by e-mail?',
+    offer: 'Get similar offers by email?',
     summary: 'Your search profile',
     create: 'Create search profile',
     retry: 'Try again',

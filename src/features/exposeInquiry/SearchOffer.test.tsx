@@ -64,7 +64,7 @@ const LABELS = {
     decline: 'No, thanks',
     consentMissing: /Please agree to both/,
     failed: /Your search profile was not created/,
-    done: /please confirm your search profile with the link in the e-mail/,
+    done: /please confirm your search profile with the link in the email/,
     declined: /we will not create a search profile/,
     lines: [
       'Apartment to buy',

@@ -10,7 +10,8 @@ import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
 import { ContactPageView } from '../../parts/contactPage/ContactPageView';
 import { Alert, PageHeading, Section } from '../../ui/primitives';
 import { parseExposeTarget } from './options';
-import { SearchOffer } from './SearchOffer';
+import { LazySearchOffer } from './LazyOffer';
+import { selectOffer } from './offer';
 import {
   exposeInquirySlice,
   exposeListingSlice,
@@ -58,6 +59,7 @@ export function ExposeInquiry() {
   const config = useAppSelector(selectConfig);
   const { objectId, customObjectId } = parseExposeTarget(config);
   const listing = useAppSelector(selectExposeListing);
+  const offered = useAppSelector((state) => selectOffer(state).status !== 'none');
   const contactPage = useAppStore().screens.find((s) => s.id === 'contactFormWizard')!;
   useEffect(() => {
     if (objectId === null) return;
@@ -101,7 +103,7 @@ export function ExposeInquiry() {
       submitLabel={t('exposeInquiry.submit')}
       form={FORM}
       success={['exposeInquiry.success', 'exposeInquiry.successNext']}
-      afterSuccess={<SearchOffer />}
+      afterSuccess={offered && <LazySearchOffer />}
     />
   );
 }

@@ -1,18 +1,17 @@
 /**
  * The inquiry's success step offers a saved search made from the listing (docs/matching.md,
  * 'A search from an inquiry'): what it searches in words, its own consents, one button. Reads
- * the offer's slice and dispatches its events; the saga sends it.
+ * the offer's slice and dispatches its events; the saga sends it. Its own chunk (LazyOffer),
+ * loaded by the saga with the inquiry's answer: the check of the proposal comes with it.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { categoryById, FIELD_IDS } from '../../../contract/catalog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig, selectLanguage } from '../../app/selectors';
-import { dataKey, localeOf, type MessageKey } from '../../i18n';
-import { formatCurrency, formatDecimal } from '../../i18n/format';
-import type { Language } from '../../i18n/language';
-import { ConsentCheck, PrivacyLabel } from '../../parts/contactForm/Consents';
+import { addScreenStrings } from '../../i18n/screens';
+import { INQUIRY_OFFER_STRINGS } from '../../i18n/strings/inquiryOffer';
+import { ConsentCheck, PrivacyLabel } from '../../parts/contactForm/ContactForm';
 import {
   Actions,
   Alert,
@@ -23,7 +22,10 @@ import {
   Spinner,
   Title,
 } from '../../ui/primitives';
-import { offerSlice, selectOffer, type OfferConsents, type SearchProposal } from './offer';
+import { offerSlice, selectOffer, type OfferConsents } from './offer';
+import { summaryOf, type Say } from './proposal';
+
+export { proposalOf } from './proposal';
 
 const Box = styled.section`
   margin-top: 1.5rem;
@@ -39,37 +41,10 @@ const Summary = styled.ul`
   }
 `;
 
-/** `t` as the summary calls it: a key and its values, a string. */
-type Say = (key: MessageKey, values?: Record<string, string>) => string;
-
-/** The search in words: 'Wohnung kaufen', its places, its price band and living space. */
-function summaryOf(proposal: SearchProposal, language: Language, t: Say): string[] {
-  const category = categoryById(proposal.categoryId);
-  const places = new Intl.ListFormat(localeOf(language), { type: 'disjunction' }).format(
-    proposal.locations.map((l) => l.name),
-  );
-  const lines = [
-    t(`inquiryOffer.title.${proposal.marketingType}`, {
-      category: category ? t(dataKey(`categories.${category.name}`)).replace(/\u00ad/g, '') : '',
-    }),
-    t('inquiryOffer.places', { places }),
-  ];
-  for (const field of proposal.fields) {
-    if (field.name === FIELD_IDS.price)
-      lines.push(
-        t(`inquiryOffer.price.${proposal.marketingType}`, {
-          min: formatCurrency(field.minValue!, language),
-          max: formatCurrency(field.maxValue!, language),
-        }),
-      );
-    else if (field.name === FIELD_IDS.livingSpace)
-      lines.push(t('inquiryOffer.area', { area: formatDecimal(field.minValue!, language) }));
-  }
-  return lines;
-}
-
 export function SearchOffer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The offer's strings come with its chunk, before its first word is shown.
+  addScreenStrings(i18n, INQUIRY_OFFER_STRINGS);
   const id = useId();
   const dispatch = useAppDispatch();
   const offer = useAppSelector(selectOffer);
@@ -110,9 +85,10 @@ export function SearchOffer() {
         name={name}
         checked={offer.consents[name]}
         onChange={change(name)}
-        label={label}
         required
-        errorId={errorId}
+        aria-invalid={missing || undefined}
+        aria-describedby={missing ? errorId : undefined}
+        label={label}
         error={missing && <FieldError id={errorId}>{t('contact.mustAccept')}</FieldError>}
       />
     );

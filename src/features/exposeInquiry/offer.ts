@@ -1,19 +1,11 @@
 /**
  * The saved search a listing inquiry offers (docs/matching.md, 'A search from an inquiry'):
- * its state machine as a table, the slice that applies it, and the check of the proposal the
- * backend answers. The offer has its own consents and its own Idempotency-Key: the inquiry's
- * consent does not cover a saved search.
+ * its state machine as a table and the slice that applies it, holding the proposal the
+ * backend answers (checked by `proposalOf`, which comes with the offer's view: proposal.ts).
+ * The offer has its own consents and its own Idempotency-Key: the inquiry's consent does not
+ * cover a saved search.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import {
-  categoriesFor,
-  categoryById,
-  FIELD_IDS,
-  MARKETING_TYPES,
-  OBJECT_TYPES,
-  type MarketingType,
-  type ObjectType,
-} from '../../../contract/catalog';
 import type { components } from '../../../contract/types';
 import { rootReducer } from '../../app/store';
 import type { MessageKey } from '../../i18n';
@@ -83,67 +75,6 @@ function apply(state: OfferState, type: OfferEvent): boolean {
   if (row.does === 'askConsent') state.consentMissing = true;
   if (row.to) state.status = row.to;
   return true;
-}
-
-const isBound = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v));
-
-/** A criterion the offer can put in words: the price band and the minimum living space. */
-function describable(field: unknown): boolean {
-  const f = (field ?? {}) as Record<string, unknown>;
-  if (f.name === FIELD_IDS.price && f.valueType === 'RANGE')
-    return (
-      isBound(f.minValue ?? null) &&
-      isBound(f.maxValue ?? null) &&
-      (f.minValue ?? null) !== null &&
-      (f.maxValue ?? null) !== null &&
-      (f.minValue as number) <= (f.maxValue as number)
-    );
-  return (
-    f.name === FIELD_IDS.livingSpace &&
-    f.valueType === 'NUMBER' &&
-    typeof f.minValue === 'number' &&
-    Number.isFinite(f.minValue) &&
-    f.minValue > 0
-  );
-}
-
-/**
- * The proposal in the inquiry's answer, or null when it has none or one the widget cannot
- * read or put in words (an unknown category, no place, a criterion it cannot describe).
- */
-export function proposalOf(answer: unknown): SearchProposal | null {
-  const p = (answer as { searchProposal?: unknown } | null)?.searchProposal;
-  if (typeof p !== 'object' || p === null) return null;
-  const { objectType, categoryId, marketingType, locations, fields } = p as Record<string, unknown>;
-  if (
-    !OBJECT_TYPES.includes(objectType as ObjectType) ||
-    !MARKETING_TYPES.includes(marketingType as MarketingType)
-  )
-    return null;
-  const category = categoryById(categoryId as number);
-  if (
-    !category ||
-    !categoriesFor('search', marketingType as MarketingType, objectType as ObjectType).includes(
-      category,
-    )
-  )
-    return null;
-  if (!Array.isArray(locations) || locations.length === 0 || !Array.isArray(fields)) return null;
-  const places = locations.map((l: unknown) => (l ?? {}) as Record<string, unknown>);
-  if (
-    !places.every(
-      (l) => Number.isInteger(l.locationId) && typeof l.name === 'string' && l.name.trim(),
-    ) ||
-    !fields.every(describable)
-  )
-    return null;
-  return {
-    objectType: objectType as SearchProposal['objectType'],
-    categoryId: category.id as SearchProposal['categoryId'],
-    marketingType: marketingType as SearchProposal['marketingType'],
-    locations: places.map((l) => ({ locationId: l.locationId as number, name: l.name as string })),
-    fields: fields as SearchProposal['fields'],
-  };
 }
 
 export const offerSlice = createSlice({

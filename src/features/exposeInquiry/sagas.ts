@@ -1,4 +1,4 @@
-import { getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiSaga';
 import type { AppEnv } from '../../app/env';
 import type { Saga } from '../../app/saga';
@@ -11,7 +11,8 @@ import { contactPageSaga } from '../../parts/contactPage/sagas';
 import type { ContactPageState } from '../../parts/contactPage/slice';
 import { resendWhenOnline } from '../../wizard/resend';
 import { SUBMISSION_ERRORS, SUBMIT_CALL } from '../../wizard/submission';
-import { offerSlice, proposalOf, selectOffer, type OfferState } from './offer';
+import { loadOffer } from './LazyOffer';
+import { offerSlice, selectOffer, type OfferState } from './offer';
 import { parseExposeTarget } from './options';
 import { exposeInquirySlice, exposeListingSlice, selectExposeInquiry } from './slice';
 
@@ -33,8 +34,17 @@ export const exposeInquirySaga = contactPageSaga({
   tracking: (config) => ({ event: 'immoObjectInquiry', label: listingLabel(config) }),
   // The answer proposes a saved search from the listing: offered on the success step.
   *succeeded(answer) {
+    if (!answer || typeof answer !== 'object' || !('searchProposal' in answer)) return;
     const env: AppEnv = yield getContext('env');
-    yield put(offerSlice.actions.proposed(proposalOf(answer), env.now()));
+    let part: Awaited<ReturnType<typeof loadOffer>>;
+    try {
+      part = yield call(loadOffer);
+    } catch (error) {
+      // The inquiry is sent; only the offer is missing (decision 160).
+      env.log(`[immosuite] the offer of a saved search could not be loaded: ${String(error)}`);
+      return;
+    }
+    yield put(offerSlice.actions.proposed(part.proposalOf(answer), env.now()));
   },
 });
 

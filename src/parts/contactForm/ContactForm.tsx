@@ -12,10 +12,11 @@ import {
   useRef,
   useState,
   type ChangeEvent,
+  type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataKey, type MessageKey } from '../../i18n';
+import { dataKey, splitTagged, type MessageKey } from '../../i18n';
 import styled from 'styled-components';
 import {
   Actions,
@@ -31,7 +32,6 @@ import {
   TextArea,
 } from '../../ui/primitives';
 import { SUBMISSION_ERRORS } from '../../wizard/submission';
-import { ConsentCheck, PrivacyLabel } from './Consents';
 import { trimContact, type ContactValues } from './model';
 import type { ContactFormOptions } from './schema';
 
@@ -43,6 +43,61 @@ const Form = styled.form`
   flex-direction: column;
   gap: 0.9rem;
 `;
+
+const Check = styled.label`
+  display: flex;
+  gap: 0.6rem;
+  align-items: flex-start;
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin-top: 0.15rem;
+    flex: none;
+  }
+`;
+
+/**
+ * One consent checkbox (product 3.1): labelled, never pre-ticked, its required mark and its
+ * error. The contact form's consents and the inquiry's offer of a saved search show it alike.
+ */
+export function ConsentCheck({
+  label,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Check>
+        <input type="checkbox" {...input} />
+        <span>
+          {label}
+          {input.required && <span aria-hidden="true">{t('contact.requiredMark')}</span>}
+        </span>
+      </Check>
+      {error}
+    </div>
+  );
+}
+
+/** The privacy consent's text, its tagged part a link to the configured privacy page. */
+export function PrivacyLabel({ privacyUrl }: { privacyUrl: string | null }) {
+  const { t } = useTranslation();
+  const privacy = splitTagged(t('contact.dataPrivacy'), 'privacyLink');
+  return (
+    <>
+      {privacy.before}
+      {privacyUrl ? (
+        <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+          {privacy.inner}
+        </a>
+      ) : (
+        privacy.inner
+      )}
+      {privacy.after}
+    </>
+  );
+}
 
 const Field = styled.div`
   display: flex;
@@ -212,10 +267,11 @@ export function ContactForm(props: ContactFormProps) {
         name={field}
         checked={values.customFields[name]}
         onChange={change}
-        label={label}
         required={required}
+        aria-invalid={errorOf(field) ? true : undefined}
+        aria-describedby={describedBy(field)}
+        label={label}
         error={errorText(field)}
-        errorId={describedBy(field)}
       />
     );
   }

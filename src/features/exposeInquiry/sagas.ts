@@ -10,7 +10,8 @@ import { contactPayload } from '../../parts/contactForm/model';
 import { contactPageSaga } from '../../parts/contactPage/sagas';
 import type { ContactPageState } from '../../parts/contactPage/slice';
 import { resendWhenOnline } from '../../wizard/resend';
-import { SUBMISSION_ERRORS, SUBMIT_CALL } from '../../wizard/submission';
+import { sendSubmission } from '../../wizard/formSaga';
+import { SUBMISSION_ERRORS } from '../../wizard/submission';
 import { loadOffer } from './LazyOffer';
 import { offerSlice, selectOffer, type OfferState } from './offer';
 import { parseExposeTarget } from './options';
@@ -66,39 +67,23 @@ const offer = offerSlice.actions;
 function* sendOffer(): Saga {
   const state: OfferState = yield select(selectOffer);
   if (state.status !== 'sending' || !state.proposal) return;
-  const env: AppEnv = yield getContext('env');
-  const config: AppConfig = yield select(selectConfig);
   const inquiry: ContactPageState = yield select((root: RootState) => selectExposeInquiry(root));
-  const contact = contactPayload(inquiry.contact);
-  const result = yield* callApi(
+  const answer = yield* sendSubmission(
     {
-      method: 'POST',
       path: '/v1/wizard/saved-search',
-      url: config.submitUrl,
-      headers: { 'Idempotency-Key': state.submissionKey },
+      key: state.submissionKey,
       body: {
-        contact: { ...contact, customFields: { ...state.consents } },
+        contact: { ...contactPayload(inquiry.contact), customFields: { ...state.consents } },
         savedSearch: state.proposal,
-        // The time the visitor spent is the inquiry's: the offer is its next step.
-        meta: {
-          website: inquiry.contact.website,
-          fillMs: Math.max(0, env.now() - inquiry.startedAt),
-        },
       },
     },
-    SUBMIT_CALL,
+    // The time the visitor spent is the inquiry's: the offer is its next step.
+    { website: inquiry.contact.website, startedAt: inquiry.startedAt },
+    offer.sendFailed,
   );
-  if (!result.ok) {
-    const { error } = result;
-    yield put(
-      offer.sendFailed({
-        code: error.kind === 'server' ? error.code : null,
-        offline: error.kind === 'network',
-      }),
-    );
-    return;
-  }
+  if (!answer) return;
   yield put(offer.sendSucceeded());
+  const config: AppConfig = yield select(selectConfig);
   yield put(trackingEventOccurred({ event: 'SavedSearchWizard', label: listingLabel(config) }));
 }
 

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import { API, createTestEnv, renderApp, sendInit } from '../../../test/helpers';
 import { conforming } from '../../../test/contract';
+import { selectOffer } from './offer';
 
 const PROPOSAL = {
   objectType: 'LIVING',
@@ -40,6 +41,7 @@ const LABELS = {
     decline: 'Nein, danke',
     consentMissing: /Bitte stimmen Sie beidem zu/,
     failed: /Ihr Suchprofil wurde nicht angelegt/,
+    offline: /Keine Verbindung zum Server/,
     done: /Bitte bestätigen Sie Ihr Suchprofil über den Link in der E-Mail/,
     declined: /wir legen kein Suchprofil an/,
     lines: [
@@ -64,6 +66,7 @@ const LABELS = {
     decline: 'No, thanks',
     consentMissing: /Please agree to both/,
     failed: /Your search profile was not created/,
+    offline: /No connection to the server/,
     done: /please confirm your search profile with the link in the email/,
     declined: /we will not create a search profile/,
     lines: [
@@ -211,6 +214,27 @@ describe.each(['de', 'en'] as const)(
       const { meta: _again, ...second } = again.sent.body!;
       const { meta: _failed, ...first } = failed.sent.body!;
       expect(second).toEqual(first);
+    });
+
+    it('without a connection says so and sends by itself, with the same key, once the browser is back online', async () => {
+      const { user, store } = await inquire(language, {
+        success: true,
+        uuid: 'i-1',
+        searchProposal: PROPOSAL,
+      });
+      const box = await offer(labels);
+      await user.click(within(box).getByRole('checkbox', { name: labels.privacy }));
+      await user.click(within(box).getByRole('checkbox', { name: labels.accept }));
+      const key = selectOffer(store.getState()).submissionKey;
+      nock(API).post('/v1/wizard/saved-search').replyWithError('offline');
+      await user.click(within(box).getByRole('button', { name: labels.create }));
+      const alert = await within(box).findByRole('alert');
+      expect(alert).toHaveTextContent(labels.offline);
+      expect(alert).not.toHaveTextContent(labels.failed);
+      const again = savedSearchAnswer(201);
+      await act(async () => void window.dispatchEvent(new Event('online')));
+      expect(await within(box).findByRole('status')).toHaveTextContent(labels.done);
+      expect(again.sent.key).toBe(key);
     });
 
     it('may be declined: nothing is sent', async () => {

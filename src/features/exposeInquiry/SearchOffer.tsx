@@ -22,6 +22,7 @@ import {
   Spinner,
   Title,
 } from '../../ui/primitives';
+import { SUBMISSION_ERRORS } from '../../wizard/submission';
 import { offerSlice, selectOffer, type OfferConsents } from './offer';
 import { summaryOf, type Say } from './proposal';
 
@@ -124,7 +125,8 @@ export function SearchOffer() {
         {status === 'failed' && offer.error && (
           <Alert role="alert" $severity="error">
             <p>{t(offer.error)}</p>
-            <p>{t('inquiryOffer.failed')}</p>
+            {/* Without a connection it is sent again by itself, as that message says. */}
+            {offer.error !== SUBMISSION_ERRORS.offline && <p>{t('inquiryOffer.failed')}</p>}
           </Alert>
         )}
         <Actions>

@@ -283,6 +283,40 @@ const schemas: Record<string, Schema> = {
     description: 'A submission was stored; a confirmation mail (double opt-in) is on its way.',
     properties: { success: { type: 'boolean', const: true }, uuid: { type: 'string' } },
   },
+  SearchProposal: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['objectType', 'categoryId', 'marketingType', 'locations', 'fields'],
+    description:
+      "The saved search a listing inquiry proposes (docs/matching.md): the listing's localities (every locality of its postcode), its category and marketing type, a band of ±15 % around its price and a minimum near its living space where it has them. Sent unchanged as `savedSearch` to POST /v1/wizard/saved-search.",
+    properties: {
+      objectType: { type: 'string', enum: OBJECT_TYPES },
+      categoryId: { type: 'integer', enum: CATEGORY_IDS },
+      marketingType: { type: 'string', enum: MARKETING_TYPES },
+      locations: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['locationId', 'name'],
+          properties: { locationId: { type: 'integer' }, name: str(200) },
+        },
+      },
+      fields: ref('Fields'),
+    },
+  },
+  InquiryAccepted: {
+    type: 'object',
+    required: ['success', 'uuid'],
+    description:
+      "An inquiry was stored; a confirmation mail (double opt-in) is on its way. With the saved search it proposes, when the listing's locality is known.",
+    properties: {
+      success: { type: 'boolean', const: true },
+      uuid: { type: 'string' },
+      searchProposal: ref('SearchProposal'),
+    },
+  },
   Honeypot: {
     type: 'object',
     description:
@@ -300,12 +334,12 @@ const submitBody = (properties: Schema, required: string[]) =>
     properties: { contact: ref('Contact'), meta: ref('Honeypot'), ...properties },
   });
 
-const submit = (summary: string, body: ReturnType<typeof json>) => ({
+const submit = (summary: string, body: ReturnType<typeof json>, answer = 'Accepted') => ({
   summary,
   parameters: [idempotencyHeader],
   requestBody: { required: true, ...body },
   responses: {
-    '201': replayable(ok('Stored; confirmation mail sent', ref('Accepted'))),
+    '201': replayable(ok('Stored; confirmation mail sent', ref(answer))),
     ...SUBMIT_ERRORS,
   },
 });
@@ -1606,6 +1640,7 @@ export const openapi = {
           },
           ['exposeInquiry'],
         ),
+        'InquiryAccepted',
       ),
     },
     '/v1/wizard/contact': {

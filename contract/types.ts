@@ -1357,7 +1357,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Accepted"];
+                        "application/json": components["schemas"]["InquiryAccepted"];
                     };
                 };
                 /** @description Invalid input (validation, consent missing, unknown object) */
@@ -3281,6 +3281,27 @@ export interface components {
             /** @constant */
             success: true;
             uuid: string;
+        };
+        /** @description The saved search a listing inquiry proposes (docs/matching.md): the listing's localities (every locality of its postcode), its category and marketing type, a band of ±15 % around its price and a minimum near its living space where it has them. Sent unchanged as `savedSearch` to POST /v1/wizard/saved-search. */
+        SearchProposal: {
+            /** @enum {string} */
+            objectType: "LIVING" | "COMMERCIAL";
+            /** @enum {integer} */
+            categoryId: 30225 | 22332 | 36561 | 19795 | 42723 | 82397 | 11080 | 30911;
+            /** @enum {string} */
+            marketingType: "buy" | "rent";
+            locations: {
+                locationId: number;
+                name: string;
+            }[];
+            fields: components["schemas"]["Fields"];
+        };
+        /** @description An inquiry was stored; a confirmation mail (double opt-in) is on its way. With the saved search it proposes, when the listing's locality is known. */
+        InquiryAccepted: {
+            /** @constant */
+            success: true;
+            uuid: string;
+            searchProposal?: components["schemas"]["SearchProposal"];
         };
         /** @description Anti-bot data from the form: a field hidden from people (must stay empty) and the time the visitor spent filling in the form. Bots are dropped quietly. */
         Honeypot: {

@@ -5,6 +5,7 @@ import {
   LOAD_TABLE,
   SESSION_TABLE as STAFF,
 } from '../src/agency/machines';
+import { OFFER_TABLE } from '../src/features/exposeInquiry/offer';
 import { LEAD_TABLE, leadMachine, STEP_ORDERS } from '../src/features/leadWizard/machine';
 import { SESSION_TABLE } from '../src/features/portal/machine';
 import { SAVED_SEARCH_TABLE, savedSearchMachine } from '../src/features/savedSearchWizard/machine';
@@ -72,6 +73,16 @@ export function machinesDoc(): string {
     ...tableRows(SUBMISSION_TABLE),
     '',
     ...tableDiagram(SUBMISSION_TABLE),
+    '',
+    "## The inquiry's offer of a saved search",
+    '',
+    '`src/features/exposeInquiry/offer.ts`: the saved search the listing inquiry proposes, on its',
+    "success step. `consented`: both of the offer's own consents are ticked; without them, SEND",
+    'stays and asks for them. A new inquiry clears it.',
+    '',
+    ...tableRows(OFFER_TABLE),
+    '',
+    ...tableDiagram(OFFER_TABLE),
     '',
     "## The portal's session",
     '',

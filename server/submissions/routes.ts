@@ -15,8 +15,9 @@ import {
   type SavedSearchInput,
 } from '../http/context';
 import { ApiError } from '../http/errors';
-import { propertyOfLead } from '../matching/match';
+import { berlinPlaces, propertyOfLead, propertyOfListing } from '../matching/match';
 import { storeLeadPairs } from '../matching/pairs';
+import { searchProposal } from '../matching/proposal';
 import { matchingSearches } from '../matching/terms';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
@@ -113,10 +114,13 @@ export async function savedSearchRoute(
   );
 }
 
-/** A question about a listing (product 2.4). */
+/**
+ * A question about a listing (product 2.4). Its answer carries the saved search the listing
+ * proposes (decision 147), computed from the listing alone, so a repeated request gets it again.
+ */
 export async function exposeInquiryRoute(
   app: FastifyInstance,
-  { service }: SubmissionRoutesOptions,
+  { ctx, service }: SubmissionRoutesOptions,
 ) {
   route(
     app,
@@ -138,18 +142,23 @@ export async function exposeInquiryRoute(
         },
         links: ['submission_id', 'contact_id'] as const,
       };
-      return accepted(
-        reply,
-        await service.submit(request, reply, 'exposeInquiry', row, {
-          listing: {
-            customId: listing.custom_id,
-            title: listing.title,
-            zip: listing.zip,
-            city: listing.city,
-          },
-          message: row.values.message,
-        }),
+      const { uuid } = await service.submit(request, reply, 'exposeInquiry', row, {
+        listing: {
+          customId: listing.custom_id,
+          title: listing.title,
+          zip: listing.zip,
+          city: listing.city,
+        },
+        message: row.values.message,
+      });
+      const proposal = searchProposal(
+        propertyOfListing(listing),
+        berlinPlaces(),
+        ctx.regionNameById,
       );
+      return reply
+        .code(201)
+        .send({ success: true, uuid, ...(proposal ? { searchProposal: proposal } : {}) });
     }),
   );
 }

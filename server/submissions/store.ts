@@ -70,10 +70,19 @@ export interface SubmissionStore {
   releaseIdempotencyKey(submissionId: number): Promise<void>;
   /** Whether the submission's contact took back a required consent after sending it. */
   withdrawnSince(submissionId: number): Promise<boolean>;
-  /** A listing's number, title and place, or undefined. */
-  listing(
-    id: number,
-  ): Promise<{ custom_id: string; title: string; zip: string; city: string } | undefined>;
+  /** A listing's number, title and place, its category and price, or undefined. */
+  listing(id: number): Promise<
+    | {
+        custom_id: string;
+        title: string;
+        zip: string;
+        city: string;
+        category_id: number;
+        price_title: string;
+        price_text: string;
+      }
+    | undefined
+  >;
   /** A confirmation or login key, by its hash. */
   key(
     keyHash: string,

@@ -75,10 +75,51 @@ export interface FormOptions<S extends FormState, D> {
   body(state: S, config: AppConfig, root: RootState): Omit<SubmissionBody, 'meta'>;
   /** The tracking event after success (product 4.3), or null when it has none. */
   tracking(config: AppConfig): { event: TrackingEvent; label?: string } | null;
+  /** Effects of its own with the backend's answer to a send that succeeded (before tracking). */
+  succeeded?(answer: unknown): Saga;
   /** Effects of its own once opened, after the draft is back. */
   opened?(): Saga;
   /** Effects of its own besides (started after the form's). */
   more?(): Saga;
+}
+
+/**
+ * Sends one submission as every form does (product 7.2): to the configured submit URL, else its
+ * path, under its Idempotency-Key, with the honeypot and the time since the form was begun.
+ * A failure is put as `failed` (no connection, or the server's code); the answer's data
+ * otherwise.
+ */
+export function* sendSubmission<P extends SubmissionPath>(
+  request: { path: P; key: string; body: Omit<BodyOf<P, 'POST'>, 'meta'> },
+  form: { website: string; startedAt: number },
+  failed: PayloadActionCreator<SubmitFailure>,
+): Saga<{ data: unknown } | null> {
+  const env: AppEnv = yield getContext('env');
+  const config: AppConfig = yield select(selectConfig);
+  const result = yield* callApi(
+    {
+      method: 'POST',
+      path: request.path as SubmissionPath,
+      url: config.submitUrl,
+      headers: { 'Idempotency-Key': request.key },
+      body: {
+        ...(request.body as unknown as Omit<SubmissionBody, 'meta'>),
+        meta: { website: form.website, fillMs: Math.max(0, env.now() - form.startedAt) },
+      },
+    },
+    SUBMIT_CALL,
+  );
+  if (!result.ok) {
+    const { error } = result;
+    yield put(
+      failed({
+        code: error.kind === 'server' ? error.code : null,
+        offline: error.kind === 'network',
+      }),
+    );
+    return null;
+  }
+  return { data: result.data };
 }
 
 export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
@@ -91,39 +132,19 @@ export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
   };
 
   function* send(): Saga {
-    const env: AppEnv = yield getContext('env');
     const state: S = yield select(options.select);
     // The machine refused (already sending or sent): nothing to do.
     if (state.status !== 'loading') return;
     const config: AppConfig = yield select(selectConfig);
     const root: RootState = yield select();
-    const result = yield* callApi(
-      {
-        method: 'POST',
-        path: options.path,
-        url: config.submitUrl,
-        headers: { 'Idempotency-Key': state.submissionKey },
-        body: {
-          ...options.body(state, config, root),
-          meta: {
-            website: state.contact.website,
-            fillMs: Math.max(0, env.now() - state.startedAt),
-          },
-        },
-      },
-      SUBMIT_CALL,
+    const answer = yield* sendSubmission(
+      { path: options.path, key: state.submissionKey, body: options.body(state, config, root) },
+      { website: state.contact.website, startedAt: state.startedAt },
+      actions.submitFailed,
     );
-    if (!result.ok) {
-      const { error } = result;
-      yield put(
-        actions.submitFailed({
-          code: error.kind === 'server' ? error.code : null,
-          offline: error.kind === 'network',
-        }),
-      );
-      return;
-    }
+    if (!answer) return;
     yield put(actions.submitSucceeded());
+    if (options.succeeded) yield call(options.succeeded, answer.data);
     const tracking = options.tracking(config);
     if (tracking) yield put(trackingEventOccurred(tracking));
     // The form gives way to a short message: the host page brings the frame's top into view.

@@ -10,6 +10,8 @@ import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
 import { ContactPageView } from '../../parts/contactPage/ContactPageView';
 import { Alert, PageHeading, Section } from '../../ui/primitives';
 import { parseExposeTarget } from './options';
+import { LazySearchOffer } from './LazyOffer';
+import { selectOffer } from './offer';
 import {
   exposeInquirySlice,
   exposeListingSlice,
@@ -57,6 +59,7 @@ export function ExposeInquiry() {
   const config = useAppSelector(selectConfig);
   const { objectId, customObjectId } = parseExposeTarget(config);
   const listing = useAppSelector(selectExposeListing);
+  const offered = useAppSelector((state) => selectOffer(state).status !== 'none');
   const contactPage = useAppStore().screens.find((s) => s.id === 'contactFormWizard')!;
   useEffect(() => {
     if (objectId === null) return;
@@ -100,6 +103,7 @@ export function ExposeInquiry() {
       submitLabel={t('exposeInquiry.submit')}
       form={FORM}
       success={['exposeInquiry.success', 'exposeInquiry.successNext']}
+      afterSuccess={offered && <LazySearchOffer />}
     />
   );
 }

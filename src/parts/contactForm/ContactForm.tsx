@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
   type ChangeEvent,
+  type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,49 @@ const Check = styled.label`
     flex: none;
   }
 `;
+
+/**
+ * One consent checkbox (product 3.1): labelled, never pre-ticked, its required mark and its
+ * error. The contact form's consents and the inquiry's offer of a saved search show it alike.
+ */
+export function ConsentCheck({
+  label,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Check>
+        <input type="checkbox" {...input} />
+        <span>
+          {label}
+          {input.required && <span aria-hidden="true">{t('contact.requiredMark')}</span>}
+        </span>
+      </Check>
+      {error}
+    </div>
+  );
+}
+
+/** The privacy consent's text, its tagged part a link to the configured privacy page. */
+export function PrivacyLabel({ privacyUrl }: { privacyUrl: string | null }) {
+  const { t } = useTranslation();
+  const privacy = splitTagged(t('contact.dataPrivacy'), 'privacyLink');
+  return (
+    <>
+      {privacy.before}
+      {privacyUrl ? (
+        <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+          {privacy.inner}
+        </a>
+      ) : (
+        privacy.inner
+      )}
+      {privacy.after}
+    </>
+  );
+}
 
 const Field = styled.div`
   display: flex;
@@ -219,41 +263,20 @@ export function ContactForm(props: ContactFormProps) {
   ) {
     const field = `customFields.${name}`;
     return (
-      <div>
-        <Check>
-          <input
-            type="checkbox"
-            name={field}
-            checked={values.customFields[name]}
-            onChange={change}
-            required={required}
-            aria-invalid={errorOf(field) ? true : undefined}
-            aria-describedby={describedBy(field)}
-          />
-          <span>
-            {label}
-            {required && <span aria-hidden="true">{t('contact.requiredMark')}</span>}
-          </span>
-        </Check>
-        {errorText(field)}
-      </div>
+      <ConsentCheck
+        name={field}
+        checked={values.customFields[name]}
+        onChange={change}
+        required={required}
+        aria-invalid={errorOf(field) ? true : undefined}
+        aria-describedby={describedBy(field)}
+        label={label}
+        error={errorText(field)}
+      />
     );
   }
 
-  const privacy = splitTagged(t('contact.dataPrivacy'), 'privacyLink');
-  const privacyLabel = (
-    <>
-      {privacy.before}
-      {props.privacyUrl ? (
-        <a href={props.privacyUrl} target="_blank" rel="noopener noreferrer">
-          {privacy.inner}
-        </a>
-      ) : (
-        privacy.inner
-      )}
-      {privacy.after}
-    </>
-  );
+  const privacyLabel = <PrivacyLabel privacyUrl={props.privacyUrl} />;
 
   return (
     <Form

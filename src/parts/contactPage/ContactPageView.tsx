@@ -29,6 +29,8 @@ export interface ContactPageProps {
   submitLabel: string;
   form: ContactFormOptions;
   success: MessageKey[];
+  /** Shown below the success message (the inquiry's offer of a saved search). */
+  afterSuccess?: ReactNode;
 }
 
 export function ContactPageView(
@@ -66,6 +68,7 @@ export function ContactPageView(
               <p key={key}>{t(key)}</p>
             ))}
           </Alert>
+          {props.afterSuccess}
         </Section>
       </main>
     );

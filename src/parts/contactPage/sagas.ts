@@ -17,6 +17,8 @@ export interface ContactPageOptions {
   body: FormOptions<ContactPageState, ContactPageDraft>['body'];
   /** The tracking event sent after success (product 4.3), or null when the page has none. */
   tracking: FormOptions<ContactPageState, ContactPageDraft>['tracking'];
+  /** Effects of its own with the backend's answer to a send that succeeded. */
+  succeeded?: FormOptions<ContactPageState, ContactPageDraft>['succeeded'];
 }
 
 export const contactPageSaga = ({ slice, select, draftKey, ...options }: ContactPageOptions) =>

@@ -283,6 +283,28 @@ const schemas: Record<string, Schema> = {
     description: 'A submission was stored; a confirmation mail (double opt-in) is on its way.',
     properties: { success: { type: 'boolean', const: true }, uuid: { type: 'string' } },
   },
+  WaitingBuyers: {
+    type: 'object',
+    required: ['count', 'place'],
+    description:
+      "What the owner of a lead may be told of the live saved searches matching it (docs/matching.md#what-an-owner-may-be-shown): how many, never fewer than 3 (null: fewer, or none; the agent checks them), and the locality or district they are for (null: the owner's area, unnamed).",
+    properties: {
+      count: { type: ['integer', 'null'], minimum: 3 },
+      place: { type: ['string', 'null'] },
+    },
+  },
+  LeadAccepted: {
+    allOf: [
+      ref('Accepted'),
+      {
+        type: 'object',
+        required: ['waitingBuyers'],
+        properties: { waitingBuyers: ref('WaitingBuyers') },
+      },
+    ],
+    description:
+      'A lead was stored, with what its owner may be told of the saved searches waiting for a property like it; a retry is answered the same.',
+  },
   Honeypot: {
     type: 'object',
     description:
@@ -300,12 +322,12 @@ const submitBody = (properties: Schema, required: string[]) =>
     properties: { contact: ref('Contact'), meta: ref('Honeypot'), ...properties },
   });
 
-const submit = (summary: string, body: ReturnType<typeof json>) => ({
+const submit = (summary: string, body: ReturnType<typeof json>, answer = 'Accepted') => ({
   summary,
   parameters: [idempotencyHeader],
   requestBody: { required: true, ...body },
   responses: {
-    '201': replayable(ok('Stored; confirmation mail sent', ref('Accepted'))),
+    '201': replayable(ok('Stored; confirmation mail sent', ref(answer))),
     ...SUBMIT_ERRORS,
   },
 });
@@ -1519,6 +1541,7 @@ export const openapi = {
       post: submit(
         "Submit a lead (a property to sell, let or value), with the visitor's message",
         submitBody({ lead: ref('Lead'), message: str(MESSAGE_MAX) }, ['lead']),
+        'LeadAccepted',
       ),
     },
     '/v1/wizard/saved-search': {

@@ -616,6 +616,12 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX saved_search_terms_match
       ON saved_search_terms(locality_id, marketing_type, category_id);`,
   },
+  // 22: what a submission's answer said besides its uuid (JSON; a lead's waiting buyers), so
+  // that a retry of its request is answered the same (server/submissions/idempotency.ts).
+  {
+    sqlite: `ALTER TABLE submissions ADD COLUMN answer TEXT;`,
+    postgres: `ALTER TABLE submissions ADD COLUMN answer TEXT;`,
+  },
 ];
 
 /**

@@ -63,17 +63,71 @@ const KIND_NAMES = {
 };
 export type SubmissionKind = keyof (typeof KIND_NAMES)['de'];
 
-export function confirmMail(lang: Lang, kind: SubmissionKind, link: string) {
+/** `note`: a paragraph of the kind's own after the link (a lead's waiting buyers). */
+export function confirmMail(lang: Lang, kind: SubmissionKind, link: string, note?: string) {
   const what = KIND_NAMES[lang][kind];
+  const after = note ? `${note}\n\n` : '';
   return lang === 'en'
     ? {
         subject: `Please confirm ${what}`,
-        text: `Hello,\n\nthank you. Please confirm ${what} with this link (valid for 7 days):\n\n${link}\n\n${SIGNATURE.en}`,
+        text: `Hello,\n\nthank you. Please confirm ${what} with this link (valid for 7 days):\n\n${link}\n\n${after}${SIGNATURE.en}`,
       }
     : {
         subject: `Bitte bestätigen Sie ${what}`,
-        text: `Guten Tag,\n\nvielen Dank. Bitte bestätigen Sie ${what} mit diesem Link (7 Tage gültig):\n\n${link}\n\n${SIGNATURE.de}`,
+        text: `Guten Tag,\n\nvielen Dank. Bitte bestätigen Sie ${what} mit diesem Link (7 Tage gültig):\n\n${link}\n\n${after}${SIGNATURE.de}`,
       };
+}
+
+/**
+ * A property like the owner's, by its category: German with its article and 'wie Ihre/Ihres',
+ * English with 'like yours' (decision 147). The widget's locale files say the same
+ * (leadWizard.waiting).
+ */
+const LIKE_YOURS: Record<string, { de: string; en: string }> = {
+  wohnung: { de: 'eine Wohnung wie Ihre', en: 'a flat like yours' },
+  haus: { de: 'ein Haus wie Ihres', en: 'a house like yours' },
+  mehrfamilienhaus: {
+    de: 'ein Mehrfamilienhaus wie Ihres',
+    en: 'an apartment building like yours',
+  },
+  grundstueck: { de: 'ein Grundstück wie Ihres', en: 'a plot like yours' },
+  buero_praxis: {
+    de: 'eine Büro- oder Praxisfläche wie Ihre',
+    en: 'office or practice space like yours',
+  },
+  einzelhandel: { de: 'eine Ladenfläche wie Ihre', en: 'retail space like yours' },
+  hallen_lager: {
+    de: 'eine Halle oder Lagerfläche wie Ihre',
+    en: 'a hall or warehouse like yours',
+  },
+  gastgewerbe: {
+    de: 'ein Gastronomie- oder Hotelobjekt wie Ihres',
+    en: 'a restaurant or hotel property like yours',
+  },
+};
+const A_PROPERTY = { de: 'eine Immobilie wie Ihre', en: 'a property like yours' };
+
+/**
+ * What the owner is told of the saved searches waiting for a property like theirs
+ * (docs/matching.md#what-an-owner-may-be-shown): the count and place, or without a count
+ * (fewer than 3) that the agent checks them.
+ */
+export function waitingBuyersText(
+  lang: Lang,
+  waiting: { count: number | null; place: string | null },
+  category: string | undefined,
+  marketingType: string,
+): string {
+  const rent = marketingType === 'rent';
+  const { count, place } = waiting;
+  if (count === null)
+    return lang === 'en'
+      ? `Your agent is checking which registered ${rent ? 'tenants' : 'buyers'} match.`
+      : 'Ihr Makler prüft passende Interessenten.';
+  const like = (category && LIKE_YOURS[category]) || A_PROPERTY;
+  return lang === 'en'
+    ? `${place ? `In ${place}` : 'Near you'}, ${count} registered ${rent ? 'tenants' : 'buyers'} are looking for ${like.en}.`
+    : `${place ? `In ${place}` : 'In Ihrer Gegend'} suchen ${count} vorgemerkte Interessenten ${like.de}.`;
 }
 
 /** Error messages of the API (the widget shows them as they are). */

@@ -1,7 +1,8 @@
 /**
  * The wizards' submission routes, one plugin per kind (product §7): each checks its kind's
  * input and makes its kind's row; the service (service.ts) does the rest. Every one answers
- * 201 `{success: true, uuid}`, alike for a bot, a first try and a retry.
+ * 201 `{success: true, uuid}` (a lead's with its waiting buyers), alike for a bot, a first try
+ * and a retry.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -15,6 +16,9 @@ import {
   type SavedSearchInput,
 } from '../http/context';
 import { ApiError } from '../http/errors';
+import { waitingBuyersText } from '../mail/templates';
+import { waitingBuyers } from '../matching/owner';
+import { categoryById } from '../../contract/catalog';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
 import type { Accepted, SubmissionService } from './service';
@@ -24,12 +28,12 @@ export interface SubmissionRoutesOptions {
   service: SubmissionService;
 }
 
-function accepted(reply: FastifyReply, { uuid }: Accepted) {
-  return reply.code(201).send({ success: true, uuid });
+function accepted(reply: FastifyReply, { uuid, answer }: Accepted) {
+  return reply.code(201).send({ ...answer, success: true, uuid });
 }
 
 /** The lead wizard's property to sell or let (product 2.1). */
-export async function leadRoute(app: FastifyInstance, { service }: SubmissionRoutesOptions) {
+export async function leadRoute(app: FastifyInstance, { ctx, service }: SubmissionRoutesOptions) {
   route(
     app,
     'POST',
@@ -50,12 +54,23 @@ export async function leadRoute(app: FastifyInstance, { service }: SubmissionRou
         },
         links: ['submission_id'] as const,
       };
+      // What the owner is told of the saved searches waiting for a property like theirs, in
+      // the answer and the confirmation mail (docs/matching.md#what-an-owner-may-be-shown).
+      const waiting = await waitingBuyers(ctx.sql, row.values);
+      const category = categoryById(lead.categoryId)?.name;
       return accepted(
         reply,
-        await service.submit(request, reply, 'lead', row, {
-          place: lead.location,
-          message: row.values.message,
-        }),
+        await service.submit(
+          request,
+          reply,
+          'lead',
+          row,
+          { place: lead.location, message: row.values.message },
+          {
+            answer: { waitingBuyers: waiting },
+            note: (lang) => waitingBuyersText(lang, waiting, category, lead.marketingType),
+          },
+        ),
       );
     }),
   );

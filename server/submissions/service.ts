@@ -26,7 +26,7 @@ import {
 } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clientLimit } from '../http/rateLimit';
-import { confirmMail, type SubmissionKind } from '../mail/templates';
+import { confirmMail, type Lang, type SubmissionKind } from '../mail/templates';
 import { idempotency, type RequestId, type StoredAnswer } from './idempotency';
 import { requireConsent } from './input';
 import { IdempotencyKeyTaken, type NewSubmission, type SubmissionStore } from './store';
@@ -45,10 +45,20 @@ function consentsOf(contact: ContactInput): string {
   return JSON.stringify(boxes);
 }
 
-/** What a submission's answer says: its uuid, and whether it is a stored one's again. */
+/**
+ * What a submission's answer says: its uuid, what its kind adds (`answer`, kept with the
+ * submission), and whether it is a stored one's again.
+ */
 export interface Accepted {
   uuid: string;
   replayed: boolean;
+  answer?: Record<string, unknown>;
+}
+
+/** What a kind adds to a submission: to its answer, and a paragraph to its confirmation mail. */
+export interface SubmissionExtras {
+  answer?: Record<string, unknown>;
+  note?: (lang: Lang) => string;
 }
 
 export type ConfirmOpcode = 'Contact' | 'AlreadyConfirmed';
@@ -129,6 +139,7 @@ export function submissionService(
       kind: SubmissionKind,
       detail: Row,
       parts: ListedParts = {},
+      { answer, note }: SubmissionExtras = {},
     ): Promise<Accepted> {
       const body = request.body as { contact: ContactInput; meta?: Meta };
       const uuid = uuidv7();
@@ -143,7 +154,7 @@ export function submissionService(
       if (bot) {
         await limit.count(request, reply);
         request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
-        return { uuid, replayed: false };
+        return { uuid, replayed: false, answer };
       }
       const id = idem.keyOf(request, (await sessions.current(request))?.tokenHash ?? request.ip);
       const contact = clean(body.contact);
@@ -151,7 +162,7 @@ export function submissionService(
       const language = langOfRequest(request);
       const key = timedKey();
       const link = linkFor(ctx, key, language);
-      const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
+      const mail = { to: contact.email, ...confirmMail(language, kind, link, note?.(language)), links: [link] };
       const at = now();
       const contactValues: Record<string, Param> = { email: contact.email };
       for (const column of CONTACT_COLUMNS) contactValues[column] = contact[column] ?? '';
@@ -200,6 +211,7 @@ export function submissionService(
               fingerprint: id?.fingerprint ?? null,
               sort_name: listed.sort_name,
               place: listed.place,
+              answer: answer ? JSON.stringify(answer) : null,
             },
             links: ['contact_id'],
           },
@@ -212,10 +224,10 @@ export function submissionService(
         if (await store.withdrawnSince(replayed.id))
           throw new ApiError(409, 'consent_withdrawn', 'consentWithdrawn');
         idem.replayed(reply);
-        return { uuid: replayed.uuid, replayed: true };
+        return { uuid: replayed.uuid, replayed: true, answer: replayed.answer };
       }
       outbox.nudge();
-      return { uuid, replayed: false };
+      return { uuid, replayed: false, answer };
     },
 
     /**

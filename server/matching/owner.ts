@@ -1,0 +1,75 @@
+/**
+ * What an owner may be shown of the saved searches waiting for a property like theirs
+ * (docs/matching.md#what-an-owner-may-be-shown): how many, from 3 on, and where. Below 3 the
+ * count never leaves this function. Callers know neither where the count comes from nor the
+ * threshold.
+ */
+import { BERLIN_DISTRICTS } from '../data/berlin';
+import type { Queryable } from '../db/sql';
+import { berlinPlaces, propertyLocalities, propertyOfLead, type MatchPlaces } from './match';
+import { matchingSearches } from './terms';
+
+/** The fewest waiting searches an owner is told the number of (decision 145). */
+export const SHOWN_FROM = 3;
+
+/** What the owner is told: the count (null below SHOWN_FROM) and the place it is for. */
+export interface WaitingBuyers {
+  count: number | null;
+  /** A locality or district of Berlin; null: the owner's area, unnamed. */
+  place: string | null;
+}
+
+const names = new Map<number, string>();
+Object.entries(BERLIN_DISTRICTS).forEach(([district, localities], d) => {
+  names.set(d + 1, district);
+  localities.forEach((name, l) => names.set((d + 1) * 100 + l + 1, name));
+});
+
+const norm = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '');
+
+const known = new Set([...names.values()].map(norm));
+
+/**
+ * The place to name for `localities`: the one locality, or the district all of them lie in
+ * (decision 146). What the visitor sent wins over our reading: a town other than Berlin, or
+ * another Berlin Ortsteil or district, leaves the place unnamed.
+ */
+function placeOf(localities: readonly number[], location: Record<string, unknown>): string | null {
+  const district = norm(location.district);
+  const city = norm(location.city);
+  const named = (text: string) =>
+    localities.filter(
+      (l) => text === norm(names.get(l)) || text === norm(names.get((l / 100) | 0)),
+    );
+  // An Ortsteil we do not know (a Kiez) says nothing against ours; another Berlin one does.
+  if (known.has(district) && !named(district).length) return null;
+  if (city && !/\bberlin\b/.test(city) && !named(city).length) return null;
+  if (localities.length === 1) return names.get(localities[0]!) ?? null;
+  const districts = new Set(localities.map((l) => (l / 100) | 0));
+  return districts.size === 1 ? (names.get([...districts][0]!) ?? null) : null;
+}
+
+function sentLocation(location: unknown): Record<string, unknown> {
+  try {
+    const value: unknown = typeof location === 'string' ? JSON.parse(location) : location;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A lead's row as stored (leads: object_type, category_id, marketing_type, location, fields). */
+type LeadRow = Parameters<typeof propertyOfLead>[0];
+
+/** How many live saved searches wait for a property like the lead's, as the owner may see it. */
+export async function waitingBuyers(
+  q: Queryable,
+  lead: LeadRow,
+  places: MatchPlaces = berlinPlaces(),
+): Promise<WaitingBuyers> {
+  const property = propertyOfLead(lead);
+  const count = (await matchingSearches(q, property, places)).length;
+  if (count < SHOWN_FROM) return { count: null, place: null };
+  const localities = propertyLocalities(property.location, places);
+  return { count, place: placeOf(localities, sentLocation(lead.location)) };
+}

@@ -162,7 +162,11 @@ export function submissionService(
       const language = langOfRequest(request);
       const key = timedKey();
       const link = linkFor(ctx, key, language);
-      const mail = { to: contact.email, ...confirmMail(language, kind, link, note?.(language)), links: [link] };
+      const mail = {
+        to: contact.email,
+        ...confirmMail(language, kind, link, note?.(language)),
+        links: [link],
+      };
       const at = now();
       const contactValues: Record<string, Param> = { email: contact.email };
       for (const column of CONTACT_COLUMNS) contactValues[column] = contact[column] ?? '';

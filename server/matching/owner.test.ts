@@ -5,8 +5,15 @@
  * through the real server: the lead's answer and its confirmation mail, counts only and none
  * below 3, from live searches only, the place it is for, and a retry answered the same.
  */
-import { call, loggedIn, type Server, type TestClient } from '../../test/server/requests';
-import { contact, keyOf, lead, savedSearch, startTestServer } from '../../test/server/testServer';
+import { call, loggedIn, type Server } from '../../test/server/requests';
+import {
+  contact,
+  keyOf,
+  lead,
+  savedSearch,
+  startTestServer,
+  type TestClient,
+} from '../../test/server/testServer';
 
 /** A search for a flat to buy in Prenzlauer Berg (301) for 300,000 to 400,000 €. */
 const flatToBuy = (overrides: Record<string, unknown> = {}) =>

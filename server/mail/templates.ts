@@ -1,4 +1,7 @@
 /** The backend's mails and messages, in German and English by the visitor's language. */
+import waitingDe from '../../src/i18n/locales/screens/leadWaiting.de.json';
+import waitingEn from '../../src/i18n/locales/screens/leadWaiting.en.json';
+
 export type Lang = 'de' | 'en';
 
 export function langOf(acceptLanguage: string | undefined): Lang {
@@ -79,33 +82,14 @@ export function confirmMail(lang: Lang, kind: SubmissionKind, link: string, note
 }
 
 /**
- * A property like the owner's, by its category: German with its article and 'wie Ihre/Ihres',
- * English with 'like yours' (decision 147). The widget's locale files say the same
- * (leadWizard.waiting).
+ * The widget's words for the owner's line (its success step says the same): the sentence with
+ * the count, place, searchers and the category's noun with its grammar (decision 147), from
+ * the widget's locale files.
  */
-const LIKE_YOURS: Record<string, { de: string; en: string }> = {
-  wohnung: { de: 'eine Wohnung wie Ihre', en: 'a flat like yours' },
-  haus: { de: 'ein Haus wie Ihres', en: 'a house like yours' },
-  mehrfamilienhaus: {
-    de: 'ein Mehrfamilienhaus wie Ihres',
-    en: 'an apartment building like yours',
-  },
-  grundstueck: { de: 'ein Grundstück wie Ihres', en: 'a plot like yours' },
-  buero_praxis: {
-    de: 'eine Büro- oder Praxisfläche wie Ihre',
-    en: 'office or practice space like yours',
-  },
-  einzelhandel: { de: 'eine Ladenfläche wie Ihre', en: 'retail space like yours' },
-  hallen_lager: {
-    de: 'eine Halle oder Lagerfläche wie Ihre',
-    en: 'a hall or warehouse like yours',
-  },
-  gastgewerbe: {
-    de: 'ein Gastronomie- oder Hotelobjekt wie Ihres',
-    en: 'a restaurant or hotel property like yours',
-  },
-};
-const A_PROPERTY = { de: 'eine Immobilie wie Ihre', en: 'a property like yours' };
+const WAITING = { de: waitingDe.leadWaiting, en: waitingEn.leadWaiting };
+
+const filled = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 /**
  * What the owner is told of the saved searches waiting for a property like theirs
@@ -114,20 +98,21 @@ const A_PROPERTY = { de: 'eine Immobilie wie Ihre', en: 'a property like yours' 
  */
 export function waitingBuyersText(
   lang: Lang,
-  waiting: { count: number | null; place: string | null },
+  { count, place }: { count: number | null; place: string | null },
   category: string | undefined,
   marketingType: string,
 ): string {
-  const rent = marketingType === 'rent';
-  const { count, place } = waiting;
-  if (count === null)
-    return lang === 'en'
-      ? `Your agent is checking which registered ${rent ? 'tenants' : 'buyers'} match.`
-      : 'Ihr Makler prüft passende Interessenten.';
-  const like = (category && LIKE_YOURS[category]) || A_PROPERTY;
-  return lang === 'en'
-    ? `${place ? `In ${place}` : 'Near you'}, ${count} registered ${rent ? 'tenants' : 'buyers'} are looking for ${like.en}.`
-    : `${place ? `In ${place}` : 'In Ihrer Gegend'} suchen ${count} vorgemerkte Interessenten ${like.de}.`;
+  const words = WAITING[lang];
+  const who = marketingType === 'rent' ? words.searchers.rent : words.searchers.buy;
+  if (count === null) return filled(words.checked, { who });
+  const likeYours: Record<string, string> = words.likeYours;
+  const what = likeYours[category ?? ''] ?? words.likeYours.other;
+  return filled(place ? words.in_other : words.near_other, {
+    count,
+    place: place ?? '',
+    who,
+    what,
+  });
 }
 
 /** Error messages of the API (the widget shows them as they are). */

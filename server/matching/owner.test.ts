@@ -100,7 +100,7 @@ describe("the owner's count of waiting buyers", () => {
     const english = await sendLead({}, { 'Accept-Language': 'en-US' });
     expect(english.waiting).toEqual({ count: 14, place: 'Prenzlauer Berg' });
     expect(english.text).toContain(
-      'In Prenzlauer Berg, 14 registered buyers are looking for a flat like yours.',
+      'In Prenzlauer Berg, 14 registered buyers are looking for an apartment like yours.',
     );
     const german = await sendLead();
     expect(german.text).toContain(
@@ -149,7 +149,7 @@ describe("the owner's count of waiting buyers", () => {
       { 'Accept-Language': 'en-US' },
     );
     expect(english.text).toContain(
-      'Near you, 6 registered buyers are looking for a flat like yours.',
+      'Near you, 6 registered buyers are looking for an apartment like yours.',
     );
   });
 

@@ -570,7 +570,7 @@ describe('the saved searches waiting for the property, on the success step', () 
       language: 'en-US',
     });
     await within(status).findByText(
-      'In Prenzlauer Berg, 14 registered buyers are looking for a flat like yours.',
+      'In Prenzlauer Berg, 14 registered buyers are looking for an apartment like yours.',
     );
     cleanup();
     const rent = await sendAnswered(accepted({ count: 5, place: null }), {

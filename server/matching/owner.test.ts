@@ -137,6 +137,11 @@ describe("the owner's count of waiting buyers", () => {
     expect(spanning.text).toContain(
       'In Ihrer Gegend suchen 6 vorgemerkte Interessenten eine Wohnung wie Ihre.',
     );
+    // The address's Ortsteil says which of the postcode's localities it lies in.
+    expect((await placed({ approximate: true, district: 'Prenzlauer Berg' })).waiting).toEqual({
+      count: 6,
+      place: 'Prenzlauer Berg',
+    });
     // The visitor's own town or Ortsteil wins over ours.
     expect((await placed({ city: 'Potsdam' })).waiting).toEqual({ count: 3, place: null });
     expect((await placed({ district: 'Wedding' })).waiting).toEqual({ count: 3, place: null });

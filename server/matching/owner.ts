@@ -30,9 +30,11 @@ const norm = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '
 const known = new Set([...names.values()].map(norm));
 
 /**
- * The place to name for `localities`: the one locality, or the district all of them lie in
- * (decision 146). What the visitor sent wins over our reading: a town other than Berlin, or
- * another Berlin Ortsteil or district, leaves the place unnamed.
+ * The place to name for `localities` (decision 146): the locality the sent address's Ortsteil
+ * names among them (a postcode of several localities: the address says which), else the one
+ * locality, else the district all of them lie in. What the visitor sent wins over our
+ * reading: a town other than Berlin, or another Berlin Ortsteil or district, leaves the place
+ * unnamed.
  */
 function placeOf(localities: readonly number[], location: Record<string, unknown>): string | null {
   const district = norm(location.district);
@@ -41,9 +43,12 @@ function placeOf(localities: readonly number[], location: Record<string, unknown
     localities.filter(
       (l) => text === norm(names.get(l)) || text === norm(names.get((l / 100) | 0)),
     );
+  const own = named(district);
   // An Ortsteil we do not know (a Kiez) says nothing against ours; another Berlin one does.
-  if (known.has(district) && !named(district).length) return null;
+  if (known.has(district) && !own.length) return null;
   if (city && !/\bberlin\b/.test(city) && !named(city).length) return null;
+  const locality = own.find((l) => norm(names.get(l)) === district) ?? null;
+  if (locality !== null) return names.get(locality)!;
   if (localities.length === 1) return names.get(localities[0]!) ?? null;
   const districts = new Set(localities.map((l) => (l / 100) | 0));
   return districts.size === 1 ? (names.get([...districts][0]!) ?? null) : null;

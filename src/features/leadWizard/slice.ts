@@ -29,7 +29,10 @@ export interface LeadWizardState extends WizardState, MachineContext {
   manualEntry: boolean;
   /** The map view the visitor last saw; null: the configured one. */
   mapView: { lat: number; lng: number; zoom: number } | null;
-  /** What the answer told of the searches waiting for the property (never kept in the draft). */
+  /**
+   * What the answer told of the searches waiting for the property: set with each success,
+   * never kept in the draft.
+   */
   waitingBuyers?: WaitingBuyers | null;
 }
 
@@ -43,7 +46,6 @@ export const initialLeadWizardState: LeadWizardState = {
   typed: [],
   manualEntry: false,
   mapView: null,
-  waitingBuyers: null,
 };
 
 type Layout = { order: LeadWizardOrder; hideContactStep: boolean };

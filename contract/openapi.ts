@@ -317,6 +317,28 @@ const schemas: Record<string, Schema> = {
       searchProposal: ref('SearchProposal'),
     },
   },
+  WaitingBuyers: {
+    type: 'object',
+    required: ['count', 'place'],
+    description:
+      "What the owner of a lead may be told of the live saved searches matching it (docs/matching.md#what-an-owner-may-be-shown): how many, never fewer than 3 (null: fewer, or none; the agent checks them), and the locality or district they are for (null: the owner's area, unnamed).",
+    properties: {
+      count: { type: ['integer', 'null'], minimum: 3 },
+      place: { type: ['string', 'null'] },
+    },
+  },
+  LeadAccepted: {
+    allOf: [
+      ref('Accepted'),
+      {
+        type: 'object',
+        required: ['waitingBuyers'],
+        properties: { waitingBuyers: ref('WaitingBuyers') },
+      },
+    ],
+    description:
+      'A lead was stored, with what its owner may be told of the saved searches waiting for a property like it; a retry is answered the same.',
+  },
   Honeypot: {
     type: 'object',
     description:
@@ -1618,6 +1640,7 @@ export const openapi = {
       post: submit(
         "Submit a lead (a property to sell, let or value), with the visitor's message",
         submitBody({ lead: ref('Lead'), message: str(MESSAGE_MAX) }, ['lead']),
+        'LeadAccepted',
       ),
     },
     '/v1/wizard/saved-search': {

@@ -1130,7 +1130,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Accepted"];
+                        "application/json": components["schemas"]["LeadAccepted"];
                     };
                 };
                 /** @description Invalid input (validation, consent missing, unknown object) */
@@ -3302,6 +3302,15 @@ export interface components {
             success: true;
             uuid: string;
             searchProposal?: components["schemas"]["SearchProposal"];
+        };
+        /** @description What the owner of a lead may be told of the live saved searches matching it (docs/matching.md#what-an-owner-may-be-shown): how many, never fewer than 3 (null: fewer, or none; the agent checks them), and the locality or district they are for (null: the owner's area, unnamed). */
+        WaitingBuyers: {
+            count: number | null;
+            place: string | null;
+        };
+        /** @description A lead was stored, with what its owner may be told of the saved searches waiting for a property like it; a retry is answered the same. */
+        LeadAccepted: components["schemas"]["Accepted"] & {
+            waitingBuyers: components["schemas"]["WaitingBuyers"];
         };
         /** @description Anti-bot data from the form: a field hidden from people (must stay empty) and the time the visitor spent filling in the form. Bots are dropped quietly. */
         Honeypot: {

@@ -229,6 +229,7 @@ describe('embed script', () => {
         immosuiteEvent: 'immoObjectInquiry',
         immosuiteLabel: 'W-1001',
         immosuiteRoute: 'expose-inquiry-wizard',
+        immosuiteWaitingBuyers: null,
       },
     ]);
     expect(w._paq).toEqual([['trackEvent', 'Immosuite', 'immoObjectInquiry', 'W-1001']]);
@@ -236,6 +237,38 @@ describe('embed script', () => {
       { event: 'immoObjectInquiry', label: 'W-1001', route: 'expose-inquiry-wizard' },
     ]);
     expect(onTracking).toHaveBeenCalledWith({ event: 'immoObjectInquiry', label: 'W-1001' });
+  });
+
+  it("forwards a lead's waiting buyers to dataLayer, Matomo's event value and the DOM event", () => {
+    const { mount } = loadEmbed();
+    const onTracking = jest.fn();
+    const { iframe } = mount(document.body, { route: 'lead-wizard', onTracking });
+    const domEvents: unknown[] = [];
+    iframe.addEventListener('immosuite:tracking', (e) => domEvents.push((e as CustomEvent).detail));
+    fromWidget(iframe, widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: 14 }));
+    fromWidget(iframe, widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: null }));
+    // A count the owner was not shown never reaches the page, even when a frame sends one.
+    fromWidget(iframe, widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: 2 }));
+    const w = window as unknown as { dataLayer: unknown[]; _paq: unknown[] };
+    const pushed = { event: 'immosuite', immosuiteEvent: 'LeadWizard', immosuiteLabel: null };
+    const route = { immosuiteRoute: 'lead-wizard' };
+    expect(w.dataLayer).toEqual([
+      { ...pushed, ...route, immosuiteWaitingBuyers: 14 },
+      { ...pushed, ...route, immosuiteWaitingBuyers: null },
+      { ...pushed, ...route, immosuiteWaitingBuyers: null },
+    ]);
+    expect(w._paq).toEqual([
+      ['trackEvent', 'Immosuite', 'LeadWizard', 'waitingBuyers', 14],
+      ['trackEvent', 'Immosuite', 'LeadWizard'],
+      ['trackEvent', 'Immosuite', 'LeadWizard'],
+    ]);
+    const detail = { event: 'LeadWizard', label: undefined, route: 'lead-wizard' };
+    expect(domEvents).toEqual([
+      { ...detail, waitingBuyers: 14 },
+      { ...detail, waitingBuyers: null },
+      { ...detail, waitingBuyers: null },
+    ]);
+    expect(onTracking).toHaveBeenNthCalledWith(1, { event: 'LeadWizard', waitingBuyers: 14 });
   });
 
   it('scrolls the frame into view on request, only when its top is out of view', () => {

@@ -187,23 +187,29 @@ function drawShell(route: string, lang: string, width: number, height: number): 
 }
 
 function forwardTracking(iframe: HTMLIFrameElement, route: string, payload: TrackingPayload) {
-  const { event, label } = payload;
+  const { event, label, waitingBuyers } = payload;
   if (Array.isArray(win.dataLayer)) {
+    // Every key each time: GTM keeps a key's last value until it is pushed again.
     win.dataLayer.push({
       event: 'immosuite',
       immosuiteEvent: event,
       immosuiteLabel: label ?? null,
       immosuiteRoute: route,
+      immosuiteWaitingBuyers: waitingBuyers ?? null,
     });
   }
   if (Array.isArray(win._paq)) {
+    // Matomo's event value is a number: the waiting buyers, under the event name 'waitingBuyers'.
     win._paq.push(
-      label ? ['trackEvent', 'Immosuite', event, label] : ['trackEvent', 'Immosuite', event],
+      typeof waitingBuyers === 'number'
+        ? ['trackEvent', 'Immosuite', event, label ?? 'waitingBuyers', waitingBuyers]
+        : label
+          ? ['trackEvent', 'Immosuite', event, label]
+          : ['trackEvent', 'Immosuite', event],
     );
   }
-  iframe.dispatchEvent(
-    new CustomEvent('immosuite:tracking', { bubbles: true, detail: { event, label, route } }),
-  );
+  const detail = { event, label, route, ...(event === 'LeadWizard' ? { waitingBuyers } : {}) };
+  iframe.dispatchEvent(new CustomEvent('immosuite:tracking', { bubbles: true, detail }));
 }
 
 export function mount(target: HTMLElement, options: EmbedOptions): EmbedHandle {

@@ -657,6 +657,12 @@ export const MIGRATIONS: readonly Migration[] = [
     INSERT INTO leads_to_match SELECT submission_id FROM leads;
     UPDATE saved_searches SET terms_written = 0;`,
   },
+  // 23: what a submission's answer said besides its uuid (JSON; a lead's waiting buyers), so
+  // that a retry of its request is answered the same (server/submissions/idempotency.ts).
+  {
+    sqlite: `ALTER TABLE submissions ADD COLUMN answer TEXT;`,
+    postgres: `ALTER TABLE submissions ADD COLUMN answer TEXT;`,
+  },
 ];
 
 /**

@@ -101,6 +101,14 @@ onPostgres('a PostgreSQL that does not answer', () => {
   let admin: pg.Client;
   let visitor: TestClient;
   const body = (email: string) => ({ contact: contact({ email }), lead: lead() });
+  // A lead outside Berlin: no saved search can wait for it, so storing it is the request's one
+  // statement (a Berlin lead's first is the read of the searches waiting for it).
+  const elsewhere = (email: string) => ({
+    contact: contact({ email }),
+    lead: lead({
+      location: { zip: '70173', city: 'Stuttgart', street: 'Königstraße', lat: 48.78, lng: 9.18 },
+    }),
+  });
   const storedWithKey = async (key: string) =>
     (
       await admin.query<{ uuid: string }>(
@@ -165,12 +173,13 @@ onPostgres('a PostgreSQL that does not answer', () => {
   });
 
   it('answers the retry of a submission stored while its answer was lost with that submission', async () => {
-    // A contact message: stored by its first statement (a lead reads the saved searches it
-    // matches first, whose lost answer would leave nothing stored).
-    const message = { contact: contact({ email: 'lost@example.de' }), message: 'Hallo' };
     proxy.loseAnswers();
     const headers = { 'Idempotency-Key': 'silent-key-0002' };
-    const during = await visitor.post(`${PREFIX}/v1/wizard/contact`, message, headers);
+    const during = await visitor.post(
+      `${PREFIX}/v1/wizard/lead`,
+      elsewhere('lost@example.de'),
+      headers,
+    );
     expect(during.status).toBe(503);
     expect(during.headers.get('retry-after')).toBe('30');
     // The database carried the statement out: the submission is stored, unacknowledged.
@@ -179,8 +188,8 @@ onPostgres('a PostgreSQL that does not answer', () => {
 
     proxy.thaw();
     const retry = await visitor.post<{ uuid: string }>(
-      `${PREFIX}/v1/wizard/contact`,
-      message,
+      `${PREFIX}/v1/wizard/lead`,
+      elsewhere('lost@example.de'),
       headers,
     );
     expect(retry.status).toBe(201);

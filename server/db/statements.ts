@@ -34,7 +34,7 @@ export const Q = {
         confirmed_at = COALESCE(confirmed_at, @at), updated_at = @at WHERE id = @id`,
   submissionById: 'SELECT * FROM submissions WHERE id = ?',
   submissionByIdempotencyKey:
-    'SELECT id, uuid, fingerprint, created_at FROM submissions WHERE idempotency_key = ?',
+    'SELECT id, uuid, fingerprint, created_at, answer FROM submissions WHERE idempotency_key = ?',
   releaseIdempotencyKey:
     'UPDATE submissions SET idempotency_key = NULL, fingerprint = NULL WHERE id = ?',
   /**

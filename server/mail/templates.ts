@@ -1,4 +1,7 @@
 /** The backend's mails and messages, in German and English by the visitor's language. */
+import waitingDe from '../../src/i18n/locales/screens/leadWaiting.de.json';
+import waitingEn from '../../src/i18n/locales/screens/leadWaiting.en.json';
+
 export type Lang = 'de' | 'en';
 
 export function langOf(acceptLanguage: string | undefined): Lang {
@@ -63,17 +66,53 @@ const KIND_NAMES = {
 };
 export type SubmissionKind = keyof (typeof KIND_NAMES)['de'];
 
-export function confirmMail(lang: Lang, kind: SubmissionKind, link: string) {
+/** `note`: a paragraph of the kind's own after the link (a lead's waiting buyers). */
+export function confirmMail(lang: Lang, kind: SubmissionKind, link: string, note?: string) {
   const what = KIND_NAMES[lang][kind];
+  const after = note ? `${note}\n\n` : '';
   return lang === 'en'
     ? {
         subject: `Please confirm ${what}`,
-        text: `Hello,\n\nthank you. Please confirm ${what} with this link (valid for 7 days):\n\n${link}\n\n${SIGNATURE.en}`,
+        text: `Hello,\n\nthank you. Please confirm ${what} with this link (valid for 7 days):\n\n${link}\n\n${after}${SIGNATURE.en}`,
       }
     : {
         subject: `Bitte bestätigen Sie ${what}`,
-        text: `Guten Tag,\n\nvielen Dank. Bitte bestätigen Sie ${what} mit diesem Link (7 Tage gültig):\n\n${link}\n\n${SIGNATURE.de}`,
+        text: `Guten Tag,\n\nvielen Dank. Bitte bestätigen Sie ${what} mit diesem Link (7 Tage gültig):\n\n${link}\n\n${after}${SIGNATURE.de}`,
       };
+}
+
+/**
+ * The widget's words for the owner's line (its success step says the same): the sentence with
+ * the count, place, searchers and the category's noun with its grammar (decision 155), from
+ * the widget's locale files.
+ */
+const WAITING = { de: waitingDe.leadWaiting, en: waitingEn.leadWaiting };
+
+const filled = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+/**
+ * What the owner is told of the saved searches waiting for a property like theirs
+ * (docs/matching.md#what-an-owner-may-be-shown): the count and place, or without a count
+ * (fewer than 3) that the agent checks them.
+ */
+export function waitingBuyersText(
+  lang: Lang,
+  { count, place }: { count: number | null; place: string | null },
+  category: string | undefined,
+  marketingType: string,
+): string {
+  const words = WAITING[lang];
+  const who = marketingType === 'rent' ? words.searchers.rent : words.searchers.buy;
+  if (count === null) return filled(words.checked, { who });
+  const likeYours: Record<string, string> = words.likeYours;
+  const what = likeYours[category ?? ''] ?? words.likeYours.other;
+  return filled(place ? words.in_other : words.near_other, {
+    count,
+    place: place ?? '',
+    who,
+    what,
+  });
 }
 
 /** Error messages of the API (the widget shows them as they are). */

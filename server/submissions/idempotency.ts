@@ -12,10 +12,23 @@ import type { SubmissionStore } from './store';
 
 export type { RequestId };
 
-/** The submission a key created. */
+/** The submission a key created, and what its answer said besides its uuid. */
 export interface StoredAnswer {
   id: number;
   uuid: string;
+  answer?: Record<string, unknown>;
+}
+
+function answerOf(text: string | null): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function idempotency(
@@ -38,7 +51,7 @@ export function idempotency(
       }
       if (stored.fingerprint !== id.fingerprint)
         throw new ApiError(422, 'idempotency_key_reused', 'idempotencyMismatch');
-      return { id: stored.id, uuid: stored.uuid };
+      return { id: stored.id, uuid: stored.uuid, answer: answerOf(stored.answer) };
     },
     /** Marks the answer to a repeated request as the stored submission's answer again. */
     replayed: (reply: FastifyReply) => markReplayed(reply),

@@ -1,7 +1,8 @@
 /**
  * The wizards' submission routes, one plugin per kind (product §7): each checks its kind's
  * input and makes its kind's row; the service (service.ts) does the rest. Every one answers
- * 201 `{success: true, uuid}`, alike for a bot, a first try and a retry.
+ * 201 `{success: true, uuid}` (a lead's with its waiting buyers), alike for a bot, a first try
+ * and a retry.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -15,10 +16,13 @@ import {
   type SavedSearchInput,
 } from '../http/context';
 import { ApiError } from '../http/errors';
+import { waitingBuyersText } from '../mail/templates';
 import { berlinPlaces, propertyOfLead, propertyOfListing } from '../matching/match';
+import { waitingBuyers } from '../matching/owner';
 import { storeLeadPairs } from '../matching/pairs';
 import { searchProposal } from '../matching/proposal';
 import { matchingSearches } from '../matching/terms';
+import { categoryById } from '../../contract/catalog';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
 import type { Accepted, SubmissionService } from './service';
@@ -28,8 +32,8 @@ export interface SubmissionRoutesOptions {
   service: SubmissionService;
 }
 
-function accepted(reply: FastifyReply, { uuid }: Accepted) {
-  return reply.code(201).send({ success: true, uuid });
+function accepted(reply: FastifyReply, { uuid, answer }: Accepted) {
+  return reply.code(201).send({ ...answer, success: true, uuid });
 }
 
 /** The lead wizard's property to sell or let (product 2.1). */
@@ -55,9 +59,12 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
         links: ['submission_id'] as const,
       };
       // The live saved searches it matches, from the index (docs/matching.md): stored as its
-      // pairs with it, each announced by a webhook.
+      // pairs with it, each announced by a webhook; and what the owner is told of them, in the
+      // answer and the confirmation mail (docs/matching.md#what-an-owner-may-be-shown).
       const searches = await matchingSearches(ctx.sql, propertyOfLead(row.values));
       const news = ctx.outbox.webhooksOn ? ctx : null;
+      const waiting = waitingBuyers(row.values, searches);
+      const category = categoryById(lead.categoryId)?.name;
       return accepted(
         reply,
         await service.submit(
@@ -66,9 +73,13 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
           'lead',
           row,
           { place: lead.location, message: row.values.message },
-          searches.length
-            ? (tx, submissionId) => storeLeadPairs(tx, submissionId, searches, news)
-            : undefined,
+          {
+            answer: { waitingBuyers: waiting },
+            note: (lang) => waitingBuyersText(lang, waiting, category, lead.marketingType),
+            alsoStored: searches.length
+              ? (tx, submissionId) => storeLeadPairs(tx, submissionId, searches, news)
+              : undefined,
+          },
         ),
       );
     }),

@@ -26,7 +26,7 @@ import {
 } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clientLimit } from '../http/rateLimit';
-import { confirmMail, type SubmissionKind } from '../mail/templates';
+import { confirmMail, type Lang, type SubmissionKind } from '../mail/templates';
 import { idempotency, type RequestId, type StoredAnswer } from './idempotency';
 import { requireConsent } from './input';
 import {
@@ -50,10 +50,22 @@ function consentsOf(contact: ContactInput): string {
   return JSON.stringify(boxes);
 }
 
-/** What a submission's answer says: its uuid, and whether it is a stored one's again. */
+/**
+ * What a submission's answer says: its uuid, what its kind adds (`answer`, kept with the
+ * submission), and whether it is a stored one's again.
+ */
 export interface Accepted {
   uuid: string;
   replayed: boolean;
+  answer?: Record<string, unknown>;
+}
+
+/** What a kind adds to a submission: to its answer, and a paragraph to its confirmation mail. */
+export interface SubmissionExtras {
+  answer?: Record<string, unknown>;
+  note?: (lang: Lang) => string;
+  /** More work in the transaction that stores it (a lead's matched pairs). */
+  alsoStored?: WithStored;
 }
 
 export type ConfirmOpcode = 'Contact' | 'AlreadyConfirmed';
@@ -139,8 +151,8 @@ export function submissionService(
      * A visitor's submission of `kind`: bot check, Idempotency-Key, consent, storage with its
      * confirmation mail. `detail` is the kind's own row, linked to the submission; `parts`
      * what the inbox's list shows and finds it by besides its contact (its 'Ort', message,
-     * listing, regions); `alsoStored` more work in the transaction that stores it (a lead's
-     * matched pairs).
+     * listing, regions); `extras` what its answer and mail say besides, and more work in the
+     * transaction that stores it.
      */
     async submit(
       request: FastifyRequest,
@@ -148,7 +160,7 @@ export function submissionService(
       kind: SubmissionKind,
       detail: Row,
       parts: ListedParts = {},
-      alsoStored?: WithStored,
+      { answer, note, alsoStored }: SubmissionExtras = {},
     ): Promise<Accepted> {
       const body = request.body as { contact: ContactInput; meta?: Meta };
       const uuid = uuidv7();
@@ -163,7 +175,7 @@ export function submissionService(
       if (bot) {
         await limit.count(request, reply);
         request.log.info({ ip: request.ip, kind }, 'submission dropped as a bot');
-        return { uuid, replayed: false };
+        return { uuid, replayed: false, answer };
       }
       const id = idem.keyOf(request, (await sessions.current(request))?.tokenHash ?? request.ip);
       const contact = clean(body.contact);
@@ -171,7 +183,11 @@ export function submissionService(
       const language = langOfRequest(request);
       const key = timedKey();
       const link = linkFor(ctx, key, language);
-      const mail = { to: contact.email, ...confirmMail(language, kind, link), links: [link] };
+      const mail = {
+        to: contact.email,
+        ...confirmMail(language, kind, link, note?.(language)),
+        links: [link],
+      };
       const at = now();
       const contactValues: Record<string, Param> = { email: contact.email };
       for (const column of CONTACT_COLUMNS) contactValues[column] = contact[column] ?? '';
@@ -220,6 +236,7 @@ export function submissionService(
               fingerprint: id?.fingerprint ?? null,
               sort_name: listed.sort_name,
               place: listed.place,
+              answer: answer ? JSON.stringify(answer) : null,
             },
             links: ['contact_id'],
           },
@@ -233,10 +250,10 @@ export function submissionService(
         if (await store.withdrawnSince(replayed.id))
           throw new ApiError(409, 'consent_withdrawn', 'consentWithdrawn');
         idem.replayed(reply);
-        return { uuid: replayed.uuid, replayed: true };
+        return { uuid: replayed.uuid, replayed: true, answer: replayed.answer };
       }
       outbox.nudge();
-      return { uuid, replayed: false };
+      return { uuid, replayed: false, answer };
     },
 
     /**

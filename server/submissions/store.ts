@@ -65,7 +65,10 @@ export interface SubmissionStore {
   /** The submission an Idempotency-Key stored, with its fingerprint and time. */
   byIdempotencyKey(
     key: string,
-  ): Promise<{ id: number; uuid: string; fingerprint: string; created_at: string } | undefined>;
+  ): Promise<
+    | { id: number; uuid: string; fingerprint: string; created_at: string; answer: string | null }
+    | undefined
+  >;
   /** Frees a submission's Idempotency-Key for a new request (the submission stays). */
   releaseIdempotencyKey(submissionId: number): Promise<void>;
   /** Whether the submission's contact took back a required consent after sending it. */

@@ -1,10 +1,8 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { FrameViewport, TrackingEvent, WidgetPayloads } from './protocol';
+import type { FrameViewport, TrackingPayload, WidgetPayloads } from './protocol';
 
 /** A feature finished something the agency tracks (product 4.3: sent after success). */
-export const trackingEventOccurred = createAction<{ event: TrackingEvent; label?: string }>(
-  'host/trackingEventOccurred',
-);
+export const trackingEventOccurred = createAction<TrackingPayload>('host/trackingEventOccurred');
 /** The host page says which part of the frame the visitor sees (dialogs open there). */
 export const frameViewportReported = createAction<FrameViewport>('host/frameViewportReported');
 /** A message shown below the form is out of the visitor's sight: the host page brings it in. */

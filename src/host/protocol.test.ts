@@ -46,6 +46,24 @@ describe('widget envelope (read by the embed script)', () => {
     ).toEqual(widgetMessage('tracking', { event: 'immoObjectInquiry', label: 'W-1' }));
   });
 
+  it("carries a LeadWizard event's waiting buyers as shown: from 3 on, else null, and on no other event", () => {
+    const lead = (waitingBuyers: unknown) =>
+      parseWidgetEnvelope({
+        ...widgetMessage('tracking', { event: 'LeadWizard' }),
+        payload: { event: 'LeadWizard', waitingBuyers },
+      });
+    expect(lead(14)).toEqual(widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: 14 }));
+    expect(lead(3)?.payload).toEqual({ event: 'LeadWizard', waitingBuyers: 3 });
+    for (const shownNone of [2, 0, null, 3.5, -4, '14', Infinity, { count: 14 }])
+      expect(lead(shownNone)?.payload).toEqual({ event: 'LeadWizard', waitingBuyers: null });
+    expect(
+      parseWidgetEnvelope({
+        ...widgetMessage('tracking', { event: 'ContactFormWizard' }),
+        payload: { event: 'ContactFormWizard', waitingBuyers: 14 },
+      })?.payload,
+    ).toEqual({ event: 'ContactFormWizard' });
+  });
+
   it('rejects bad bodies', () => {
     expect(parseWidgetEnvelope(widgetMessage('size', { height: -1 }))).toBeNull();
     expect(

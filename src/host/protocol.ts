@@ -32,6 +32,11 @@ export type HostEnvelope = Envelope<typeof HOST_SOURCE, HostMessageType, unknown
 export interface TrackingPayload {
   event: TrackingEvent;
   label?: string;
+  /**
+   * LeadWizard only: how many saved searches wait for a property like the lead, as its owner
+   * was shown it (3 or more); null when they were shown no number (docs/matching.md).
+   */
+  waitingBuyers?: number | null;
 }
 export const TRACKING_EVENTS = [
   'LeadWizard',
@@ -156,9 +161,19 @@ export function parseWidgetEnvelope(data: unknown): WidgetEnvelope | null {
       if (!(TRACKING_EVENTS as readonly unknown[]).includes(p.event)) return null;
       const label =
         typeof p.label === 'string' && p.label.length <= MAX_LABEL ? p.label : undefined;
+      const waiting = p.waitingBuyers;
       return widgetMessage('tracking', {
         event: p.event as TrackingEvent,
         ...(label !== undefined ? { label } : {}),
+        // A count below 3, or one that is not a whole number, is no count an owner was shown.
+        ...(p.event === 'LeadWizard' && 'waitingBuyers' in p
+          ? {
+              waitingBuyers:
+                typeof waiting === 'number' && Number.isInteger(waiting) && waiting >= 3
+                  ? waiting
+                  : null,
+            }
+          : {}),
       });
     }
     case 'save':

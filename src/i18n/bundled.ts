@@ -7,6 +7,7 @@ import en from './locales/en.json';
 import type { Messages } from './index';
 import { CONTACT_PAGES_STRINGS } from './strings/contactPages';
 import { LEAD_STRINGS } from './strings/lead';
+import { LEAD_WAITING_STRINGS } from './strings/leadWaiting';
 import { PORTAL_STRINGS } from './strings/portal';
 import { QA_STRINGS } from './strings/qa';
 import { SAVED_SEARCH_STRINGS } from './strings/savedSearch';
@@ -14,6 +15,7 @@ import type { ScreenMessages } from './strings/types';
 
 const SCREENS = [
   LEAD_STRINGS,
+  LEAD_WAITING_STRINGS,
   SAVED_SEARCH_STRINGS,
   CONTACT_PAGES_STRINGS,
   PORTAL_STRINGS,

@@ -5,6 +5,7 @@ import { CATEGORIES } from '../../contract/catalog';
 import { BUNDLED } from './bundled';
 import { CONTACT_PAGES_STRINGS } from './strings/contactPages';
 import { LEAD_STRINGS } from './strings/lead';
+import { LEAD_WAITING_STRINGS } from './strings/leadWaiting';
 import { PORTAL_STRINGS } from './strings/portal';
 import { QA_STRINGS } from './strings/qa';
 import { SAVED_SEARCH_STRINGS } from './strings/savedSearch';
@@ -70,6 +71,7 @@ describe('locales', () => {
   it("keeps each screen's strings apart from the shell's, in both languages", () => {
     const screens = [
       LEAD_STRINGS,
+      LEAD_WAITING_STRINGS,
       SAVED_SEARCH_STRINGS,
       CONTACT_PAGES_STRINGS,
       PORTAL_STRINGS,

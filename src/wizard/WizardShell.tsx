@@ -64,6 +64,8 @@ export interface WizardShellProps<Id extends string, P> {
   stepTitle(id: Id, category: Category | null): ReactNode;
   steps: Record<Id, ComponentType>;
   success: readonly MessageKey[];
+  /** Shown under the success message (the wizard's own, from the answer). */
+  more?: ReactNode;
   hideContactStep: boolean;
   hideStepHeader: boolean;
   /** What it assembled, for the footer of an embedder. */
@@ -117,6 +119,7 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
             {props.success.map((key) => (
               <p key={key}>{t(key)}</p>
             ))}
+            {props.more}
           </Alert>
         </Section>
       </main>

@@ -22,7 +22,7 @@ import type { RootState } from '../app/store';
 import type { BodyOf, SubmissionPath } from '../api/contract';
 import type { AppConfig } from '../host/config';
 import { scrollToTopRequested, trackingEventOccurred } from '../host/actions';
-import type { TrackingEvent } from '../host/protocol';
+import type { TrackingPayload } from '../host/protocol';
 import type { ContactValues } from '../parts/contactForm/model';
 import type { DraftSchema } from './draft';
 import { persistDraft, restoreDraft, type DraftOptions } from './draftSaga';
@@ -74,7 +74,9 @@ export interface FormOptions<S extends FormState, D> {
   /** What it sends besides the honeypot and the fill time. */
   body(state: S, config: AppConfig, root: RootState): Omit<SubmissionBody, 'meta'>;
   /** The tracking event after success (product 4.3), or null when it has none. */
-  tracking(config: AppConfig): { event: TrackingEvent; label?: string } | null;
+  tracking(config: AppConfig, answer: unknown): TrackingPayload | null;
+  /** What the form keeps of the success's answer, put before it shows the success. */
+  answered?(answer: unknown): Action;
   /** Effects of its own with the backend's answer to a send that succeeded (before tracking). */
   succeeded?(answer: unknown): Saga;
   /** Effects of its own once opened, after the draft is back. */
@@ -143,9 +145,10 @@ export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
       actions.submitFailed,
     );
     if (!answer) return;
+    if (options.answered) yield put(options.answered(answer.data));
     yield put(actions.submitSucceeded());
     if (options.succeeded) yield call(options.succeeded, answer.data);
-    const tracking = options.tracking(config);
+    const tracking = options.tracking(config, answer.data);
     if (tracking) yield put(trackingEventOccurred(tracking));
     // The form gives way to a short message: the host page brings the frame's top into view.
     yield put(scrollToTopRequested());

@@ -1,11 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import { API, WIDGET_ORIGIN, renderApp, sendInit } from '../../../test/helpers';
 import { conforming } from '../../../test/contract';
 import { fieldsAnswer } from '../../../test/fixtures';
 import { widgetMessage } from '../../host/protocol';
+import { suggestionChosen } from '../../parts/location/slice';
+import { EMPTY_CONTACT } from '../../parts/contactForm/model';
 import { selectLeadPayload } from './selectors';
+import { leadWizardActions as actions } from './slice';
 
 const FIELDS = fieldsAnswer(30225);
 
@@ -21,6 +24,26 @@ const BERLIN = {
     city: 'Berlin',
     country: 'Deutschland',
   },
+};
+
+const KASTANIENALLEE = {
+  street: 'Kastanienallee',
+  number: '12',
+  zip: '10435',
+  city: 'Berlin',
+  district: 'Prenzlauer Berg',
+  state: 'Berlin',
+  country: 'Deutschland',
+  lat: 52.538,
+  lng: 13.41,
+};
+
+const CONTACT = {
+  ...EMPTY_CONTACT,
+  firstname: 'Erika',
+  lastname: 'Mustermann',
+  email: 'erika@example.de',
+  customFields: { dataPrivacy: true, acceptContact: true, newsletter: false },
 };
 
 /** Renders the app on the lead route, sends init, and waits for the screen's chunk. */
@@ -476,6 +499,128 @@ describe('lead wizard screen', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enter contact details' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Asking price' })).toBeInTheDocument();
+  });
+});
+
+describe('the saved searches waiting for the property, on the success step', () => {
+  /**
+   * Opens the wizard, fills it in through the store (a flat, or `lead`'s category and
+   * marketing type, at Kastanienallee 12), sends it and answers with `answer`; resolves to the
+   * success message once shown.
+   */
+  async function sendAnswered(
+    answer: nock.Body,
+    options: { language?: 'en-US'; categoryId?: number; marketingType?: 'buy' | 'rent' } = {},
+  ) {
+    const { store, user, env } = await open({ language: options.language });
+    nock(API)
+      .post('/v1/wizard/fields')
+      .reply(200, fieldsAnswer(options.categoryId ?? 30225));
+    act(() => {
+      if (options.marketingType) store.dispatch(actions.marketingTypeChosen(options.marketingType));
+      store.dispatch(actions.categoryChosen(options.categoryId ?? 30225));
+      store.dispatch(suggestionChosen({ address: KASTANIENALLEE, line: 'x' }));
+      store.dispatch(actions.nextClicked());
+    });
+    await screen.findByRole('textbox', {
+      name: options.language ? 'Asking price' : 'Preisvorstellung',
+    });
+    act(() => {
+      store.dispatch(actions.nextClicked());
+      store.dispatch(actions.contactEdited(CONTACT));
+    });
+    nock(API).post('/v1/wizard/lead', conforming('post', '/v1/wizard/lead')).reply(201, answer);
+    const submit = options.language ? 'Send inquiry' : 'Anfrage abschicken';
+    await user.click(await screen.findByRole('button', { name: submit }));
+    const thanks = await screen.findByText(
+      options.language
+        ? 'Your inquiry has been sent. Please check your inbox to confirm it.'
+        : 'Ihre Anfrage wurde abgeschickt, bitte überprüfen Sie Ihr E-Mail-Postfach, um diese zu bestätigen.',
+    );
+    // The success message: the thanks, the next steps, and what the answer told.
+    const status = thanks.closest<HTMLElement>('[role="status"]')!;
+    const tracked = env
+      .posted()
+      .map(([m]) => m as { type: string; payload: unknown })
+      .filter((m) => m.type === 'tracking');
+    return { status, tracked };
+  }
+  const accepted = (waitingBuyers: nock.Body | null) => ({
+    success: true,
+    uuid: 'u1',
+    waitingBuyers,
+  });
+
+  it('says how many wait and where, under the thanks, and tells the host page the count', async () => {
+    const { status, tracked } = await sendAnswered(
+      accepted({ count: 14, place: 'Prenzlauer Berg' }),
+    );
+    const line = await within(status).findByText(
+      'In Prenzlauer Berg suchen 14 vorgemerkte Interessenten eine Wohnung wie Ihre.',
+    );
+    // Under the thanks and what comes next.
+    expect(within(status).getAllByRole('paragraph').at(-1)).toBe(line);
+    expect(tracked).toEqual([
+      { ...widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: 14 }) },
+    ]);
+  });
+
+  it('in English: buyers or tenants, the place or near you', async () => {
+    const { status } = await sendAnswered(accepted({ count: 14, place: 'Prenzlauer Berg' }), {
+      language: 'en-US',
+    });
+    await within(status).findByText(
+      'In Prenzlauer Berg, 14 registered buyers are looking for an apartment like yours.',
+    );
+    cleanup();
+    const rent = await sendAnswered(accepted({ count: 5, place: null }), {
+      language: 'en-US',
+      categoryId: 22332,
+      marketingType: 'rent',
+    });
+    await within(rent.status).findByText(
+      'Near you, 5 registered tenants are looking for a house like yours.',
+    );
+  });
+
+  it('says no number below 3: the agent checks, in both languages, and tells the host page none', async () => {
+    const { status, tracked } = await sendAnswered(accepted({ count: null, place: null }));
+    await within(status).findByText('Ihr Makler prüft passende Interessenten.');
+    expect(status).not.toHaveTextContent(/\d+ vorgemerkte/);
+    expect(tracked).toEqual([
+      widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: null }),
+    ]);
+    cleanup();
+    // A backend that sends a count below 3 anyway is not believed.
+    const en = await sendAnswered(accepted({ count: 2, place: 'Prenzlauer Berg' }), {
+      language: 'en-US',
+    });
+    await within(en.status).findByText('Your agent is checking which registered buyers match.');
+    expect(en.status).not.toHaveTextContent('2');
+    expect(en.tracked).toEqual([
+      widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: null }),
+    ]);
+  });
+
+  it('shows only the thanks for an answer without the count (an older backend) or a malformed one', async () => {
+    for (const answer of [
+      { success: true, uuid: 'u1' },
+      accepted('14'),
+      accepted({ count: '14', place: 'Prenzlauer Berg' }),
+      accepted({ count: 14, place: { name: '<b>x</b>' } }),
+      accepted(null),
+      // JSON, but not an object.
+      '"14"',
+      '[14]',
+    ]) {
+      const { status, tracked } = await sendAnswered(answer);
+      expect(within(status).getAllByRole('paragraph')).toHaveLength(2);
+      expect(status).not.toHaveTextContent(/Interessent|14/);
+      expect(tracked).toEqual([
+        widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: null }),
+      ]);
+      cleanup();
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import {
 import { mapTilesActions } from '../../parts/mapTiles/slice';
 import { useMapTiles } from '../../parts/mapTiles/useMapTiles';
 import { MAP } from '../../ui/constants';
+import { retryableLazy } from '../../ui/LazyPart';
 import { useNarrow } from '../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../ui/map/LocationMap';
 import { CategoryStep, ContactStep, lazyStep, useBack } from '../../wizard/steps';
@@ -30,9 +31,11 @@ import {
   selectLeadPayload,
   selectLeadWizard,
   selectLeadWizardOptions,
+  selectWaiting,
 } from './selectors';
 import { leadWizardActions as actions } from './slice';
 import { AddressStep } from './steps/AddressStep';
+import type { WaitingBuyersProps } from './WaitingBuyers';
 
 const LABELS = {
   category: 'leadWizard.stepCategory',
@@ -138,10 +141,16 @@ function useStepTitle() {
   };
 }
 
+/** Under the thanks: the saved searches waiting for a property like the owner's. */
+const WaitingBuyers = retryableLazy<WaitingBuyersProps>(
+  () => import(/* webpackChunkName: "lead-waiting" */ './WaitingBuyers'),
+);
+
 export function LeadWizard() {
   const dispatch = useAppDispatch();
   const { order, hideContactStep, hideStepHeader } = useAppSelector(selectLeadWizardOptions);
   const stepTitle = useStepTitle();
+  const waiting = useAppSelector(selectWaiting);
   useEffect(() => {
     dispatch(actions.opened({ order, hideContactStep }, Date.now()));
   }, [dispatch, order, hideContactStep]);
@@ -152,6 +161,7 @@ export function LeadWizard() {
       stepTitle={stepTitle}
       steps={STEPS}
       success={['leadWizard.success', 'leadWizard.successNext']}
+      more={waiting && <WaitingBuyers {...waiting} />}
       hideContactStep={hideContactStep}
       hideStepHeader={hideStepHeader}
       selectAssembled={selectLeadPayload}

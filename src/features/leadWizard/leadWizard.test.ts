@@ -479,7 +479,8 @@ describe('submission', () => {
     expect(sent).not.toHaveProperty('message');
     expect(selectLeadWizard(store.getState()).status).toBe('sent');
     expect(env.posted()).toContainEqual([
-      widgetMessage('tracking', { event: 'LeadWizard' }),
+      // The answer names no waiting buyers: none the owner was shown.
+      widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: null }),
       AGENCY_ORIGIN,
     ]);
     await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).toBeNull());

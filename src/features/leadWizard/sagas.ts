@@ -18,6 +18,7 @@ import {
 import { MAP } from '../../ui/constants';
 import { wizardSaga } from '../../wizard/sagas';
 import { parseLeadWizardOptions } from './options';
+import { waitingBuyersOf } from './answer';
 import { leadSelectors, selectLeadPayload } from './selectors';
 import {
   leadWizardActions as actions,
@@ -46,7 +47,12 @@ export const leadWizardSaga = wizardSaga<LeadWizardState, LeadDraft, 'lead'>({
   draft: {
     key: DRAFT_KEY,
     select: (state: RootState) => {
-      const { error: _error, submitRefused: _refused, ...rest } = selectLeadWizard(state);
+      const {
+        error: _error,
+        submitRefused: _refused,
+        waitingBuyers: _waiting,
+        ...rest
+      } = selectLeadWizard(state);
       return rest;
     },
     schema: () =>
@@ -59,7 +65,12 @@ export const leadWizardSaga = wizardSaga<LeadWizardState, LeadDraft, 'lead'>({
   payload: { key: 'lead', select: selectLeadPayload },
   // The 'Nachricht' box travels beside the contact, as in the contact form's own route.
   body: ({ contact }) => (contact.message.trim() ? { message: contact.message.trim() } : {}),
-  tracking: () => ({ event: 'LeadWizard' }),
+  answered: (answer) => actions.answered(waitingBuyersOf(answer)),
+  // The count the owner was shown, null for none (docs/frame-protocol.md).
+  tracking: (_config, answer) => ({
+    event: 'LeadWizard',
+    waitingBuyers: waitingBuyersOf(answer)?.count ?? null,
+  }),
 });
 
 /** How long typing in PLZ or Stadt rests before the map goes to that town. */

@@ -46,3 +46,12 @@ export const selectLeadPayload = createSelector(
 );
 
 export type LeadPayload = ReturnType<typeof selectLeadPayload>;
+
+/** What the success line says, from the answer: null without one (docs/matching.md). */
+export const selectWaiting = createSelector(
+  [selectLeadWizard, leadSelectors.selectCategory],
+  (w, category) =>
+    w.waitingBuyers
+      ? { ...w.waitingBuyers, marketingType: w.marketingType, category: category?.name }
+      : null,
+);

@@ -15,6 +15,7 @@ import {
   type WizardDraft,
   type WizardState,
 } from '../../wizard/slice';
+import type { WaitingBuyers } from './answer';
 import { leadMachine, type MachineContext } from './machine';
 import type { LeadWizardOrder } from './options';
 
@@ -28,6 +29,11 @@ export interface LeadWizardState extends WizardState, MachineContext {
   manualEntry: boolean;
   /** The map view the visitor last saw; null: the configured one. */
   mapView: { lat: number; lng: number; zoom: number } | null;
+  /**
+   * What the answer told of the searches waiting for the property: set with each success,
+   * never kept in the draft.
+   */
+  waitingBuyers?: WaitingBuyers | null;
 }
 
 /** What a reload brings back (session storage), validated by draft.ts before it arrives. */
@@ -79,6 +85,9 @@ export const leadWizardSlice = createWizardSlice(
     },
     mapMoved(state, action: PayloadAction<{ lat: number; lng: number; zoom: number }>) {
       state.mapView = action.payload;
+    },
+    answered(state, action: PayloadAction<WaitingBuyers | null>) {
+      state.waitingBuyers = action.payload;
     },
   },
   (builder) => {

@@ -150,22 +150,32 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
 
 /**
  * A new lead's pairs with the live searches `searchIds` (matchingSearches' answer for it),
- * inside the transaction that stores it; each announced when `news` is given.
+ * inside the transaction that stores it.
  */
 export async function storeLeadPairs(
   tx: Queryable,
   submissionId: number,
   searchIds: readonly number[],
-  news: MatchNews | null,
 ) {
   if (!searchIds.length) return;
   await tx.run(M.leadPairs(tx), submissionId, now(), JSON.stringify(searchIds));
-  if (news)
-    await announce(
-      tx,
-      news,
-      searchIds.map((searchId) => ({ searchId, submissionId, listingId: null })),
-    );
+}
+
+/**
+ * Each of a new lead's pairs (storeLeadPairs) announced, in the same transaction, after the
+ * agency's `submission.created` of it.
+ */
+export async function announceLeadPairs(
+  tx: Queryable,
+  submissionId: number,
+  searchIds: readonly number[],
+  news: MatchNews,
+) {
+  await announce(
+    tx,
+    news,
+    searchIds.map((searchId) => ({ searchId, submissionId, listingId: null })),
+  );
 }
 
 /**
@@ -245,7 +255,7 @@ export async function fillLeadPairs(sql: Sql, places = berlinPlaces()): Promise<
     await sql.transaction(async (tx) => {
       for (const lead of leads) {
         const ids = await matchingSearches(tx, propertyOfLead(lead), places);
-        await storeLeadPairs(tx, Number(lead.submission_id), ids, null);
+        await storeLeadPairs(tx, Number(lead.submission_id), ids);
         await tx.run(M.leadMatched, lead.submission_id);
       }
     });

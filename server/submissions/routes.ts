@@ -16,7 +16,7 @@ import {
 } from '../http/context';
 import { ApiError } from '../http/errors';
 import { propertyOfLead } from '../matching/match';
-import { storeLeadPairs } from '../matching/pairs';
+import { announceLeadPairs, storeLeadPairs } from '../matching/pairs';
 import { matchingSearches } from '../matching/terms';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
@@ -66,8 +66,13 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
           row,
           { place: lead.location, message: row.values.message },
           searches.length
-            ? (tx, submissionId) => storeLeadPairs(tx, submissionId, searches, news)
-            : undefined,
+            ? {
+                before: (tx, submissionId) => storeLeadPairs(tx, submissionId, searches),
+                after: news
+                  ? (tx, submissionId) => announceLeadPairs(tx, submissionId, searches, news)
+                  : undefined,
+              }
+            : {},
         ),
       );
     }),

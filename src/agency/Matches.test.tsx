@@ -218,18 +218,18 @@ describe("a saved search's matching leads and listings", () => {
         }),
       ),
     );
-    const [lead] = await cards('Owner leads that match this saved search');
-    expect(screen.getByRole('heading', { name: 'Matching owner leads' })).toBeInTheDocument();
-    expect(screen.getByText('1 matching owner lead')).toBeInTheDocument();
+    const [lead] = await cards('Owner inquiries that match this search profile');
+    expect(screen.getByRole('heading', { name: 'Matching owner inquiries' })).toBeInTheDocument();
+    expect(screen.getByText('1 matching owner inquiry')).toBeInTheDocument();
     expect(
-      within(lead!).getByRole('link', { name: 'Open the owner lead of Sven Spät' }),
+      within(lead!).getByRole('link', { name: 'Open the owner inquiry of Sven Spät' }),
     ).toHaveAttribute('href', `/submissions/${row(7).uuid}`);
     expect(lead).toHaveTextContent('Sven Spät · 10435 Berlin');
     expect(within(lead!).getByText('Apartment (Residential), let')).toBeInTheDocument();
     expect(within(lead!).getByText('Net rent: €1,200 · Living space: 62 m²')).toBeInTheDocument();
     expect(within(lead!).getByText('matching since 26 Nov 2026, 14:05')).toBeInTheDocument();
 
-    const [listing] = await cards('Listings that match this saved search');
+    const [listing] = await cards('Listings that match this search profile');
     expect(screen.getByText('1 matching listing')).toBeInTheDocument();
     expect(
       within(listing!).getByRole('link', { name: 'Open listing W-1004: Altbau mit Balkon' }),

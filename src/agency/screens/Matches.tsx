@@ -16,19 +16,22 @@ import type { MatchedLead, MatchedListing, MatchedSearch } from '../types';
 import { ContactLink, Email } from './ListRows';
 import { SectionHeading } from './SectionHeading';
 
-/** Each match a card of lines; the lines wrap on a phone, never scroll sideways. */
+/**
+ * Each match a card of lines, side by side as the screen allows (one column on a phone); the
+ * lines wrap, never scroll sideways.
+ */
 const Cards = styled.ul`
   list-style: none;
   margin: 0 0 1rem;
   padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr));
+  gap: 0 2rem;
   li {
     padding: 0.6rem 0;
-    border-bottom: 1px solid #d5d8dc;
+    border-top: 1px solid #d5d8dc;
     min-width: 0;
     overflow-wrap: anywhere;
-  }
-  li:first-child {
-    border-top: 1px solid #d5d8dc;
   }
   p {
     margin: 0.15rem 0;

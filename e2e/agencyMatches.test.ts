@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   contact as contactOf,
   keyOf,
@@ -18,7 +18,7 @@ import {
   PREFIX,
   savedSearch,
 } from '../test/server/testServer';
-import { expectPageAxeClean, serverAndBrowser, tabTo } from './harness';
+import { expectPageAxeClean, serverAndBrowser, staffPage, tabTo } from './harness';
 
 const ctx = serverAndBrowser();
 const STAFF = 'makler@immosuite.local';
@@ -41,22 +41,6 @@ async function confirmedSearch(email: string, firstname: string, lastname: strin
   });
   assert.equal(confirmed.status, 200);
   return sent.body.uuid;
-}
-
-/** A staff member signed in by the mailed link, in a page of `width`. */
-async function signedIn(browser: Browser, width: number, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport: { width, height: 844 } });
-  const page = await context.newPage();
-  await page.goto(`${ctx.server.baseUrl}/agency`);
-  // The sign-in links (the agency's notices go to the same address, without one).
-  const link = (m: { to: string; links: string[] }) => m.to === STAFF && m.links.length > 0;
-  const before = (await ctx.server.mails()).filter(link).length;
-  await page.getByRole('textbox', { name: /mail/i }).fill(STAFF);
-  await page.keyboard.press('Enter');
-  const mail = await mailTo(ctx.server, link, before + 1);
-  await page.goto(mail.links[0]!);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return page;
 }
 
 const noSidewaysScroll = (page: Page) =>
@@ -160,13 +144,21 @@ describe("a lead's matching saved searches in Chromium", () => {
   });
 
   it('are read, followed to a saved search and back, on a desktop in German', async () => {
-    const page = await signedIn(ctx.browser, 1280, 'de-DE');
+    const page = await staffPage(ctx.server, ctx.browser, {
+      email: STAFF,
+      width: 1280,
+      locale: 'de-DE',
+    });
     await followMatches(page, 'de', 'matches-1280-de');
     await page.context().close();
   });
 
   it('are read, followed to a saved search and back, on a 390 px phone in English', async () => {
-    const page = await signedIn(ctx.browser, 390, 'en-US');
+    const page = await staffPage(ctx.server, ctx.browser, {
+      email: STAFF,
+      width: 390,
+      locale: 'en-US',
+    });
     await followMatches(page, 'en', 'matches-390-en');
     await page.context().close();
   });

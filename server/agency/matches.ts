@@ -6,6 +6,7 @@
  * stays a small answer (decision 160). The count alone goes with the agency's notice and webhook.
  */
 import { FIELD_IDS } from '../../contract/catalog';
+import type { components } from '../../contract/types';
 import type { Queryable, Sql } from '../db/sql';
 import {
   categoryName,
@@ -56,46 +57,11 @@ const Q = {
     WHERE m.saved_search_id = ? ORDER BY m.found_at DESC, m.id DESC LIMIT ${MATCH_LIMIT}`,
 };
 
-export interface MatchedSearch {
-  foundAt: string;
-  submission: string | null;
-  contact: { salutation: string; firstname: string; lastname: string; email: string };
-  search: ReturnType<SubmissionReader['savedSearchPart']>;
-}
-
-export interface MatchedLead {
-  foundAt: string;
-  submission: string;
-  name: string;
-  place: string;
-  objectType: string;
-  marketingType: string;
-  category: string;
-  figures: LabelledValue[];
-}
-
-export interface MatchedListing {
-  foundAt: string;
-  id: number;
-  customId: string;
-  title: string;
-  place: string;
-  priceTitle: string;
-  price: string;
-  link: string;
-}
-
-interface MatchList<T> {
-  total: number;
-  items: T[];
-}
-
-export interface SubmissionMatches {
-  limit: number;
-  searches: MatchList<MatchedSearch>;
-  leads: MatchList<MatchedLead>;
-  listings: MatchList<MatchedListing>;
-}
+type Schemas = components['schemas'];
+export type MatchedSearch = Schemas['MatchedSearch'];
+export type MatchedLead = Schemas['MatchedLead'];
+export type MatchedListing = Schemas['MatchedListing'];
+export type SubmissionMatches = Schemas['SubmissionMatches'];
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const place = (zip: unknown, city: unknown) => [text(zip), text(city)].filter(Boolean).join(' ');
@@ -152,7 +118,8 @@ export function matchQueries(sql: Sql, records: SubmissionReader) {
           lastname: text(row.lastname),
           email: text(row.email),
         },
-        search: records.savedSearchPart(row, lang),
+        // Its types as stored: the contract checked them when the search was sent.
+        search: records.savedSearchPart(row, lang) as MatchedSearch['search'],
       })),
     };
   }
@@ -164,7 +131,8 @@ export function matchQueries(sql: Sql, records: SubmissionReader) {
       items: rows.map((row): MatchedLead => {
         const contact = objectOf(row.contact_data);
         const location = objectOf(row.location);
-        const marketingType = text(row.marketing_type);
+        // As stored: the contract checked them when the lead was sent.
+        const marketingType = text(row.marketing_type) as MatchedLead['marketingType'];
         return {
           foundAt: text(row.found_at),
           submission: text(row.uuid),
@@ -172,7 +140,7 @@ export function matchQueries(sql: Sql, records: SubmissionReader) {
             [text(contact.firstname), text(contact.lastname)].filter(Boolean).join(' ') ||
             text(contact.email),
           place: place(location.zip, location.city),
-          objectType: text(row.object_type),
+          objectType: text(row.object_type) as MatchedLead['objectType'],
           marketingType,
           category: categoryName(Number(row.category_id), lang),
           figures: figuresOf(row.fields, marketingType, lang),

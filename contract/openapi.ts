@@ -510,9 +510,19 @@ schemas.AgencySubmission = {
  */
 schemas.WebhookSubmission = {
   ...schemas.AgencySubmission,
-  required: [...((schemas.AgencySubmission.required as string[]) ?? []), 'openimmoFeedback'],
+  required: [
+    ...((schemas.AgencySubmission.required as string[]) ?? []),
+    'matches',
+    'openimmoFeedback',
+  ],
   properties: {
     ...(schemas.AgencySubmission.properties as Schema),
+    matches: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        "How many matched pairs it has now (docs/matching.md#matched-pairs): a lead's matching saved searches, a saved search's matching leads and listings (0 while it awaits its confirmation); 0 for the other kinds. The agency's real count: the owner's threshold does not apply",
+    },
     openimmoFeedback: {
       type: ['string', 'null'],
       description:
@@ -841,6 +851,104 @@ schemas.ConsentEvent = {
     },
   },
 };
+const foundAt = { ...dateTime, description: 'When the pair was found' };
+/** A saved search matching a lead, with its searcher and its criteria in words. */
+schemas.MatchedSearch = {
+  type: 'object',
+  required: ['foundAt', 'submission', 'contact', 'search'],
+  properties: {
+    foundAt,
+    submission: {
+      type: ['string', 'null'],
+      description:
+        "The uuid of the wizard's submission that made it (its page in the inbox); null for a search made in the portal",
+    },
+    contact: {
+      type: 'object',
+      description: 'The searcher as their contact stands now',
+      required: ['salutation', 'firstname', 'lastname', 'email'],
+      properties: {
+        salutation: { type: 'string' },
+        firstname: { type: 'string' },
+        lastname: { type: 'string' },
+        email: { type: 'string' },
+      },
+    },
+    search: (schemas.AgencySubmission.properties as Schema).savedSearch,
+  },
+};
+/** A lead matching a saved search: who, where, what, and its key figures. */
+schemas.MatchedLead = {
+  type: 'object',
+  required: [
+    'foundAt',
+    'submission',
+    'name',
+    'place',
+    'objectType',
+    'marketingType',
+    'category',
+    'figures',
+  ],
+  properties: {
+    foundAt,
+    submission: {
+      type: 'string',
+      description: "The uuid of the lead's submission (its page in the inbox)",
+    },
+    name: {
+      type: 'string',
+      description: 'The owner as they typed their name (their e-mail address when none)',
+    },
+    place: { type: 'string', description: "The property's postcode and town" },
+    objectType: { type: 'string', enum: OBJECT_TYPES },
+    marketingType: { type: 'string', enum: MARKETING_TYPES },
+    category: { type: 'string' },
+    figures: {
+      ...labelledValues,
+      description: 'Its key figures it gave: price, living space, plot area, total area, rooms',
+    },
+  },
+};
+/** One of the agency's listings matching a saved search. */
+schemas.MatchedListing = {
+  type: 'object',
+  required: ['foundAt', 'id', 'customId', 'title', 'place', 'priceTitle', 'price', 'link'],
+  properties: {
+    foundAt,
+    id: { type: 'integer' },
+    customId: { type: 'string', description: 'Its number, as W-1004' },
+    title: { type: 'string' },
+    place: { type: 'string' },
+    priceTitle: { type: 'string', description: "What its price is: 'Kaufpreis', 'Kaltmiete'" },
+    price: { type: 'string' },
+    link: { type: 'string', description: 'Its exposé on the agency’s site' },
+  },
+};
+const matchList = (item: string, what: string) => ({
+  type: 'object',
+  required: ['total', 'items'],
+  properties: {
+    total: { type: 'integer', minimum: 0, description: `How many ${what} in all` },
+    items: {
+      type: 'array',
+      description: `The newest ${what}, at most \`limit\``,
+      items: ref(item),
+    },
+  },
+});
+schemas.SubmissionMatches = {
+  type: 'object',
+  description:
+    "A submission's matched pairs (docs/agency.md#matches): a lead's saved searches; a saved search's leads and listings; empty lists for the other kinds",
+  required: ['limit', 'searches', 'leads', 'listings'],
+  properties: {
+    limit: { type: 'integer', description: 'How many of each list are given at most' },
+    searches: matchList('MatchedSearch', 'saved searches matching the lead'),
+    leads: matchList('MatchedLead', 'leads matching the saved search'),
+    listings: matchList('MatchedListing', 'listings matching the saved search'),
+  },
+};
 schemas.SubmissionDetail = {
   type: 'object',
   required: ['submission', 'deliveries', 'consentLog', 'read', 'assignee', 'notes'],
@@ -1087,6 +1195,28 @@ const agencyPaths = {
       ],
       responses: {
         '200': ok('The submission', ref('SubmissionDetail')),
+        '404': error('No such submission'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/matches': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    get: {
+      summary:
+        "A submission's matched pairs, newest first: a lead's saved searches, a saved search's leads and listings, each list capped with its total",
+      parameters: [
+        query('lang', {
+          type: 'string',
+          enum: ['de', 'en'],
+          description:
+            "The language of the categories, ranges and figures (the inbox's); German by default",
+        }),
+      ],
+      responses: {
+        '200': ok('Its matches', ref('SubmissionMatches')),
         '404': error('No such submission'),
         ...BAD_REQUEST,
         ...STAFF_ERRORS,

@@ -2128,6 +2128,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agency/api/submissions/{uuid}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** A submission's matched pairs, newest first: a lead's saved searches, a saved search's leads and listings, each list capped with its total */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "de" | "en";
+                };
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Its matches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubmissionMatches"];
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agency/api/submissions/{uuid}/openimmo-feedback.xml": {
         parameters: {
             query?: never;
@@ -3508,6 +3586,8 @@ export interface components {
             newsletter?: {
                 subscribed: boolean;
             };
+            /** @description How many matched pairs it has now (docs/matching.md#matched-pairs): a lead's matching saved searches, a saved search's matching leads and listings (0 while it awaits its confirmation); 0 for the other kinds. The agency's real count: the owner's threshold does not apply */
+            matches: number;
             /** @description The submission as OpenImmo-Feedback XML 1.2.7, as the notice attaches it (kontakt-openimmo-feedback.xml); null for a newsletter setting */
             openimmoFeedback: string | null;
         };
@@ -3732,6 +3812,107 @@ export interface components {
             via: "form" | "confirmation" | "account";
             /** @description The uuid of the submission of a form or confirmation */
             submission: string | null;
+        };
+        MatchedSearch: {
+            /**
+             * Format: date-time
+             * @description When the pair was found
+             */
+            foundAt: string;
+            /** @description The uuid of the wizard's submission that made it (its page in the inbox); null for a search made in the portal */
+            submission: string | null;
+            /** @description The searcher as their contact stands now */
+            contact: {
+                salutation: string;
+                firstname: string;
+                lastname: string;
+                email: string;
+            };
+            search: {
+                uuid: string;
+                /** @enum {string} */
+                objectType: "LIVING" | "COMMERCIAL";
+                /** @enum {string} */
+                marketingType: "buy" | "rent";
+                categoryId: number;
+                category: string;
+                regions: string[];
+                fields: {
+                    /** @description The field id (product 3.3) */
+                    name: string;
+                    /** @description Its German label */
+                    label: string;
+                    /** @description The value as shown: '350.000 €', 'ab 3' */
+                    text: string;
+                }[];
+            };
+        };
+        MatchedLead: {
+            /**
+             * Format: date-time
+             * @description When the pair was found
+             */
+            foundAt: string;
+            /** @description The uuid of the lead's submission (its page in the inbox) */
+            submission: string;
+            /** @description The owner as they typed their name (their e-mail address when none) */
+            name: string;
+            /** @description The property's postcode and town */
+            place: string;
+            /** @enum {string} */
+            objectType: "LIVING" | "COMMERCIAL";
+            /** @enum {string} */
+            marketingType: "buy" | "rent";
+            category: string;
+            /** @description Its key figures it gave: price, living space, plot area, total area, rooms */
+            figures: {
+                /** @description The field id (product 3.3) */
+                name: string;
+                /** @description Its German label */
+                label: string;
+                /** @description The value as shown: '350.000 €', 'ab 3' */
+                text: string;
+            }[];
+        };
+        MatchedListing: {
+            /**
+             * Format: date-time
+             * @description When the pair was found
+             */
+            foundAt: string;
+            id: number;
+            /** @description Its number, as W-1004 */
+            customId: string;
+            title: string;
+            place: string;
+            /** @description What its price is: 'Kaufpreis', 'Kaltmiete' */
+            priceTitle: string;
+            price: string;
+            /** @description Its exposé on the agency’s site */
+            link: string;
+        };
+        /** @description A submission's matched pairs (docs/agency.md#matches): a lead's saved searches; a saved search's leads and listings; empty lists for the other kinds */
+        SubmissionMatches: {
+            /** @description How many of each list are given at most */
+            limit: number;
+            searches: {
+                /** @description How many saved searches matching the lead in all */
+                total: number;
+                /** @description The newest saved searches matching the lead, at most `limit` */
+                items: components["schemas"]["MatchedSearch"][];
+            };
+            leads: {
+                /** @description How many leads matching the saved search in all */
+                total: number;
+                /** @description The newest leads matching the saved search, at most `limit` */
+                items: components["schemas"]["MatchedLead"][];
+            };
+            listings: {
+                /** @description How many listings matching the saved search in all */
+                total: number;
+                /** @description The newest listings matching the saved search, at most `limit` */
+                items: components["schemas"]["MatchedListing"][];
+            };
         };
         SubmissionDetail: {
             /** @description Whether the signed-in staff member has read it */

@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { startTestServer } from '../test/server/testServer';
+import { mailTo, startTestServer, type TestMail } from '../test/server/testServer';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -161,4 +161,27 @@ export function consoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
+}
+
+/**
+ * A staff member (`email`, one of AGENCY_USERS) signed in to the inbox by the mailed link, in a
+ * page of `width` px and `locale`. Only the sign-in mails are counted: the agency's notices go
+ * to the same address without a link.
+ */
+export async function staffPage(
+  server: Awaited<ReturnType<typeof startServer>>,
+  browser: Browser,
+  { email, width, locale }: { email: string; width: number; locale: string },
+): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport: { width, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/agency`);
+  const link = (m: TestMail) => m.to === email && m.links.length > 0;
+  const before = (await server.mails()).filter(link).length;
+  await page.getByRole('textbox', { name: /mail/i }).fill(email);
+  await page.keyboard.press('Enter');
+  const mail = await mailTo(server, link, before + 1);
+  await page.goto(mail.links[0]!);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
 }

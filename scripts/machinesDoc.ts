@@ -95,13 +95,13 @@ export function machinesDoc(): string {
     '## The inbox',
     '',
     "`src/agency/machines.ts`: the staff session, the list, a loaded part (a submission's detail,",
-    'the funnel) and a status being set.',
+    'its matches, the funnel) and a status being set.',
     '',
     ...(
       [
         ['Staff session', STAFF],
         ['List', LIST_TABLE],
-        ['Detail and funnel', LOAD_TABLE],
+        ['Detail, matches and funnel', LOAD_TABLE],
         ['Status change', HANDLING_TABLE],
       ] as const
     ).flatMap(([title, table]) => [

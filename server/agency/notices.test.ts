@@ -56,6 +56,7 @@ describe('agency notice', () => {
     const { html, text } = agencyNotice(
       record,
       'https://makler.example/agency/submissions/x?a=1&b=2',
+      0,
     );
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b>Firma</b>');
@@ -69,9 +70,9 @@ describe('agency notice', () => {
   });
 
   it('marks a notice before confirmation in its subject, and lets no field add a header', () => {
-    const { subject } = agencyNotice(record, 'https://makler.example/agency/submissions/x');
+    const { subject } = agencyNotice(record, 'https://makler.example/agency/submissions/x', 0);
     expect(subject).toBe('Neue Anfrage (unbestätigt): Haus in 10115 Berlin');
-    expect(agencyNotice({ ...record, lead: undefined, kind: 'contact' }, 'u').subject).toBe(
+    expect(agencyNotice({ ...record, lead: undefined, kind: 'contact' }, 'u', 0).subject).toBe(
       `Neue Kontaktnachricht (unbestätigt): Herr ${hostile} Muster Bcc: victim@example.de`,
     );
     expect(headerSafe('a\r\nb\u0000c\u007fd')).toBe('a b c d');
@@ -79,7 +80,7 @@ describe('agency notice', () => {
   });
 
   it('says what was and was not given: consent boxes, confirmation, text version', () => {
-    const { text } = agencyNotice(record, 'u');
+    const { text } = agencyNotice(record, 'u', 0);
     expect(text).toContain('Datenschutzerklärung akzeptiert: ja');
     expect(text).toContain('Newsletter gewünscht: nein');
     expect(text).toContain('Erteilt am: 24.11.2026, 10:30 Uhr');
@@ -90,8 +91,20 @@ describe('agency notice', () => {
 
   it("says 'ungefähr' for a position the visitor did not place", () => {
     const guessed = { ...record.lead!, address: { ...record.lead!.address, approximate: true } };
-    const { text, html } = agencyNotice({ ...record, lead: guessed }, 'u');
+    const { text, html } = agencyNotice({ ...record, lead: guessed }, 'u', 0);
     expect(text).toContain('Koordinaten: 52.5, 13.4 (ungefähr)');
     expect(html).toContain('52.5, 13.4 (ungefähr)');
+  });
+
+  it("names a lead's matching saved searches, the real count however small", () => {
+    for (const count of [0, 1, 14]) {
+      const { text, html } = agencyNotice(record, 'u', count);
+      expect(text).toContain(`Passende Suchprofile: ${count}\n`);
+      expect(html).toMatch(new RegExp(`>Passende Suchprofile</th><td [^>]*>${count}</td>`));
+    }
+    // Not a lead: no such line.
+    expect(
+      agencyNotice({ ...record, lead: undefined, kind: 'contact' }, 'u', 3).text,
+    ).not.toContain('Passende Suchprofile');
   });
 });

@@ -104,8 +104,14 @@ interface Section {
 
 const fieldRows = (fields: LabelledValue[]): Row[] => fields.map((f) => [f.label, f.text]);
 
-/** What the notice says of the kind: its subject line and its own section. */
-function kindPart(record: SubmissionRecord): {
+/**
+ * What the notice says of the kind: its subject line and its own section; a lead's names how
+ * many saved searches match it (`matches`, the agency's real count: no threshold).
+ */
+function kindPart(
+  record: SubmissionRecord,
+  matches: number,
+): {
   what: string;
   subject: string;
   section: Section | null;
@@ -131,6 +137,7 @@ function kindPart(record: SubmissionRecord): {
           ['Adresse', addressLine(lead.address) || '–'],
           ['Koordinaten', coordinates],
           ...fieldRows(lead.fields),
+          ['Passende Suchprofile', String(matches)],
         ],
       },
     };
@@ -257,8 +264,12 @@ function renderNotice(
   return { subject: headerSafe(subject), text: `${text}\n`, html };
 }
 
-export function agencyNotice(record: SubmissionRecord, inboxUrl: string): NoticeMail {
-  const { what, subject, section } = kindPart(record);
+export function agencyNotice(
+  record: SubmissionRecord,
+  inboxUrl: string,
+  matches: number,
+): NoticeMail {
+  const { what, subject, section } = kindPart(record, matches);
   const sections: Section[] = [
     contactSection(record.contact),
     ...(section ? [section] : []),

@@ -310,6 +310,28 @@ export async function submissionReader(sql: Sql) {
   );
   const definitionOf = (id: string) => definitions.get(id);
 
+  /** A saved search's row (saved_searches) in words: its category, regions and ranges. */
+  function savedSearchPart(
+    search: Record<string, unknown>,
+    lang: RecordLanguage,
+  ): NonNullable<SubmissionRecord['savedSearch']> {
+    const locations = JSON.parse(search.locations as string) as number[];
+    return {
+      uuid: search.uuid as string,
+      objectType: search.object_type as string,
+      marketingType: search.marketing_type as string,
+      categoryId: Number(search.category_id),
+      category: categoryName(Number(search.category_id), lang),
+      regions: locations.map((locationId) => regions.get(locationId) ?? String(locationId)),
+      fields: labelledFields(
+        search.fields as string,
+        search.marketing_type as string,
+        definitionOf,
+        lang,
+      ),
+    };
+  }
+
   /** The submission's record, read through `tx` (a transaction's, or the database). */
   async function read(
     tx: Queryable,
@@ -377,23 +399,7 @@ export async function submissionReader(sql: Sql) {
       }
     } else if (record.kind === 'savedSearch') {
       const search = await tx.one(bySubmission.savedSearch, id);
-      if (search) {
-        const locations = JSON.parse(search.locations as string) as number[];
-        record.savedSearch = {
-          uuid: search.uuid as string,
-          objectType: search.object_type as string,
-          marketingType: search.marketing_type as string,
-          categoryId: search.category_id as number,
-          category: categoryName(search.category_id as number, lang),
-          regions: locations.map((locationId) => regions.get(locationId) ?? String(locationId)),
-          fields: labelledFields(
-            search.fields as string,
-            search.marketing_type as string,
-            definitionOf,
-            lang,
-          ),
-        };
-      }
+      if (search) record.savedSearch = savedSearchPart(search, lang);
     } else if (record.kind === 'exposeInquiry') {
       const inquiry = await tx.one(bySubmission.inquiry, id);
       if (inquiry) {
@@ -506,6 +512,9 @@ export async function submissionReader(sql: Sql) {
     consentLog,
     /** Region names by location id (seed data, read once). */
     regionNames: regions as ReadonlyMap<number, string>,
+    /** A field's definition by its id (seed data, read once). */
+    definitionOf,
+    savedSearchPart,
     /**
      * A submission with its contact's consents as they stand now (the inbox's detail), its
      * category and fields in `lang`.

@@ -27,6 +27,7 @@ import {
 import type { FunnelCounts } from './funnel';
 import { inboxQueries, type InboxFilter, type InboxSort } from './inbox';
 import { workQueries } from './work';
+import { matchQueries } from './matches';
 import type { SubmissionReader } from './records';
 import type { Staff, StaffUser } from './staff';
 
@@ -103,6 +104,7 @@ export async function agencyRoutes(
   const { sql, outbox, config, rateCounter } = ctx;
   const inbox = inboxQueries(sql);
   const work = workQueries(sql);
+  const matches = matchQueries(sql, records);
   const limits = config.limits;
 
   app.decorateRequest('staffUser', null);
@@ -254,6 +256,14 @@ export async function agencyRoutes(
       consentLog: await records.consentLog(id),
       ...(await work.of(id, signedIn(request).email)),
     };
+  });
+
+  // Apart from the detail: the detail stays light, and the matches load (and fail) on their own.
+  route(app, 'GET', '/agency/api/submissions/{uuid}/matches', async (request) => {
+    const { lang } = request.query as { lang?: 'de' | 'en' };
+    const found = await matches.of((request.params as { uuid: string }).uuid, lang);
+    if (!found) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    return found;
   });
 
   route(app, 'PUT', '/agency/api/submissions/{uuid}/read', async (request) => {

@@ -4,7 +4,7 @@
 import { webhookConforms } from '../../contract/validator';
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import { contact, keyOf, lead, savedSearch, startTestServer } from '../../test/server/testServer';
-import { storeLeadPairs } from './pairs';
+import { announceLeadPairs, storeLeadPairs } from './pairs';
 
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 /** A flat to let in Prenzlauer Berg for 900 €: the default test search (500–1,500 €) wants it. */
@@ -140,10 +140,9 @@ describe('matched pairs', () => {
     const before = (await events()).length;
     // As the index read before the store found them: one deleted since, one not live.
     await sql().transaction((tx) =>
-      storeLeadPairs(tx, leadId, [live, gone, inactive], {
-        outbox: server.app.outbox,
-        publicUrl: () => server.base,
-      }),
+      storeLeadPairs(tx, leadId, [live, gone, inactive]).then(() =>
+        announceLeadPairs(tx, leadId, { outbox: server.app.outbox, publicUrl: () => server.base }),
+      ),
     );
     expect(
       (

@@ -153,18 +153,22 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
 
 /**
  * A new lead's pairs with the live searches `searchIds` (matchingSearches' answer for it),
- * inside the transaction that stores it; each announced when `news` is given.
+ * inside the transaction that stores it.
  */
 export async function storeLeadPairs(
   tx: Queryable,
   submissionId: number,
   searchIds: readonly number[],
-  news: MatchNews | null,
 ) {
   if (!searchIds.length) return;
-  const at = now();
-  await tx.run(M.leadPairs(tx), submissionId, at, JSON.stringify(searchIds));
-  if (!news) return;
+  await tx.run(M.leadPairs(tx), submissionId, now(), JSON.stringify(searchIds));
+}
+
+/**
+ * Each of a new lead's pairs (as storeLeadPairs wrote them) announced, in the same transaction,
+ * after the agency's `submission.created` of it.
+ */
+export async function announceLeadPairs(tx: Queryable, submissionId: number, news: MatchNews) {
   const written = await tx.all<{ saved_search_id: number }>(M.pairsOfLead, submissionId);
   await announce(
     tx,
@@ -254,7 +258,7 @@ export async function fillLeadPairs(sql: Sql, places = berlinPlaces()): Promise<
     await sql.transaction(async (tx) => {
       for (const lead of leads) {
         const ids = await matchingSearches(tx, propertyOfLead(lead), places);
-        await storeLeadPairs(tx, Number(lead.submission_id), ids, null);
+        await storeLeadPairs(tx, Number(lead.submission_id), ids);
         await tx.run(M.leadMatched, lead.submission_id);
       }
     });

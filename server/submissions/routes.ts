@@ -19,7 +19,7 @@ import { ApiError } from '../http/errors';
 import { waitingBuyersText } from '../mail/templates';
 import { berlinPlaces, propertyOfLead, propertyOfListing } from '../matching/match';
 import { waitingBuyers } from '../matching/owner';
-import { storeLeadPairs } from '../matching/pairs';
+import { announceLeadPairs, storeLeadPairs } from '../matching/pairs';
 import { searchProposal } from '../matching/proposal';
 import { matchingSearches } from '../matching/terms';
 import { categoryById } from '../../contract/catalog';
@@ -77,8 +77,13 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
             answer: { waitingBuyers: waiting },
             note: (lang) => waitingBuyersText(lang, waiting, category, lead.marketingType),
             alsoStored: searches.length
-              ? (tx, submissionId) => storeLeadPairs(tx, submissionId, searches, news)
-              : undefined,
+              ? {
+                  before: (tx, submissionId) => storeLeadPairs(tx, submissionId, searches),
+                  after: news
+                    ? (tx, submissionId) => announceLeadPairs(tx, submissionId, news)
+                    : undefined,
+                }
+              : {},
           },
         ),
       );

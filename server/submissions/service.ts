@@ -65,7 +65,13 @@ export interface SubmissionExtras {
   answer?: Record<string, unknown>;
   note?: (lang: Lang) => string;
   /** More work in the transaction that stores it (a lead's matched pairs). */
-  alsoStored?: WithStored;
+  alsoStored?: AlsoStored;
+}
+
+/** Work in a submission's transaction: `before` the agency is told of it, and `after`. */
+export interface AlsoStored {
+  before?: WithStored;
+  after?: WithStored;
 }
 
 export type ConfirmOpcode = 'Contact' | 'AlreadyConfirmed';
@@ -100,17 +106,18 @@ export function submissionService(
   async function storeOnce(
     p: NewSubmission,
     id: RequestId | null,
-    alsoStored: WithStored | undefined,
+    alsoStored: AlsoStored,
   ): Promise<StoredAnswer | null> {
-    const withStored: WithStored | undefined =
-      teller.atSubmit && alsoStored
-        ? async (tx, submissionId) => {
-            await toldAtSubmit(tx, submissionId);
-            await alsoStored(tx, submissionId);
-          }
-        : teller.atSubmit
-          ? toldAtSubmit
-          : alsoStored;
+    const steps = [
+      alsoStored.before,
+      teller.atSubmit ? toldAtSubmit : undefined,
+      alsoStored.after,
+    ].filter((step): step is WithStored => step !== undefined);
+    const withStored: WithStored | undefined = steps.length
+      ? async (tx, submissionId) => {
+          for (const step of steps) await step(tx, submissionId);
+        }
+      : undefined;
     for (let tries = 1; ; tries += 1) {
       try {
         await store.add(p, limit, withStored);
@@ -152,7 +159,8 @@ export function submissionService(
      * confirmation mail. `detail` is the kind's own row, linked to the submission; `parts`
      * what the inbox's list shows and finds it by besides its contact (its 'Ort', message,
      * listing, regions); `extras` what its answer and mail say besides, and more work in the
-     * transaction that stores it.
+     * transaction that stores it, before the agency is told of it and after (a lead's matched
+     * pairs, which its notice and webhook count, then their announcements).
      */
     async submit(
       request: FastifyRequest,
@@ -160,7 +168,7 @@ export function submissionService(
       kind: SubmissionKind,
       detail: Row,
       parts: ListedParts = {},
-      { answer, note, alsoStored }: SubmissionExtras = {},
+      { answer, note, alsoStored = {} }: SubmissionExtras = {},
     ): Promise<Accepted> {
       const body = request.body as { contact: ContactInput; meta?: Meta };
       const uuid = uuidv7();

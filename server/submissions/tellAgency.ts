@@ -4,6 +4,7 @@
  * confirmation) and the event's webhook.
  */
 import type { SubmissionReader, SubmissionRecord } from '../agency/records';
+import { matchCount } from '../agency/matches';
 import { agencyNotice, visitorReplyTo } from '../agency/notices';
 import { feedbackAttachments, feedbackSender, openimmoFeedback } from '../agency/openimmo';
 import { now } from '../db/clock';
@@ -28,6 +29,8 @@ export function agencyTeller(
     /** Writes the notice (when due) and the webhook of `event` through `tx`. */
     async tell(tx: Queryable, submissionId: number, event: SubmissionEvent) {
       const record = (await records.read(tx, submissionId)) as SubmissionRecord;
+      // Its matched pairs as they stand in this transaction (a lead's are stored before).
+      const matches = await matchCount(tx, submissionId);
       const to = config.noticeTo[record.kind];
       const noticeDue =
         to &&
@@ -38,7 +41,7 @@ export function agencyTeller(
           tx,
           {
             to,
-            ...agencyNotice(record, inboxUrl(record.uuid)),
+            ...agencyNotice(record, inboxUrl(record.uuid), matches),
             replyTo: visitorReplyTo(record.contact),
             attachments: feedbackAttachments(record, sender, ctx.publicUrl()),
             links: [],
@@ -55,6 +58,7 @@ export function agencyTeller(
           {
             submission: {
               ...submission,
+              matches,
               openimmoFeedback: openimmoFeedback(record, sender, ctx.publicUrl()),
             },
           },

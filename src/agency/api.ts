@@ -40,6 +40,13 @@ export function agencyApi(env: AgencyEnv) {
         params: { uuid },
         query: env.language === 'en' ? { lang: 'en' } : {},
       }),
+    matches: (uuid: string) =>
+      call({
+        method: 'GET',
+        path: '/agency/api/submissions/{uuid}/matches',
+        params: { uuid },
+        query: env.language === 'en' ? { lang: 'en' } : {},
+      }),
     staff: () => call({ method: 'GET', path: '/agency/api/staff' }),
     setRead: (uuid: string, read: boolean) =>
       call({

@@ -1,7 +1,7 @@
 /**
  * The inbox's machines as tables (docs/machines.md draws them): the staff session, the list
- * (loading, empty, error, a list), a loaded part (a submission's detail, the funnel) and a
- * status change. Pure: the slice asks them and applies what they answer.
+ * (loading, empty, error, a list), a loaded part (a submission's detail, its matches, the
+ * funnel) and a status change. Pure: the slice asks them and applies what they answer.
  */
 import { rowFor, type Table } from '../machine/table';
 
@@ -46,7 +46,7 @@ export const listTransition = (
 
 export type LoadStatus = 'idle' | 'loading' | 'done' | 'failed';
 
-/** A part loaded on demand: a submission's detail, the funnel for a period. */
+/** A part loaded on demand: a submission's detail, its matches, the funnel for a period. */
 export const LOAD_TABLE: Table<LoadStatus, 'REQUESTED' | 'LOADED' | 'FAILED'> = {
   states: ['idle', 'loading', 'done', 'failed'],
   rows: [

@@ -4,7 +4,14 @@
  * never passed to a reducer.
  */
 import type { FunnelReport } from '../../contract/funnel';
-import type { Delivery, Handling, InboxRow, Note, SubmissionDetail } from './types';
+import type {
+  Delivery,
+  Handling,
+  InboxRow,
+  Note,
+  SubmissionDetail,
+  SubmissionMatches,
+} from './types';
 
 type Fields = Record<string, unknown>;
 
@@ -144,3 +151,58 @@ export const readEmail = (body: unknown): string | null =>
 /** The agency's name a login or session answer names, or '' (the reply's subject then goes without). */
 export const readAgency = (body: unknown): string =>
   has(body, { agency: 'string' }) ? (body.agency as string).trim() : '';
+
+const isLabelled = (value: unknown) => has(value, { label: 'string', text: 'string' });
+const isStrings = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** A matching saved search: its searcher, its wizard's submission (or null), its criteria. */
+const isMatchedSearch = (item: unknown) =>
+  has(item, { foundAt: 'string' }) &&
+  (item.submission === null || typeof item.submission === 'string') &&
+  has(item.contact, { firstname: 'string', lastname: 'string', email: 'string' }) &&
+  has(item.search, { objectType: 'string', marketingType: 'string', category: 'string' }) &&
+  isStrings(item.search.regions) &&
+  Array.isArray(item.search.fields) &&
+  item.search.fields.every(isLabelled);
+
+const isMatchedLead = (item: unknown) =>
+  has(item, {
+    foundAt: 'string',
+    submission: 'string',
+    name: 'string',
+    place: 'string',
+    objectType: 'string',
+    marketingType: 'string',
+    category: 'string',
+  }) &&
+  Array.isArray(item.figures) &&
+  item.figures.every(isLabelled);
+
+const isMatchedListing = (item: unknown) =>
+  has(item, {
+    foundAt: 'string',
+    customId: 'string',
+    title: 'string',
+    place: 'string',
+    priceTitle: 'string',
+    price: 'string',
+    link: 'string',
+  });
+
+/** A list of matches: its total (a count, at least its items) and its items, each well formed. */
+const isMatchList = (list: unknown, isItem: (item: unknown) => boolean) =>
+  has(list, { total: 'number' }) &&
+  Number.isSafeInteger(list.total) &&
+  Array.isArray(list.items) &&
+  (list.total as number) >= list.items.length &&
+  list.items.every(isItem);
+
+/** A submission's matches: its saved searches (a lead's), its leads and listings (a search's). */
+export const readMatches = (body: unknown): SubmissionMatches | null =>
+  has(body, { limit: 'number' }) &&
+  isMatchList(body.searches, isMatchedSearch) &&
+  isMatchList(body.leads, isMatchedLead) &&
+  isMatchList(body.listings, isMatchedListing)
+    ? (body as unknown as SubmissionMatches)
+    : null;

@@ -1,7 +1,8 @@
 /**
  * The inbox's effects: the key of a mailed link (signs in, then leaves the address), the
  * staff session, the sign-in mail, the list (when its page names a view it does not show, and
- * again on every filter or sort change; a typed search waits 300 ms), further pages, the detail, its status, its contact erased, the demo entries
+ * again on every filter or sort change; a typed search waits 300 ms), further pages, the detail
+ * and its matches, its status, its contact erased, the demo entries
  * removed, a failed delivery sent again, and the wizards' funnel for a period.
  */
 import type { Action } from '@reduxjs/toolkit';
@@ -35,6 +36,7 @@ import {
   readEmail,
   readFunnel,
   readHandling,
+  readMatches,
   readNote,
   readPage,
   readReadMark,
@@ -154,6 +156,21 @@ function* loadDetail(action: ReturnType<typeof actions.detailOpened>): Saga {
     // Opened is read (for the signed-in staff member).
     if (!detail.read) yield put(actions.readChosen(true));
   } else if (!isForbidden(result)) yield put(actions.detailFailed(errorOf(result, 'notFound')));
+}
+
+/** A lead's or a saved search's matches, once its detail says its kind; again on a retry. */
+function* loadMatches(): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { detail }: AgencyState = yield select(selectAgency);
+  const kind = detail.submission?.kind;
+  if (!detail.uuid || (kind !== 'lead' && kind !== 'savedSearch')) return;
+  const uuid = detail.uuid;
+  yield put(actions.matchesRequested());
+  const result: Answer<'matches'> = yield call(staffCall, () => api.matches(uuid));
+  const matches = result.ok ? readMatches(result.data) : null;
+  if (matches) yield put(actions.matchesLoaded({ uuid, matches }));
+  else if (!isForbidden(result))
+    yield put(actions.matchesFailed({ uuid, error: errorOf(result, 'notFound') }));
 }
 
 function* loadStaff(): Saga {
@@ -300,6 +317,11 @@ export function* agencySaga(): Saga {
   yield takeLatest(actions.listRequested.type, () => loadList(false));
   yield takeLeading(actions.moreRequested.type, () => loadList(true));
   yield takeLatest(actions.detailOpened.type, loadDetail);
+  // Another detail opened ends the load of the one before.
+  yield takeLatest(
+    [actions.detailOpened.type, actions.detailLoaded.type, actions.matchesRetryClicked.type],
+    loadMatches,
+  );
   yield takeLatest(actions.handlingChosen.type, saveHandling);
   yield takeEvery(actions.deliveryRetryClicked.type, retryDelivery);
   yield takeLeading(actions.eraseConfirmed.type, eraseContact);

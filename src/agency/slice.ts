@@ -32,6 +32,7 @@ import {
   type Note,
   type Submission,
   type SubmissionDetail,
+  type SubmissionMatches,
 } from './types';
 
 export type AgencyError = 'generic' | 'network' | 'notFound' | 'invalidKey' | 'badRequest';
@@ -101,6 +102,12 @@ export interface AgencyState {
     noteProblem: 'empty' | 'tooLong' | null;
     /** A note of one's own could not be deleted. */
     noteDeleteFailed: boolean;
+    /** Its matched pairs (a lead's and a saved search's), loaded beside it. */
+    matches: {
+      status: LoadStatus;
+      data: SubmissionMatches | null;
+      error: AgencyError | null;
+    };
   };
   /** The wizards' drop-off funnel over a period of days ('YYYY-MM-DD', in Berlin). */
   funnel: {
@@ -151,6 +158,7 @@ export const initialAgencyState: AgencyState = {
     note: 'idle',
     noteProblem: null,
     noteDeleteFailed: false,
+    matches: { status: 'idle', data: null, error: null },
   },
   funnel: { from: '', to: '', report: null, status: 'idle', error: null },
 };
@@ -264,6 +272,25 @@ export const agencySlice = createSlice({
       state.detail.assignee = action.payload.assignee;
       state.detail.notes = action.payload.notes;
       state.detail.status = next(LOAD_TABLE, state.detail.status, 'LOADED');
+    },
+    /** 'Erneut versuchen' at the matches that failed to load. */
+    matchesRetryClicked() {},
+    matchesRequested(state) {
+      const { matches } = state.detail;
+      matches.status = next(LOAD_TABLE, matches.status, 'REQUESTED');
+      matches.error = null;
+    },
+    matchesLoaded(state, action: PayloadAction<{ uuid: string; matches: SubmissionMatches }>) {
+      if (state.detail.uuid !== action.payload.uuid) return;
+      const { matches } = state.detail;
+      matches.data = action.payload.matches;
+      matches.status = next(LOAD_TABLE, matches.status, 'LOADED');
+    },
+    matchesFailed(state, action: PayloadAction<{ uuid: string; error: AgencyError }>) {
+      if (state.detail.uuid !== action.payload.uuid) return;
+      const { matches } = state.detail;
+      matches.status = next(LOAD_TABLE, matches.status, 'FAILED');
+      matches.error = action.payload.error;
     },
     staffLoaded(state, action: PayloadAction<string[]>) {
       state.staff = action.payload;

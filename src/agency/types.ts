@@ -18,6 +18,10 @@ export type ConsentNow = Schemas['ConsentNow'];
 export type ConsentBox = ConsentEvent['box'];
 export type SubmissionDetail = Schemas['SubmissionDetail'];
 export type Note = Schemas['Note'];
+export type SubmissionMatches = Schemas['SubmissionMatches'];
+export type MatchedSearch = Schemas['MatchedSearch'];
+export type MatchedLead = Schemas['MatchedLead'];
+export type MatchedListing = Schemas['MatchedListing'];
 export type { Handling, SubmissionKind };
 
 export const KINDS: readonly SubmissionKind[] = SUBMISSION_KINDS;

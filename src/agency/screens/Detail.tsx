@@ -11,6 +11,7 @@ import { ContactLink, Email } from './ListRows';
 import { formatDate, formatTime } from '../format';
 import { Confirm } from './Confirm';
 import { DeliveryLog } from './Deliveries';
+import { Matches } from './Matches';
 import { Scroll, Table } from './Table';
 import { Notes, ReadAndAssignee } from './Work';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
@@ -591,6 +592,9 @@ export function Detail() {
             </Alert>
           )}
           <Body submission={submission} />
+          {(submission.kind === 'lead' || submission.kind === 'savedSearch') && (
+            <Matches kind={submission.kind} />
+          )}
           <Notes uuid={submission.uuid} />
           <Part title={t('detail.deliveries')}>
             <DeliveryLog />

@@ -27,6 +27,8 @@ export interface InboxFilter {
   unread?: boolean;
   /** Only submissions assigned to this staff address; null: to nobody. */
   assignee?: string | null;
+  /** Only leads with a matching saved search and saved searches with a matching lead or listing. */
+  matching?: boolean;
 }
 
 /** What the list is sorted by: the date (newest first by default), the name, the status. */
@@ -185,6 +187,34 @@ export function listColumnsOf(contact: ListedContact, parts: ListedParts = {}) {
   };
 }
 
+/**
+ * A submission's matched pairs (docs/matching.md#matched-pairs), read by key from the indexes
+ * of `search_matches`: a lead's by its submission, a saved search's by the search its
+ * submission made. `since` narrows them to those found after a time.
+ */
+const pairsOf = (kind: 'lead' | 'savedSearch', select: string, since = '') =>
+  kind === 'lead'
+    ? `SELECT ${select} FROM search_matches m WHERE m.submission_id = s.id${since && ` AND m.found_at > ${since}`}`
+    : `SELECT ${select} FROM saved_searches ss JOIN search_matches m ON m.saved_search_id = ss.id
+       WHERE ss.submission_id = s.id${since && ` AND m.found_at > ${since}`}`;
+
+/** Whether a row has a matched pair (the filter 'matching'). */
+const HAS_MATCHES = `((s.kind = 'lead' AND EXISTS (${pairsOf('lead', '1')}))
+  OR (s.kind = 'savedSearch' AND EXISTS (${pairsOf('savedSearch', '1')})))`;
+
+/** How many pairs a row has: a lead's matching searches, a saved search's leads and listings. */
+const MATCHES = `CASE s.kind WHEN 'lead' THEN (${pairsOf('lead', 'count(*)')})
+  WHEN 'savedSearch' THEN (${pairsOf('savedSearch', 'count(*)')}) ELSE 0 END`;
+
+/**
+ * How many of them were found after the viewer last read the row (decision 170); none while
+ * it is unread (all of it is new to them).
+ */
+export const NEW_MATCHES = `CASE WHEN r.read_at IS NULL THEN 0
+  WHEN s.kind = 'lead' THEN (${pairsOf('lead', 'count(*)', 'r.read_at')})
+  WHEN s.kind = 'savedSearch' THEN (${pairsOf('savedSearch', 'count(*)', 'r.read_at')})
+  ELSE 0 END`;
+
 /** The sort's column (an expression the database has an index on) and its direction. */
 function sortColumn(by: InboxSort['by']): string | null {
   return by === 'name'
@@ -234,6 +264,7 @@ export function whereOf(
     params.q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   }
   if (filter.unread) conditions.push('r.submission_id IS NULL');
+  if (filter.matching) conditions.push(HAS_MATCHES);
   // Assigned to someone: their rows come from the assignee index in key order, so the key is
   // that index's (the submission's id, as the assignee's row names it).
   let id = 's.id';
@@ -308,8 +339,8 @@ export function inboxQueries(sql: Sql) {
     const orderBy = column
       ? `${column} ${direction}, ${where.id} ${direction}`
       : `${where.id} ${direction}`;
-    // The viewer's read mark, the assignee and the count of notes come in the same statement
-    // (a key lookup each per row), never a query per row.
+    // The viewer's read mark, the assignee, the count of notes and of matched pairs (new ones
+    // too) come in the same statement (a key lookup each per row), never a query per row.
     const rows = await sql.all<Record<string, string | number | null>>(
       `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at, s.place, s.sort_name,
         ${json('s.contact_data', 'salutation')} AS salutation,
@@ -318,7 +349,8 @@ export function inboxQueries(sql: Sql) {
         ${json('s.contact_data', 'email')} AS email,
         ${json('s.contact_data', 'phone')} AS phone,
         a.staff AS assignee, r.read_at,
-        (SELECT count(*) FROM submission_notes n WHERE n.submission_id = s.id) AS notes
+        (SELECT count(*) FROM submission_notes n WHERE n.submission_id = s.id) AS notes,
+        ${MATCHES} AS matches, ${NEW_MATCHES} AS new_matches
        FROM submissions s ${JOINS}
        ${where.sql} ORDER BY ${orderBy} LIMIT ${size + 1}`,
       { ...where.params, viewer: filter.viewer ?? '' },
@@ -343,6 +375,8 @@ export function inboxQueries(sql: Sql) {
         read: row.read_at !== null,
         assignee: (row.assignee as string | null) ?? null,
         notes: Number(row.notes),
+        matches: Number(row.matches),
+        newMatches: Number(row.new_matches),
       };
     });
     const last = rows.length > size ? rows[size - 1]! : null;

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { cursorOf, listColumnsOf, sortNameOf } from '../server/agency/inbox';
 import { openDatabase } from '../server/db/sqlite';
 import { seed } from '../server/db/seed';
+import { COUNT_ALL_PAIRS } from '../server/matching/pairs';
 import { sqliteSql } from '../server/db/sql';
 import { createTestDatabase, startTestCluster } from '../test/server/postgres';
 import { contact, lead, staffSignIn, startTestServer } from '../test/server/testServer';
@@ -151,6 +152,7 @@ export async function fill(dataDir: string) {
         insertLeadPair.run(searches[searchOfLead(k, m)]!.id, id, hourAfter(at));
     for (const [s, { id, at }] of searches.entries())
       if (s % 4 === 0) insertListingPair.run(id, listingId, at);
+    db.exec(COUNT_ALL_PAIRS);
   })();
   db.close();
 }
@@ -237,6 +239,7 @@ async function fillPostgres(url: string) {
       SELECT 1000 + 5 * s + 1, (SELECT min(id) FROM listings),
         to_char(now() - (${ROWS} - 5 * s - 1) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
       FROM generate_series(0, ${SEARCHES - 1}) s WHERE s % 4 = 0`);
+    await client.query(COUNT_ALL_PAIRS);
     for (const table of ['contacts', 'submissions', 'saved_searches'])
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`,

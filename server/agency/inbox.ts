@@ -188,32 +188,29 @@ export function listColumnsOf(contact: ListedContact, parts: ListedParts = {}) {
 }
 
 /**
- * A submission's matched pairs (docs/matching.md#matched-pairs), read by key from the indexes
- * of `search_matches`: a lead's by its submission, a saved search's by the search its
- * submission made. `since` narrows them to those found after a time.
+ * A submission's matched pairs (docs/matching.md#matched-pairs) as the list reads them: their
+ * count and when the newest was found, by key (submission_match_counts, written with the
+ * pairs); no row, no pair.
  */
-const pairsOf = (kind: 'lead' | 'savedSearch', select: string, since = '') =>
-  kind === 'lead'
-    ? `SELECT ${select} FROM search_matches m WHERE m.submission_id = s.id${since && ` AND m.found_at > ${since}`}`
-    : `SELECT ${select} FROM saved_searches ss JOIN search_matches m ON m.saved_search_id = ss.id
-       WHERE ss.submission_id = s.id${since && ` AND m.found_at > ${since}`}`;
-
-/** Whether a row has a matched pair (the filter 'matching'). */
-const HAS_MATCHES = `((s.kind = 'lead' AND EXISTS (${pairsOf('lead', '1')}))
-  OR (s.kind = 'savedSearch' AND EXISTS (${pairsOf('savedSearch', '1')})))`;
+export const MATCH_COUNTS = 'LEFT JOIN submission_match_counts mc ON mc.submission_id = s.id';
 
 /** How many pairs a row has: a lead's matching searches, a saved search's leads and listings. */
-const MATCHES = `CASE s.kind WHEN 'lead' THEN (${pairsOf('lead', 'count(*)')})
-  WHEN 'savedSearch' THEN (${pairsOf('savedSearch', 'count(*)')}) ELSE 0 END`;
+const MATCHES = 'COALESCE(mc.matches, 0)';
+
+/** A row's pairs found after `since`: a lead's by its submission, a saved search's by its search. */
+const pairsSince = (since: string) => `CASE s.kind
+  WHEN 'lead' THEN (SELECT count(*) FROM search_matches m
+    WHERE m.submission_id = s.id AND m.found_at > ${since})
+  ELSE (SELECT count(*) FROM saved_searches ss JOIN search_matches m ON m.saved_search_id = ss.id
+    WHERE ss.submission_id = s.id AND m.found_at > ${since}) END`;
 
 /**
- * How many of them were found after the viewer last read the row (decision 170); none while
- * it is unread (all of it is new to them).
+ * How many of them were found after the viewer last read the row (decision 147); none while
+ * it is unread (all of it is new to them). Counted only where the newest is newer than the
+ * read mark.
  */
-export const NEW_MATCHES = `CASE WHEN r.read_at IS NULL THEN 0
-  WHEN s.kind = 'lead' THEN (${pairsOf('lead', 'count(*)', 'r.read_at')})
-  WHEN s.kind = 'savedSearch' THEN (${pairsOf('savedSearch', 'count(*)', 'r.read_at')})
-  ELSE 0 END`;
+export const NEW_MATCHES = `CASE WHEN r.read_at IS NULL OR mc.last_found_at IS NULL
+  OR mc.last_found_at <= r.read_at THEN 0 ELSE ${pairsSince('r.read_at')} END`;
 
 /** The sort's column (an expression the database has an index on) and its direction. */
 function sortColumn(by: InboxSort['by']): string | null {
@@ -264,7 +261,7 @@ export function whereOf(
     params.q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   }
   if (filter.unread) conditions.push('r.submission_id IS NULL');
-  if (filter.matching) conditions.push(HAS_MATCHES);
+  if (filter.matching) conditions.push('mc.submission_id IS NOT NULL');
   // Assigned to someone: their rows come from the assignee index in key order, so the key is
   // that index's (the submission's id, as the assignee's row names it).
   let id = 's.id';
@@ -302,14 +299,18 @@ export interface PageOptions {
 const READ_MARK = 'LEFT JOIN submission_reads r ON r.staff = @viewer AND r.submission_id = s.id';
 /** The assignee of each row (a key lookup). */
 const ASSIGNEE = 'LEFT JOIN submission_assignees a ON a.submission_id = s.id';
-const JOINS = `${READ_MARK} ${ASSIGNEE}`;
+const JOINS = `${READ_MARK} ${ASSIGNEE} ${MATCH_COUNTS}`;
 
 /**
  * The joins a count of `filter` needs: only those its conditions name. Neither database leaves
  * out an unused one here, and a key lookup for each of 100,000 rows is most of a count's time.
  */
 const countJoins = (filter: InboxFilter) =>
-  [filter.unread ? READ_MARK : '', filter.assignee !== undefined ? ASSIGNEE : '']
+  [
+    filter.unread ? READ_MARK : '',
+    filter.assignee !== undefined ? ASSIGNEE : '',
+    filter.matching ? MATCH_COUNTS : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -322,6 +323,15 @@ export function inboxQueries(sql: Sql) {
 
   /** How many rows the filter has (the search reads one column of each row). */
   async function total(filter: InboxFilter): Promise<number> {
+    // Only those with matches: every count's row names a submission with a pair (an erasure
+    // takes it with its submission), so its rows are the count, read without the submissions.
+    const { matching, ...others } = filter;
+    if (matching && !whereOf(others, sql.dialect).sql) {
+      const row = await sql.one<{ n: number | string }>(
+        'SELECT count(*) AS n FROM submission_match_counts',
+      );
+      return Number(row?.n ?? 0);
+    }
     const where = whereOf(filter, sql.dialect);
     const row = await sql.one<{ n: number | string }>(
       `SELECT COUNT(*) AS n FROM submissions s ${countJoins(filter)} ${where.sql}`,

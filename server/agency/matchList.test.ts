@@ -59,6 +59,8 @@ describe('the inbox list with matched pairs', () => {
   /** Each lead's uuid and the count of searches that want it. */
   const sent: { uuid: string; wanted: number; name: string }[] = [];
   let wizardSearch: string;
+  /** The portal's searches by name: their contact's client and the search's uuid. */
+  const portal: Record<string, { client: TestClient; uuid: string }> = {};
 
   beforeAll(async () => {
     server = await startTestServer({ AGENCY_USERS: `${ANNA},${BEN}`, DEV_MAILBOX: '1' });
@@ -73,6 +75,7 @@ describe('the inbox list with matched pairs', () => {
         }),
       );
       expect(made.status).toBe(201);
+      portal[name] = { client: searcher, uuid: (made.body as { uuid: string }).uuid };
     }
     const visitor = server.client();
     for (let i = 0; i < LEADS; i += 1) {
@@ -106,6 +109,28 @@ describe('the inbox list with matched pairs', () => {
     ben = await staffSignIn(server, BEN);
   });
   afterAll(() => server.close());
+  // The counts the list reads are the pairs' own after every change.
+  afterEach(async () => {
+    const sql = server.app.sql;
+    const kept = await sql.all<{ submission_id: number; matches: number; last_found_at: string }>(
+      'SELECT submission_id, matches, last_found_at FROM submission_match_counts ORDER BY 1',
+    );
+    const counted = await sql.all<{
+      submission_id: number;
+      matches: number;
+      last_found_at: string;
+    }>(
+      `SELECT sid AS submission_id, count(*) AS matches, max(found_at) AS last_found_at FROM (
+         SELECT submission_id AS sid, found_at FROM search_matches WHERE submission_id IS NOT NULL
+         UNION ALL SELECT ss.submission_id, m.found_at FROM search_matches m
+         JOIN saved_searches ss ON ss.id = m.saved_search_id WHERE ss.submission_id IS NOT NULL
+       ) pairs GROUP BY sid ORDER BY 1`,
+    );
+    const plain = (rows: typeof kept) =>
+      rows.map((row) => [Number(row.submission_id), Number(row.matches), row.last_found_at]);
+    expect(plain(kept)).toEqual(plain(counted));
+    expect(kept.length).toBeGreaterThan(0);
+  });
 
   /** Every row of a query for `staff`, page after page by key, with the first page's total. */
   async function walk(staff: TestClient, query: string) {
@@ -210,6 +235,29 @@ describe('the inbox list with matched pairs', () => {
     // The search made away: the match goes, and nothing is new.
     expect((await call(searcher, 'delete', '/v1/contact')).status).toBe(200);
     expect(await rowOf(anna, target.uuid)).toMatchObject({ matches: 1, newMatches: 0 });
+  });
+
+  it('counts again when a search is edited away, deactivated and made live again', async () => {
+    const cheap = sent.find((lead) => lead.wanted === 3)!;
+    const wizard = async () =>
+      (await walk(anna, 'kind=savedSearch')).rows.find((row) => row.uuid === wizardSearch)!;
+    const { client, uuid } = portal.cheap!;
+    const put = (body: Record<string, unknown>) =>
+      call(client, 'put', `/v1/saved-search/${uuid}`, savedSearch(body));
+    const cheapRange = {
+      fields: [{ name: 'price.price', valueType: 'RANGE', minValue: 500, maxValue: 700 }],
+    };
+    // Edited to Mitte: the flats in Prenzlauer Berg lose a search each.
+    expect((await put({ ...cheapRange, locations: [{ locationId: 101 }] })).status).toBe(200);
+    expect((await rowOf(anna, cheap.uuid)).matches).toBe(2);
+    expect((await put(cheapRange)).status).toBe(200);
+    expect((await rowOf(anna, cheap.uuid)).matches).toBe(3);
+    expect((await put({ ...cheapRange, active: false })).status).toBe(200);
+    expect((await rowOf(anna, cheap.uuid)).matches).toBe(2);
+    expect((await put({ ...cheapRange, active: true })).status).toBe(200);
+    expect((await rowOf(anna, cheap.uuid)).matches).toBe(3);
+    // The wizard's search keeps its leads throughout.
+    expect((await wizard()).matches).toBe(LEADS / 2);
   });
 
   it("exports each row's count in the CSV's column 'Treffer'", async () => {

@@ -7,7 +7,7 @@
 import type { components } from '../../contract/types';
 import { now } from '../db/clock';
 import type { Sql } from '../db/sql';
-import { NEW_MATCHES } from './inbox';
+import { MATCH_COUNTS, NEW_MATCHES } from './inbox';
 
 /** A note as the contract describes it (Note). */
 export type Note = components['schemas']['Note'];
@@ -23,7 +23,8 @@ const W = {
     (SELECT count(*) FROM submission_reads WHERE staff = ?) AS n`,
   isRead: 'SELECT 1 AS yes FROM submission_reads WHERE staff = ? AND submission_id = ?',
   newMatches: `SELECT ${NEW_MATCHES} AS n FROM submissions s
-    LEFT JOIN submission_reads r ON r.staff = ? AND r.submission_id = s.id WHERE s.id = ?`,
+    LEFT JOIN submission_reads r ON r.staff = ? AND r.submission_id = s.id ${MATCH_COUNTS}
+    WHERE s.id = ?`,
   notes: `SELECT id, staff, body, created_at FROM submission_notes WHERE submission_id = ?
     ORDER BY id`,
   addNote: `INSERT INTO submission_notes (submission_id, staff, body, created_at)

@@ -260,6 +260,23 @@ describe('the inbox list with matched pairs', () => {
     expect((await wizard()).matches).toBe(LEADS / 2);
   });
 
+  it("counts right when leads of one search are stored at once (PostgreSQL's transactions run side by side)", async () => {
+    const visitor = server.client();
+    const wizard = async () =>
+      (await walk(anna, 'kind=savedSearch')).rows.find((row) => row.uuid === wizardSearch)!;
+    const before = (await wizard()).matches;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        visitor.post(`${PREFIX}/v1/wizard/lead`, {
+          contact: contact({ email: `gleichzeitig${i}@example.de` }),
+          lead: flatToLet(900),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    expect((await wizard()).matches).toBe(before + 12);
+  });
+
   it("exports each row's count in the CSV's column 'Treffer'", async () => {
     const cookie = [...anna.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csv = await fetch(`${server.base}${API}/submissions.csv?matching=true`, {

@@ -118,6 +118,14 @@ export const COUNT_ALL_PAIRS = `INSERT INTO submission_match_counts
 export async function refreshMatchCounts(tx: Queryable, ids: Iterable<number | null>) {
   const list = JSON.stringify([...new Set([...ids].filter((id) => id !== null).map(Number))]);
   if (list === '[]') return;
+  // On PostgreSQL, transactions that change pairs of one submission at once count it one after
+  // the other: each holds its submissions' rows until it ends, and the count, a statement of
+  // its own, then sees the others' pairs. SQLite writes one transaction at a time.
+  if (tx.dialect === 'postgres')
+    await tx.all(
+      `SELECT id FROM submissions WHERE id IN (${idsOf(tx)}) ORDER BY id FOR NO KEY UPDATE`,
+      list,
+    );
   await tx.run(M.countMatches(tx), list, list, list);
   await tx.run(M.dropEmptyCounts(tx), list);
 }

@@ -79,8 +79,20 @@ const M = {
     WHERE (${where}) AND ss.submission_id IS NOT NULL`,
   searchSubmission: 'SELECT submission_id FROM saved_searches WHERE id = ?',
   searchSubmissions: (q: Queryable) =>
-    `SELECT submission_id FROM saved_searches WHERE id IN (${idsOf(q)})
+    `SELECT DISTINCT submission_id FROM saved_searches WHERE id IN (${idsOf(q)})
      AND submission_id IS NOT NULL`,
+  /** One more pair for each search of `ids` (a JSON array) that a submission made, found at `?`. */
+  addToSearchCounts: (q: Queryable) => `INSERT INTO submission_match_counts
+      (submission_id, matches, last_found_at)
+    SELECT ss.submission_id, count(*), max(?) FROM saved_searches ss
+    WHERE ss.id IN (${idsOf(q)}) AND ss.submission_id IS NOT NULL
+    GROUP BY ss.submission_id ORDER BY ss.submission_id
+    ON CONFLICT (submission_id) DO UPDATE
+      SET matches = submission_match_counts.matches + excluded.matches,
+      last_found_at = CASE WHEN excluded.last_found_at > submission_match_counts.last_found_at
+        THEN excluded.last_found_at ELSE submission_match_counts.last_found_at END`,
+  lockSubmissions: (q: Queryable) =>
+    `SELECT id FROM submissions WHERE id IN (${idsOf(q)}) ORDER BY id FOR NO KEY UPDATE`,
   countMatches: (q: Queryable) => `INSERT INTO submission_match_counts
       (submission_id, matches, last_found_at)
     SELECT ids.id, count(*), max(p.found_at) FROM (${idsOf(q)}) ids
@@ -116,16 +128,26 @@ export const COUNT_ALL_PAIRS = `INSERT INTO submission_match_counts
  * list reads them by key (server/agency/inbox.ts). A submission without a pair has no row.
  */
 export async function refreshMatchCounts(tx: Queryable, ids: Iterable<number | null>) {
-  const list = JSON.stringify([...new Set([...ids].filter((id) => id !== null).map(Number))]);
+  const list = idList(ids);
   if (list === '[]') return;
-  // On PostgreSQL, transactions that change pairs of one submission at once count it one after
-  // the other: each holds its submissions' rows until it ends, and the count, a statement of
-  // its own, then sees the others' pairs. SQLite writes one transaction at a time.
-  if (tx.dialect === 'postgres')
-    await tx.all(
-      `SELECT id FROM submissions WHERE id IN (${idsOf(tx)}) ORDER BY id FOR NO KEY UPDATE`,
-      list,
-    );
+  await holdCounted(tx, list);
+  await countAgain(tx, list);
+}
+
+const idList = (ids: Iterable<number | null>) =>
+  JSON.stringify([...new Set([...ids].filter((id) => id !== null).map(Number))]);
+
+/**
+ * On PostgreSQL, transactions that change pairs of one submission at once count it one after
+ * the other: each holds the submissions' rows (in the order of their ids) until it ends, and
+ * its count, a statement of its own, then sees the pairs of those before it. SQLite writes
+ * one transaction at a time.
+ */
+async function holdCounted(tx: Queryable, list: string) {
+  if (tx.dialect === 'postgres') await tx.all(M.lockSubmissions(tx), list);
+}
+
+async function countAgain(tx: Queryable, list: string) {
   await tx.run(M.countMatches(tx), list, list, list);
   await tx.run(M.dropEmptyCounts(tx), list);
 }
@@ -231,12 +253,22 @@ export async function storeLeadPairs(
   news: MatchNews | null,
 ) {
   if (!searchIds.length) return;
-  await tx.run(M.leadPairs(tx), submissionId, now(), JSON.stringify(searchIds));
-  const searches = await tx.all<{ submission_id: number }>(
-    M.searchSubmissions(tx),
+  const at = now();
+  const stored = await tx.all<{ saved_search_id: number }>(
+    `${M.leadPairs(tx)} RETURNING saved_search_id`,
+    submissionId,
+    at,
     JSON.stringify(searchIds),
   );
-  await refreshMatchCounts(tx, [submissionId, ...searches.map((row) => row.submission_id)]);
+  // The lead counted from its pairs; each search's submission one more, not counted again: a
+  // broad search's thousands of pairs are not read for each lead it matches.
+  if (stored.length) {
+    const fresh = JSON.stringify(stored.map((row) => Number(row.saved_search_id)));
+    const searches = await tx.all<{ submission_id: number }>(M.searchSubmissions(tx), fresh);
+    await holdCounted(tx, idList([submissionId, ...searches.map((row) => row.submission_id)]));
+    await countAgain(tx, idList([submissionId]));
+    if (searches.length) await tx.run(M.addToSearchCounts(tx), at, fresh);
+  }
   if (news)
     await announce(
       tx,

@@ -54,7 +54,7 @@ export function ConfirmedBadge({ confirmed }: { confirmed: boolean }) {
 /**
  * A row's matched pairs in words: a lead's matching searches ('3 passende Suchprofile'), a
  * saved search's matching properties ('3 passende Objekte'), and beside them those found since
- * the signed-in staff member last read it ('1 neuer Treffer', decision 170). Nothing without a
+ * the signed-in staff member last read it ('1 neuer Treffer', decision 147). Nothing without a
  * match.
  */
 export function MatchBadges({ row }: { row: Pick<InboxRow, 'kind' | 'matches' | 'newMatches'> }) {

@@ -324,11 +324,27 @@ export function inboxQueries(sql: Sql) {
   /** How many rows the filter has (the search reads one column of each row). */
   async function total(filter: InboxFilter): Promise<number> {
     // Only those with matches: every count's row names a submission with a pair (an erasure
-    // takes it with its submission), so its rows are the count, read without the submissions.
+    // takes it with its submission), so its rows are the count, read without the submissions;
+    // with other conditions, the submissions are read from its rows (of one kind: its column).
     const { matching, ...others } = filter;
     if (matching && !whereOf(others, sql.dialect).sql) {
       const row = await sql.one<{ n: number | string }>(
         'SELECT count(*) AS n FROM submission_match_counts',
+      );
+      return Number(row?.n ?? 0);
+    }
+    if (matching) {
+      // Read from the counts' rows: the kind is their own column, a read mark, an assignee or
+      // a search is found by their id; the submissions' rows only for what else they hold.
+      const where = whereOf(others, sql.dialect);
+      const needsRows =
+        others.handling || others.confirmed !== undefined || others.from || others.to;
+      const rows = needsRows
+        ? 'submission_match_counts mc JOIN submissions s ON s.id = mc.submission_id'
+        : '(SELECT submission_id AS id, kind FROM submission_match_counts) s';
+      const row = await sql.one<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM ${rows} ${countJoins(others)} ${where.sql}`,
+        filter.unread ? { ...where.params, viewer: filter.viewer ?? '' } : where.params,
       );
       return Number(row?.n ?? 0);
     }

@@ -196,6 +196,19 @@ describe('the inbox list with matched pairs', () => {
     const leads = await walk(anna, 'matching=true&kind=lead');
     expect(leads.total).toBe((LEADS * 3) / 4);
     expect(leads.rows.every((row) => row.kind === 'lead' && row.matches > 0)).toBe(true);
+    // Counted with the other filters too: by kind and read mark, by confirmation.
+    for (const [query, rows] of [
+      [
+        'matching=true&kind=savedSearch&unread=true',
+        expected.filter((r) => r.kind === 'savedSearch'),
+      ],
+      ['matching=true&confirmed=false', expected.filter((r) => !r.confirmed)],
+      ['matching=true&q=eigner0', expected.filter((r) => r.name.startsWith('Eigner0'))],
+    ] as const) {
+      const found = await walk(anna, query);
+      expect(found.total).toBe(rows.length);
+      expect(found.rows.map((r) => r.uuid).sort()).toEqual(rows.map((r) => r.uuid).sort());
+    }
     // A value the parameter does not take is a 400.
     expect((await anna.get(`${API}/submissions?matching=yes`)).status).toBe(400);
   });

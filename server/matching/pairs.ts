@@ -83,8 +83,8 @@ const M = {
      AND submission_id IS NOT NULL`,
   /** One more pair for each search of `ids` (a JSON array) that a submission made, found at `?`. */
   addToSearchCounts: (q: Queryable) => `INSERT INTO submission_match_counts
-      (submission_id, matches, last_found_at)
-    SELECT ss.submission_id, count(*), max(?) FROM saved_searches ss
+      (submission_id, kind, matches, last_found_at)
+    SELECT ss.submission_id, 'savedSearch', count(*), max(?) FROM saved_searches ss
     WHERE ss.id IN (${idsOf(q)}) AND ss.submission_id IS NOT NULL
     GROUP BY ss.submission_id ORDER BY ss.submission_id
     ON CONFLICT (submission_id) DO UPDATE
@@ -94,15 +94,16 @@ const M = {
   lockSubmissions: (q: Queryable) =>
     `SELECT id FROM submissions WHERE id IN (${idsOf(q)}) ORDER BY id FOR NO KEY UPDATE`,
   countMatches: (q: Queryable) => `INSERT INTO submission_match_counts
-      (submission_id, matches, last_found_at)
-    SELECT ids.id, count(*), max(p.found_at) FROM (${idsOf(q)}) ids
+      (submission_id, kind, matches, last_found_at)
+    SELECT ids.id, s.kind, count(*), max(p.found_at) FROM (${idsOf(q)}) ids
+    JOIN submissions s ON s.id = ids.id
     JOIN (SELECT m.submission_id AS sid, m.found_at FROM search_matches m
           WHERE m.submission_id IN (${idsOf(q)})
           UNION ALL
           SELECT ss.submission_id, m.found_at FROM saved_searches ss
           JOIN search_matches m ON m.saved_search_id = ss.id
           WHERE ss.submission_id IN (${idsOf(q)})) p ON p.sid = ids.id
-    WHERE true GROUP BY ids.id
+    WHERE true GROUP BY ids.id, s.kind
     ON CONFLICT (submission_id) DO UPDATE SET matches = excluded.matches,
       last_found_at = excluded.last_found_at`,
   dropEmptyCounts: (q: Queryable) => `DELETE FROM submission_match_counts
@@ -114,13 +115,13 @@ const M = {
 
 /** Every submission's count of pairs written from the pairs (as migration 23 does). */
 export const COUNT_ALL_PAIRS = `INSERT INTO submission_match_counts
-    (submission_id, matches, last_found_at)
-  SELECT sid, count(*), max(found_at) FROM (
+    (submission_id, kind, matches, last_found_at)
+  SELECT sid, s.kind, count(*), max(found_at) FROM (
     SELECT submission_id AS sid, found_at FROM search_matches WHERE submission_id IS NOT NULL
     UNION ALL
     SELECT ss.submission_id, m.found_at FROM search_matches m
       JOIN saved_searches ss ON ss.id = m.saved_search_id WHERE ss.submission_id IS NOT NULL
-  ) pairs GROUP BY sid`;
+  ) pairs JOIN submissions s ON s.id = pairs.sid GROUP BY sid, s.kind`;
 
 /**
  * The counts of matched pairs of submissions `ids` (a lead's, a saved search's by its

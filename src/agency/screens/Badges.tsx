@@ -1,6 +1,6 @@
 /**
- * A submission's status and confirmation as badges: the word always written, the colour only
- * beside it; dark text on a light tint (contrast above 7:1, WCAG AAA).
+ * A submission's status, confirmation and matches as badges: the word always written, the
+ * colour only beside it; dark text on a light tint (contrast above 7:1, WCAG AAA).
  */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

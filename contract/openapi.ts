@@ -712,6 +712,8 @@ schemas.InboxRow = {
     'read',
     'assignee',
     'notes',
+    'matches',
+    'newMatches',
   ],
   properties: {
     id: { type: 'integer' },
@@ -731,6 +733,18 @@ schemas.InboxRow = {
     read: { type: 'boolean', description: 'Whether the signed-in staff member has read it' },
     assignee: ref('Assignee'),
     notes: { type: 'integer', minimum: 0, description: 'How many notes it has' },
+    matches: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        "How many matched pairs it has: a lead's live saved searches that match it, a saved search's leads and listings; 0 for other kinds",
+    },
+    newMatches: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'How many of them were found after the signed-in staff member last read it (opened it, or marked it read); 0 while it is unread',
+    },
   },
 };
 schemas.Assignee = {
@@ -956,6 +970,12 @@ schemas.SubmissionDetail = {
     read: { type: 'boolean', description: 'Whether the signed-in staff member has read it' },
     assignee: ref('Assignee'),
     notes: { type: 'array', description: 'Its notes, oldest first', items: ref('Note') },
+    newMatches: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'How many of its matched pairs were found after the signed-in staff member last read it (0 while unread); reading it again (PUT read) makes them seen',
+    },
     submission: ref('AgencySubmission'),
     deliveries: { type: 'array', items: ref('Delivery') },
     consentLog: {
@@ -1027,6 +1047,12 @@ const FILTER = [
         "Only those assigned to: 'me' (the signed-in staff member), 'none' (nobody), or a staff address",
     }),
   ),
+  query('matching', {
+    type: 'string',
+    enum: ['true'],
+    description:
+      'Only leads with a matching saved search and saved searches with a matching lead or listing',
+  }),
 ];
 /** The list's order (the CSV export's too): by date newest first unless asked otherwise. */
 const SORT = [

@@ -1908,6 +1908,7 @@ export interface paths {
                     q?: string;
                     unread?: "true";
                     assignee?: string;
+                    matching?: "true";
                     sort?: "date" | "name" | "status";
                     order?: "asc" | "desc";
                     after?: string;
@@ -1986,6 +1987,7 @@ export interface paths {
                     q?: string;
                     unread?: "true";
                     assignee?: string;
+                    matching?: "true";
                     sort?: "date" | "name" | "status";
                     order?: "asc" | "desc";
                 };
@@ -3742,6 +3744,10 @@ export interface components {
             assignee: components["schemas"]["Assignee"];
             /** @description How many notes it has */
             notes: number;
+            /** @description How many matched pairs it has: a lead's live saved searches that match it, a saved search's leads and listings; 0 for other kinds */
+            matches: number;
+            /** @description How many of them were found after the signed-in staff member last read it (opened it, or marked it read); 0 while it is unread */
+            newMatches: number;
         };
         /** @description The staff address (one of AGENCY_USERS) it is assigned to; null: nobody */
         Assignee: string | null;
@@ -3920,6 +3926,8 @@ export interface components {
             assignee: components["schemas"]["Assignee"];
             /** @description Its notes, oldest first */
             notes: components["schemas"]["Note"][];
+            /** @description How many of its matched pairs were found after the signed-in staff member last read it (0 while unread); reading it again (PUT read) makes them seen */
+            newMatches?: number;
             submission: components["schemas"]["AgencySubmission"];
             deliveries: components["schemas"]["Delivery"][];
             /** @description The contact's consents over time, oldest first */

@@ -87,6 +87,9 @@ export const COLUMNS = [
   'Objekt',
   'Ort des Objekts',
   'Angaben',
+  // A lead's matching saved searches, a saved search's matching leads and listings (a number
+  // in digits: a spreadsheet sums it; no sign, so the formula rule leaves it as it is).
+  'Treffer',
   'Nachricht',
   // Each consent as it stands now, with its dates ('abgemeldet am …').
   ...CONSENT_BOXES.map((box) => CONSENT_WORDS[box].name),
@@ -121,7 +124,11 @@ function kindColumns(record: SubmissionRecord): [string, string, string] {
   return ['', '', ''];
 }
 
-export function csvRow(record: RecordWithConsents, assignee: string | null = null): string[] {
+export function csvRow(
+  record: RecordWithConsents,
+  assignee: string | null = null,
+  matches = 0,
+): string[] {
   const c = record.contact;
   return [
     spreadsheetTime(record.createdAt),
@@ -137,6 +144,7 @@ export function csvRow(record: RecordWithConsents, assignee: string | null = nul
     c.company,
     addressLine(c),
     ...kindColumns(record),
+    String(matches),
     record.message,
     ...CONSENT_BOXES.map((box) => consentText(box, record.consent.current[box])),
     record.uuid,
@@ -167,7 +175,8 @@ export async function exportCsv(
       for (const row of page.items) {
         const record = await records.read(sql, row.id);
         const current = consents.get(row.id);
-        if (record && current) yield csvRow(withConsents(record, current), row.assignee);
+        if (record && current)
+          yield csvRow(withConsents(record, current), row.assignee, row.matches);
         if (performance.now() - slice > EXPORT_SLICE_MS) {
           await nextTurn();
           slice = performance.now();

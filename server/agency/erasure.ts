@@ -13,6 +13,7 @@ import type { components } from '../../contract/types';
 import { now } from '../db/clock';
 import type { Queryable } from '../db/sql';
 import type { Writer } from '../delivery/writer';
+import { dropPairs } from '../matching/pairs';
 
 /** Who asked for an erasure: a staff member (by address) or the contact itself. */
 export type ErasureRequester = { by: 'staff'; staff: string } | { by: 'contact' };
@@ -48,9 +49,10 @@ const E = {
   messages: `DELETE FROM contact_messages WHERE contact_id = ?`,
   searchTerms: `DELETE FROM saved_search_terms WHERE saved_search_id IN
     (SELECT id FROM saved_searches WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS}))`,
-  searchPairs: `DELETE FROM search_matches WHERE saved_search_id IN
+  searchPairs: `m.saved_search_id IN
     (SELECT id FROM saved_searches WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS}))
-    OR submission_id IN (${OF_SUBMISSIONS})`,
+    OR m.submission_id IN (${OF_SUBMISSIONS})`,
+  matchCounts: `DELETE FROM submission_match_counts WHERE submission_id IN (${OF_SUBMISSIONS})`,
   savedSearches: `DELETE FROM saved_searches WHERE contact_id = ?
     OR submission_id IN (${OF_SUBMISSIONS})`,
   consents: `DELETE FROM consents WHERE contact_id = ? OR submission_id IN (${OF_SUBMISSIONS})`,
@@ -93,7 +95,9 @@ export async function eraseContact(
   await tx.run(E.messages, contactId);
   // Matching's index of its saved searches, and the pairs of its searches and leads, go with them.
   await tx.run(E.searchTerms, contactId, contactId);
-  await tx.run(E.searchPairs, contactId, contactId, contactId);
+  // The counts of others' leads and searches they were paired with are written again.
+  await dropPairs(tx, E.searchPairs, contactId, contactId, contactId);
+  await tx.run(E.matchCounts, contactId);
   const removed: Removed = {
     savedSearches: await tx.run(E.savedSearches, contactId, contactId),
     consents: await tx.run(E.consents, contactId, contactId),

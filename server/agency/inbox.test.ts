@@ -352,6 +352,7 @@ describe('agency inbox API', () => {
       'Objekt',
       'Ort des Objekts',
       'Angaben',
+      'Treffer',
       'Nachricht',
       'Datenschutzerklärung',
       'Kontaktaufnahme',

@@ -27,6 +27,8 @@ export interface InboxFilter {
   unread?: boolean;
   /** Only submissions assigned to this staff address; null: to nobody. */
   assignee?: string | null;
+  /** Only leads with a matching saved search and saved searches with a matching lead or listing. */
+  matching?: boolean;
 }
 
 /** What the list is sorted by: the date (newest first by default), the name, the status. */
@@ -185,6 +187,31 @@ export function listColumnsOf(contact: ListedContact, parts: ListedParts = {}) {
   };
 }
 
+/**
+ * A submission's matched pairs (docs/matching.md#matched-pairs) as the list reads them: their
+ * count and when the newest was found, by key (submission_match_counts, written with the
+ * pairs); no row, no pair.
+ */
+export const MATCH_COUNTS = 'LEFT JOIN submission_match_counts mc ON mc.submission_id = s.id';
+
+/** How many pairs a row has: a lead's matching searches, a saved search's leads and listings. */
+const MATCHES = 'COALESCE(mc.matches, 0)';
+
+/** A row's pairs found after `since`: a lead's by its submission, a saved search's by its search. */
+const pairsSince = (since: string) => `CASE s.kind
+  WHEN 'lead' THEN (SELECT count(*) FROM search_matches m
+    WHERE m.submission_id = s.id AND m.found_at > ${since})
+  ELSE (SELECT count(*) FROM saved_searches ss JOIN search_matches m ON m.saved_search_id = ss.id
+    WHERE ss.submission_id = s.id AND m.found_at > ${since}) END`;
+
+/**
+ * How many of them were found after the viewer last read the row (decision 159); none while
+ * it is unread (all of it is new to them). Counted only where the newest is newer than the
+ * read mark.
+ */
+export const NEW_MATCHES = `CASE WHEN r.read_at IS NULL OR mc.last_found_at IS NULL
+  OR mc.last_found_at <= r.read_at THEN 0 ELSE ${pairsSince('r.read_at')} END`;
+
 /** The sort's column (an expression the database has an index on) and its direction. */
 function sortColumn(by: InboxSort['by']): string | null {
   return by === 'name'
@@ -234,6 +261,7 @@ export function whereOf(
     params.q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   }
   if (filter.unread) conditions.push('r.submission_id IS NULL');
+  if (filter.matching) conditions.push('mc.submission_id IS NOT NULL');
   // Assigned to someone: their rows come from the assignee index in key order, so the key is
   // that index's (the submission's id, as the assignee's row names it).
   let id = 's.id';
@@ -271,14 +299,18 @@ export interface PageOptions {
 const READ_MARK = 'LEFT JOIN submission_reads r ON r.staff = @viewer AND r.submission_id = s.id';
 /** The assignee of each row (a key lookup). */
 const ASSIGNEE = 'LEFT JOIN submission_assignees a ON a.submission_id = s.id';
-const JOINS = `${READ_MARK} ${ASSIGNEE}`;
+const JOINS = `${READ_MARK} ${ASSIGNEE} ${MATCH_COUNTS}`;
 
 /**
  * The joins a count of `filter` needs: only those its conditions name. Neither database leaves
  * out an unused one here, and a key lookup for each of 100,000 rows is most of a count's time.
  */
 const countJoins = (filter: InboxFilter) =>
-  [filter.unread ? READ_MARK : '', filter.assignee !== undefined ? ASSIGNEE : '']
+  [
+    filter.unread ? READ_MARK : '',
+    filter.assignee !== undefined ? ASSIGNEE : '',
+    filter.matching ? MATCH_COUNTS : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -291,6 +323,31 @@ export function inboxQueries(sql: Sql) {
 
   /** How many rows the filter has (the search reads one column of each row). */
   async function total(filter: InboxFilter): Promise<number> {
+    // Only those with matches: every count's row names a submission with a pair (an erasure
+    // takes it with its submission), so its rows are the count, read without the submissions;
+    // with other conditions, the submissions are read from its rows (of one kind: its column).
+    const { matching, ...others } = filter;
+    if (matching && !whereOf(others, sql.dialect).sql) {
+      const row = await sql.one<{ n: number | string }>(
+        'SELECT count(*) AS n FROM submission_match_counts',
+      );
+      return Number(row?.n ?? 0);
+    }
+    if (matching) {
+      // Read from the counts' rows: the kind is their own column, a read mark, an assignee or
+      // a search is found by their id; the submissions' rows only for what else they hold.
+      const where = whereOf(others, sql.dialect);
+      const needsRows =
+        others.handling || others.confirmed !== undefined || others.from || others.to;
+      const rows = needsRows
+        ? 'submission_match_counts mc JOIN submissions s ON s.id = mc.submission_id'
+        : '(SELECT submission_id AS id, kind FROM submission_match_counts) s';
+      const row = await sql.one<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM ${rows} ${countJoins(others)} ${where.sql}`,
+        filter.unread ? { ...where.params, viewer: filter.viewer ?? '' } : where.params,
+      );
+      return Number(row?.n ?? 0);
+    }
     const where = whereOf(filter, sql.dialect);
     const row = await sql.one<{ n: number | string }>(
       `SELECT COUNT(*) AS n FROM submissions s ${countJoins(filter)} ${where.sql}`,
@@ -308,8 +365,8 @@ export function inboxQueries(sql: Sql) {
     const orderBy = column
       ? `${column} ${direction}, ${where.id} ${direction}`
       : `${where.id} ${direction}`;
-    // The viewer's read mark, the assignee and the count of notes come in the same statement
-    // (a key lookup each per row), never a query per row.
+    // The viewer's read mark, the assignee, the count of notes and of matched pairs (new ones
+    // too) come in the same statement (a key lookup each per row), never a query per row.
     const rows = await sql.all<Record<string, string | number | null>>(
       `SELECT s.id, s.uuid, s.kind, s.status, s.handling, s.created_at, s.place, s.sort_name,
         ${json('s.contact_data', 'salutation')} AS salutation,
@@ -318,7 +375,8 @@ export function inboxQueries(sql: Sql) {
         ${json('s.contact_data', 'email')} AS email,
         ${json('s.contact_data', 'phone')} AS phone,
         a.staff AS assignee, r.read_at,
-        (SELECT count(*) FROM submission_notes n WHERE n.submission_id = s.id) AS notes
+        (SELECT count(*) FROM submission_notes n WHERE n.submission_id = s.id) AS notes,
+        ${MATCHES} AS matches, ${NEW_MATCHES} AS new_matches
        FROM submissions s ${JOINS}
        ${where.sql} ORDER BY ${orderBy} LIMIT ${size + 1}`,
       { ...where.params, viewer: filter.viewer ?? '' },
@@ -343,6 +401,8 @@ export function inboxQueries(sql: Sql) {
         read: row.read_at !== null,
         assignee: (row.assignee as string | null) ?? null,
         notes: Number(row.notes),
+        matches: Number(row.matches),
+        newMatches: Number(row.new_matches),
       };
     });
     const last = rows.length > size ? rows[size - 1]! : null;

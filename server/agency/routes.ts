@@ -56,6 +56,7 @@ interface FilterQuery {
   q?: string;
   unread?: 'true';
   assignee?: string;
+  matching?: 'true';
   sort?: InboxSort['by'];
   order?: InboxSort['order'];
   after?: string;
@@ -71,6 +72,7 @@ const sortOf = (query: FilterQuery): InboxSort => {
 const filterOf = (query: FilterQuery, viewer: string): InboxFilter => ({
   viewer,
   ...(query.unread ? { unread: true } : {}),
+  ...(query.matching ? { matching: true } : {}),
   ...(query.assignee
     ? {
         assignee:

@@ -7,19 +7,24 @@
 import type { components } from '../../contract/types';
 import { now } from '../db/clock';
 import type { Sql } from '../db/sql';
+import { MATCH_COUNTS, NEW_MATCHES } from './inbox';
 
 /** A note as the contract describes it (Note). */
 export type Note = components['schemas']['Note'];
 
 const W = {
   id: 'SELECT id FROM submissions WHERE uuid = ?',
+  // Read again: the mark says when it was last read, so the matches found before are seen.
   markRead: `INSERT INTO submission_reads (staff, submission_id, read_at) VALUES (?, ?, ?)
-    ON CONFLICT (staff, submission_id) DO NOTHING`,
+    ON CONFLICT (staff, submission_id) DO UPDATE SET read_at = excluded.read_at`,
   markUnread: 'DELETE FROM submission_reads WHERE staff = ? AND submission_id = ?',
   // Every read mark names an existing submission (its key), so the difference counts exactly.
   unread: `SELECT (SELECT count(*) FROM submissions) -
     (SELECT count(*) FROM submission_reads WHERE staff = ?) AS n`,
   isRead: 'SELECT 1 AS yes FROM submission_reads WHERE staff = ? AND submission_id = ?',
+  newMatches: `SELECT ${NEW_MATCHES} AS n FROM submissions s
+    LEFT JOIN submission_reads r ON r.staff = ? AND r.submission_id = s.id ${MATCH_COUNTS}
+    WHERE s.id = ?`,
   notes: `SELECT id, staff, body, created_at FROM submission_notes WHERE submission_id = ?
     ORDER BY id`,
   addNote: `INSERT INTO submission_notes (submission_id, staff, body, created_at)
@@ -60,14 +65,23 @@ export function workQueries(sql: Sql) {
       return { uuid, read, unread: await unread(staff) };
     },
 
-    /** What the detail shows of the working day: read for `staff`, assignee, notes (oldest first). */
+    /**
+     * What the detail shows of the working day: read for `staff`, assignee, notes (oldest
+     * first), and how many matches were found since `staff` last read it.
+     */
     async of(id: number, staff: string) {
-      const [read, assigned, notes] = await Promise.all([
+      const [read, assigned, notes, fresh] = await Promise.all([
         sql.one(W.isRead, staff, id),
         sql.one<{ assignee: string | null }>(W.assignee, id),
         sql.all<{ id: number; staff: string; body: string; created_at: string }>(W.notes, id),
+        sql.one<{ n: number | string }>(W.newMatches, staff, id),
       ]);
-      return { read: !!read, assignee: assigned?.assignee ?? null, notes: notes.map(noteOf) };
+      return {
+        read: !!read,
+        assignee: assigned?.assignee ?? null,
+        notes: notes.map(noteOf),
+        newMatches: Number(fresh?.n ?? 0),
+      };
     },
 
     /** A note by `staff` on a submission, the text as typed. */

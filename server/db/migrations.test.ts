@@ -264,6 +264,7 @@ onPostgres('one schema on both databases', () => {
       'leads_to_match.submission_id',
       'listings.id',
       'regions.location_id',
+      'submission_match_counts.submission_id',
       'submission_texts.submission_id',
     ]);
   });

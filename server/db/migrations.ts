@@ -663,6 +663,37 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: `ALTER TABLE submissions ADD COLUMN answer TEXT;`,
     postgres: `ALTER TABLE submissions ADD COLUMN answer TEXT;`,
   },
+  // 24: each submission's count of matched pairs and when the newest was found, for the
+  // inbox's list (server/matching/pairs.ts, refreshMatchCounts): a lead's pairs, a saved search's
+  // by the submission that made it; a row only where there is a pair, with the submission's kind
+  // (a count of one kind's rows with matches reads this table, not the submissions). Written
+  // with every change of the pairs; the pairs stored before are counted here.
+  {
+    sqlite: `
+    CREATE TABLE submission_match_counts (
+      submission_id INTEGER PRIMARY KEY REFERENCES submissions(id),
+      kind TEXT NOT NULL, matches INTEGER NOT NULL, last_found_at TEXT NOT NULL
+    );
+    INSERT INTO submission_match_counts (submission_id, kind, matches, last_found_at)
+      SELECT sid, s.kind, count(*), max(found_at) FROM (
+        SELECT submission_id AS sid, found_at FROM search_matches WHERE submission_id IS NOT NULL
+        UNION ALL
+        SELECT ss.submission_id, m.found_at FROM search_matches m
+          JOIN saved_searches ss ON ss.id = m.saved_search_id WHERE ss.submission_id IS NOT NULL
+      ) pairs JOIN submissions s ON s.id = pairs.sid GROUP BY sid, s.kind;`,
+    postgres: `
+    CREATE TABLE submission_match_counts (
+      submission_id BIGINT PRIMARY KEY REFERENCES submissions(id),
+      kind TEXT NOT NULL, matches INTEGER NOT NULL, last_found_at TEXT NOT NULL
+    );
+    INSERT INTO submission_match_counts (submission_id, kind, matches, last_found_at)
+      SELECT sid, s.kind, count(*), max(found_at) FROM (
+        SELECT submission_id AS sid, found_at FROM search_matches WHERE submission_id IS NOT NULL
+        UNION ALL
+        SELECT ss.submission_id, m.found_at FROM search_matches m
+          JOIN saved_searches ss ON ss.id = m.saved_search_id WHERE ss.submission_id IS NOT NULL
+      ) pairs JOIN submissions s ON s.id = pairs.sid GROUP BY sid, s.kind;`,
+  },
 ];
 
 /**

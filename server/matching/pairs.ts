@@ -66,7 +66,6 @@ const M = {
   pairsOfSearch: 'SELECT submission_id, listing_id FROM search_matches WHERE saved_search_id = ?',
   dropLeadPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND submission_id = ?',
   dropListingPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND listing_id = ?',
-  dropPairsOfSearch: 'DELETE FROM search_matches WHERE saved_search_id = ?',
   leadsOfCategory: `SELECT submission_id, object_type, category_id, marketing_type, location,
     fields FROM leads WHERE category_id = ? AND marketing_type = ?`,
   listingsOfCategory: `SELECT id, zip, category_id, price_title, price_text FROM listings
@@ -75,7 +74,103 @@ const M = {
     l.marketing_type, l.location, l.fields FROM leads_to_match m
     JOIN leads l ON l.submission_id = m.submission_id ORDER BY m.submission_id LIMIT ${batch}`,
   leadMatched: 'DELETE FROM leads_to_match WHERE submission_id = ?',
+  /** The submissions whose counts pairs of `where` (on search_matches m) are part of. */
+  countedBy: (where: string) => `SELECT m.submission_id AS id FROM search_matches m
+    WHERE (${where}) AND m.submission_id IS NOT NULL
+    UNION SELECT ss.submission_id FROM search_matches m
+    JOIN saved_searches ss ON ss.id = m.saved_search_id
+    WHERE (${where}) AND ss.submission_id IS NOT NULL`,
+  searchSubmission: 'SELECT submission_id FROM saved_searches WHERE id = ?',
+  searchSubmissions: (q: Queryable) =>
+    `SELECT DISTINCT submission_id FROM saved_searches WHERE id IN (${idsOf(q)})
+     AND submission_id IS NOT NULL`,
+  /** One more pair for each search of `ids` (a JSON array) that a submission made, found at `?`. */
+  addToSearchCounts: (q: Queryable) => `INSERT INTO submission_match_counts
+      (submission_id, kind, matches, last_found_at)
+    SELECT ss.submission_id, 'savedSearch', count(*), max(?) FROM saved_searches ss
+    WHERE ss.id IN (${idsOf(q)}) AND ss.submission_id IS NOT NULL
+    GROUP BY ss.submission_id ORDER BY ss.submission_id
+    ON CONFLICT (submission_id) DO UPDATE
+      SET matches = submission_match_counts.matches + excluded.matches,
+      last_found_at = CASE WHEN excluded.last_found_at > submission_match_counts.last_found_at
+        THEN excluded.last_found_at ELSE submission_match_counts.last_found_at END`,
+  lockSubmissions: (q: Queryable) =>
+    `SELECT id FROM submissions WHERE id IN (${idsOf(q)}) ORDER BY id FOR NO KEY UPDATE`,
+  countMatches: (q: Queryable) => `INSERT INTO submission_match_counts
+      (submission_id, kind, matches, last_found_at)
+    SELECT ids.id, s.kind, count(*), max(p.found_at) FROM (${idsOf(q)}) ids
+    JOIN submissions s ON s.id = ids.id
+    JOIN (SELECT m.submission_id AS sid, m.found_at FROM search_matches m
+          WHERE m.submission_id IN (${idsOf(q)})
+          UNION ALL
+          SELECT ss.submission_id, m.found_at FROM saved_searches ss
+          JOIN search_matches m ON m.saved_search_id = ss.id
+          WHERE ss.submission_id IN (${idsOf(q)})) p ON p.sid = ids.id
+    WHERE true GROUP BY ids.id, s.kind
+    ON CONFLICT (submission_id) DO UPDATE SET matches = excluded.matches,
+      last_found_at = excluded.last_found_at`,
+  dropEmptyCounts: (q: Queryable) => `DELETE FROM submission_match_counts
+    WHERE submission_id IN (${idsOf(q)}) AND NOT EXISTS
+      (SELECT 1 FROM search_matches m WHERE m.submission_id = submission_match_counts.submission_id)
+    AND NOT EXISTS (SELECT 1 FROM saved_searches ss JOIN search_matches m
+      ON m.saved_search_id = ss.id WHERE ss.submission_id = submission_match_counts.submission_id)`,
 };
+
+/** Every submission's count of pairs written from the pairs (as migration 24 does). */
+export const COUNT_ALL_PAIRS = `INSERT INTO submission_match_counts
+    (submission_id, kind, matches, last_found_at)
+  SELECT sid, s.kind, count(*), max(found_at) FROM (
+    SELECT submission_id AS sid, found_at FROM search_matches WHERE submission_id IS NOT NULL
+    UNION ALL
+    SELECT ss.submission_id, m.found_at FROM search_matches m
+      JOIN saved_searches ss ON ss.id = m.saved_search_id WHERE ss.submission_id IS NOT NULL
+  ) pairs JOIN submissions s ON s.id = pairs.sid GROUP BY sid, s.kind`;
+
+/**
+ * The counts of matched pairs of submissions `ids` (a lead's, a saved search's by its
+ * submission) written again from the pairs, in the transaction that changed them: the inbox's
+ * list reads them by key (server/agency/inbox.ts). A submission without a pair has no row.
+ */
+export async function refreshMatchCounts(tx: Queryable, ids: Iterable<number | null>) {
+  const list = idList(ids);
+  if (list === '[]') return;
+  await holdCounted(tx, list);
+  await countAgain(tx, list);
+}
+
+const idList = (ids: Iterable<number | null>) =>
+  JSON.stringify([...new Set([...ids].filter((id) => id !== null).map(Number))]);
+
+/**
+ * On PostgreSQL, transactions that change pairs of one submission at once count it one after
+ * the other: each holds the submissions' rows (in the order of their ids) until it ends, and
+ * its count, a statement of its own, then sees the pairs of those before it. SQLite writes
+ * one transaction at a time.
+ */
+async function holdCounted(tx: Queryable, list: string) {
+  if (tx.dialect === 'postgres') await tx.all(M.lockSubmissions(tx), list);
+}
+
+async function countAgain(tx: Queryable, list: string) {
+  await tx.run(M.countMatches(tx), list, list, list);
+  await tx.run(M.dropEmptyCounts(tx), list);
+}
+
+/**
+ * Deletes the pairs `where` names (a condition on search_matches m, with `params`) and counts
+ * the submissions they were part of again.
+ */
+export async function dropPairs(tx: Queryable, where: string, ...params: (string | number)[]) {
+  const counted = await tx.all<{ id: number }>(M.countedBy(where), ...params, ...params);
+  await tx.run(
+    `DELETE FROM search_matches WHERE id IN (SELECT m.id FROM search_matches m WHERE ${where})`,
+    ...params,
+  );
+  await refreshMatchCounts(
+    tx,
+    counted.map((row) => row.id),
+  );
+}
 
 const inboxLink = (news: MatchNews, uuid: string | null) =>
   uuid ? `${news.publicUrl()}/agency/submissions/${uuid}` : null;
@@ -161,7 +256,22 @@ export async function storeLeadPairs(
   searchIds: readonly number[],
 ) {
   if (!searchIds.length) return;
-  await tx.run(M.leadPairs(tx), submissionId, now(), JSON.stringify(searchIds));
+  const at = now();
+  const stored = await tx.all<{ saved_search_id: number }>(
+    `${M.leadPairs(tx)} RETURNING saved_search_id`,
+    submissionId,
+    at,
+    JSON.stringify(searchIds),
+  );
+  // The lead counted from its pairs; each search's submission one more, not counted again: a
+  // broad search's thousands of pairs are not read for each lead it matches.
+  if (stored.length) {
+    const fresh = JSON.stringify(stored.map((row) => Number(row.saved_search_id)));
+    const searches = await tx.all<{ submission_id: number }>(M.searchSubmissions(tx), fresh);
+    await holdCounted(tx, idList([submissionId, ...searches.map((row) => row.submission_id)]));
+    await countAgain(tx, idList([submissionId]));
+    if (searches.length) await tx.run(M.addToSearchCounts(tx), at, fresh);
+  }
 }
 
 /**
@@ -196,7 +306,7 @@ export async function writeSearchPairs(
 ) {
   const id = Number(search.id);
   if (!live) {
-    await tx.run(M.dropPairsOfSearch, id);
+    await dropPairs(tx, 'm.saved_search_id = ?', id);
     return;
   }
   const wanted: Pair[] = [];
@@ -230,14 +340,25 @@ export async function writeSearchPairs(
     }),
   );
   const wantedKeys = new Set(wanted.map(key));
+  // The submissions whose counts change: the leads of pairs gone or new, and the search's own.
+  const changed = new Set<number | null>();
   for (const [k, pair] of had) {
     if (wantedKeys.has(k)) continue;
     if (pair.listingId !== null) await tx.run(M.dropListingPair, id, pair.listingId);
     else if (withLeads) await tx.run(M.dropLeadPair, id, pair.submissionId);
+    else continue;
+    changed.add(pair.submissionId);
   }
   const fresh = wanted.filter((pair) => !had.has(key(pair)));
   const at = now();
-  for (const pair of fresh) await tx.run(M.insertPair, id, pair.submissionId, pair.listingId, at);
+  for (const pair of fresh) {
+    await tx.run(M.insertPair, id, pair.submissionId, pair.listingId, at);
+    changed.add(pair.submissionId);
+  }
+  if (changed.size) {
+    const own = await tx.one<{ submission_id: number | null }>(M.searchSubmission, id);
+    await refreshMatchCounts(tx, [...changed, own?.submission_id ?? null]);
+  }
   if (news) await announce(tx, news, fresh);
 }
 

@@ -17,7 +17,7 @@ import {
   type MatchPlaces,
   type MatchProperty,
 } from './match';
-import { writeSearchPairs, type MatchNews } from './pairs';
+import { dropPairs, writeSearchPairs, type MatchNews } from './pairs';
 
 /** One row of saved_search_terms. */
 export interface SearchTerm {
@@ -166,11 +166,9 @@ export async function dropSearchTerms(
   where: string,
   ...params: (string | number)[]
 ) {
-  for (const table of ['saved_search_terms', 'search_matches'])
-    await tx.run(
-      `DELETE FROM ${table} WHERE saved_search_id IN (SELECT id FROM saved_searches WHERE ${where})`,
-      ...params,
-    );
+  const ofSearches = `saved_search_id IN (SELECT id FROM saved_searches WHERE ${where})`;
+  await tx.run(`DELETE FROM saved_search_terms WHERE ${ofSearches}`, ...params);
+  await dropPairs(tx, `m.${ofSearches}`, ...params);
 }
 
 const BATCH = 500;

@@ -35,6 +35,8 @@ const ROW = {
   createdAt: 'string',
   read: 'boolean',
   notes: 'number',
+  matches: 'number',
+  newMatches: 'number',
 };
 
 /** A staff address, or null for nobody. */

@@ -153,8 +153,8 @@ function* loadDetail(action: ReturnType<typeof actions.detailOpened>): Saga {
   const detail = result.ok ? readDetail(result.data) : null;
   if (detail) {
     yield put(actions.detailLoaded(detail));
-    // Opened is read (for the signed-in staff member).
-    if (!detail.read) yield put(actions.readChosen(true));
+    // Opened is read (for the signed-in staff member), and its new matches seen (decision 159).
+    if (!detail.read || (detail.newMatches ?? 0) > 0) yield put(actions.readChosen(true));
   } else if (!isForbidden(result)) yield put(actions.detailFailed(errorOf(result, 'notFound')));
 }
 

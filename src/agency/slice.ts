@@ -307,7 +307,12 @@ export const agencySlice = createSlice({
         state.detail.read = read;
         state.detail.readMark = next(HANDLING_TABLE, state.detail.readMark, 'SAVED');
       }
-      for (const row of state.list.items) if (row.uuid === uuid) row.read = read;
+      for (const row of state.list.items)
+        if (row.uuid === uuid) {
+          row.read = read;
+          // Read again: its matches are seen (unread, the whole row is new).
+          row.newMatches = 0;
+        }
       state.list.unread = unread;
     },
     readFailed(state) {

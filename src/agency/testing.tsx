@@ -32,6 +32,8 @@ export const row = (n: number, extra: Partial<InboxRow> = {}): InboxRow => ({
   read: true,
   assignee: null,
   notes: 0,
+  matches: 0,
+  newMatches: 0,
   ...extra,
 });
 

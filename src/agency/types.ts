@@ -38,6 +38,8 @@ export interface Filter {
   unread: '' | 'true';
   /** '': anyone's; 'me', 'none' (nobody's), or a staff address. */
   assignee: string;
+  /** 'true': only leads with a matching saved search, saved searches with a matching property. */
+  matching: '' | 'true';
 }
 
 export const EMPTY_FILTER: Filter = {
@@ -49,6 +51,7 @@ export const EMPTY_FILTER: Filter = {
   q: '',
   unread: '',
   assignee: '',
+  matching: '',
 };
 
 /** What the list is sorted by, and which way (docs/agency.md#sorting). */
@@ -128,6 +131,7 @@ export function viewOfSearch(search: string): ListView {
       q: (query.get('q') ?? '').replace(/\p{Cc}/gu, '').slice(0, SEARCH_MAX),
       unread: one(['true'] as const, query.get('unread')),
       assignee: assigneeOf(query.get('assignee')),
+      matching: one(['true'] as const, query.get('matching')),
     },
     sort: { by, order: one(['asc', 'desc'] as const, query.get('order')) || defaultOrder(by) },
   };

@@ -1,12 +1,12 @@
 /**
- * A submission's status and confirmation as badges: the word always written, the colour only
- * beside it; dark text on a light tint (contrast above 7:1, WCAG AAA).
+ * A submission's status, confirmation and matches as badges: the word always written, the
+ * colour only beside it; dark text on a light tint (contrast above 7:1, WCAG AAA).
  */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Handling } from '../types';
+import type { InboxRow, Handling } from '../types';
 
-type Tone = 'blue' | 'amber' | 'green' | 'grey' | 'red';
+type Tone = 'blue' | 'amber' | 'green' | 'grey' | 'red' | 'teal';
 
 const TONES: Record<Tone, { text: string; background: string; border: string }> = {
   blue: { text: '#0b3a6e', background: '#e3eefb', border: '#9bbbe3' },
@@ -14,6 +14,7 @@ const TONES: Record<Tone, { text: string; background: string; border: string }> 
   green: { text: '#17451f', background: '#e2f3e5', border: '#8cc79a' },
   grey: { text: '#33383d', background: '#eceef0', border: '#b3b9bf' },
   red: { text: '#6e1a1a', background: '#fbe6e6', border: '#e0a0a0' },
+  teal: { text: '#0b4543', background: '#dff2f0', border: '#7cc2ba' },
 };
 
 const HANDLING_TONES: Record<Handling, Tone> = {
@@ -47,5 +48,25 @@ export function ConfirmedBadge({ confirmed }: { confirmed: boolean }) {
     <Badge $tone={confirmed ? 'green' : 'red'}>
       {confirmed ? t('list.confirmedBadge') : t('list.unconfirmedBadge')}
     </Badge>
+  );
+}
+
+/**
+ * A row's matched pairs in words: a lead's matching searches ('3 passende Suchprofile'), a
+ * saved search's matching properties ('3 passende Objekte'), and beside them those found since
+ * the signed-in staff member last read it ('1 neuer Treffer', decision 159). Nothing without a
+ * match.
+ */
+export function MatchBadges({ row }: { row: Pick<InboxRow, 'kind' | 'matches' | 'newMatches'> }) {
+  const { t } = useTranslation('agency');
+  if (row.matches <= 0) return null;
+  const words = row.kind === 'savedSearch' ? 'list.matchesSearch' : 'list.matchesLead';
+  return (
+    <>
+      <Badge $tone="teal">{t(words, { count: row.matches })}</Badge>
+      {row.newMatches > 0 && (
+        <Badge $tone="amber">{t('list.newMatches', { count: row.newMatches })}</Badge>
+      )}
+    </>
   );
 }

@@ -278,6 +278,14 @@ export function Inbox() {
           />
           <span>{t('work.unreadOnly')}</span>
         </Check>
+        <Check>
+          <input
+            type="checkbox"
+            checked={filter.matching === 'true'}
+            onChange={(e) => change({ matching: e.target.checked ? 'true' : '' })}
+          />
+          <span>{t('filter.matching')}</span>
+        </Check>
       </ListFilters>
       <Bar>
         <SortLabel>

@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { formatTime } from '../format';
 import { mailtoHref, telHref } from '../links';
 import type { InboxRow, ListSort } from '../types';
-import { ConfirmedBadge, HandlingBadge } from './Badges';
+import { ConfirmedBadge, HandlingBadge, MatchBadges } from './Badges';
 import { shortAddress, UnreadMark } from './Work';
 import { Scroll, Table } from './Table';
 
@@ -151,7 +151,14 @@ export function Rows({
           {rows.map((row) => (
             <Row key={row.uuid} $unread={!row.read}>
               <When>{formatTime(row.createdAt, i18n.language)}</When>
-              <td>{t(`kinds.${row.kind}`)}</td>
+              <td>
+                {t(`kinds.${row.kind}`)}
+                {row.matches > 0 && (
+                  <Badges>
+                    <MatchBadges row={row} />
+                  </Badges>
+                )}
+              </td>
               <td>
                 {!row.read && <UnreadMark />}
                 <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
@@ -230,6 +237,7 @@ export function Cards({ rows }: { rows: InboxRow[] }) {
           <Badges>
             <HandlingBadge handling={row.handling} />
             <ConfirmedBadge confirmed={row.confirmed} />
+            <MatchBadges row={row} />
           </Badges>
           {row.assignee && (
             <Muted>{t('work.assignedTo', { staff: shortAddress(row.assignee) })}</Muted>

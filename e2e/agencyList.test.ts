@@ -6,15 +6,20 @@
  * of both widths in German and English.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { contact as contactOf, lead, mailTo, PREFIX } from '../test/server/testServer';
-import { expectPageAxeClean, serverAndBrowser, tabTo } from './harness';
+import type { Browser } from 'playwright-core';
+import { contact as contactOf, lead, PREFIX } from '../test/server/testServer';
+import {
+  expectPageAxeClean,
+  noSidewaysScroll,
+  serverAndBrowser,
+  shoot,
+  staffPage,
+  tabTo,
+} from './harness';
 
 const ctx = serverAndBrowser();
 const STAFF = 'makler@immosuite.local';
-const SHOTS = process.env.SCREENSHOTS;
 
 /** Submissions of three kinds, sent as the widget sends them. */
 async function send() {
@@ -36,25 +41,8 @@ async function send() {
 }
 
 /** A staff member signed in by the mailed link, in a page of `width`. */
-async function signedIn(browser: Browser, width: number, locale = 'de-DE'): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport: { width, height: 844 } });
-  const page = await context.newPage();
-  await page.goto(`${ctx.server.baseUrl}/agency`);
-  const before = (await ctx.server.mails()).filter((m) => m.to === STAFF).length;
-  await page.getByRole('textbox', { name: /mail/i }).fill(STAFF);
-  await page.keyboard.press('Enter');
-  const mail = await mailTo(ctx.server, (m) => m.to === STAFF && m.links.length > 0, before + 1);
-  await page.goto(mail.links[0]!);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return page;
-}
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const signedIn = (browser: Browser, width: number, locale = 'de-DE') =>
+  staffPage(ctx.server, browser, { email: STAFF, width, locale });
 
 describe('the inbox list in Chromium', () => {
   it('keeps a filtered, sorted view over a reload and Back from a submission, on a desktop', async () => {

@@ -6,9 +6,8 @@
  * Axe-clean. Screenshots, when SCREENSHOTS names a folder, of both widths in German and English.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   contact as contactOf,
   keyOf,
@@ -17,11 +16,17 @@ import {
   PREFIX,
   savedSearch,
 } from '../test/server/testServer';
-import { expectPageAxeClean, serverAndBrowser, tabTo } from './harness';
+import {
+  expectPageAxeClean,
+  noSidewaysScroll,
+  serverAndBrowser,
+  shoot,
+  staffPage,
+  tabTo,
+} from './harness';
 
 const ctx = serverAndBrowser();
 const STAFF = 'makler@immosuite.local';
-const SHOTS = process.env.SCREENSHOTS;
 
 /** A flat to let in Prenzlauer Berg at `rent` €: the seeded demo search wants 800–1,600 €. */
 const flatToLet = (rent: number) =>
@@ -73,27 +78,8 @@ async function send() {
 }
 
 /** A staff member signed in by the mailed link, in a page of `width`. */
-async function signedIn(browser: Browser, width: number, locale = 'de-DE'): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport: { width, height: 844 } });
-  const page = await context.newPage();
-  await page.goto(`${ctx.server.baseUrl}/agency`);
-  // The agency's notices go to the same address: only mails with a link count.
-  const link = (m: { to: string; links: string[] }) => m.to === STAFF && m.links.length > 0;
-  const before = (await ctx.server.mails()).filter(link).length;
-  await page.getByRole('textbox', { name: /mail/i }).fill(STAFF);
-  await page.keyboard.press('Enter');
-  const mail = await mailTo(ctx.server, link, before + 1);
-  await page.goto(mail.links[0]!);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return page;
-}
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const signedIn = (browser: Browser, width: number, locale = 'de-DE') =>
+  staffPage(ctx.server, browser, { email: STAFF, width, locale });
 
 describe('matches in the inbox list in Chromium', () => {
   it('filters to rows with matching searches and marks a new match until the row is opened again, on a desktop', async () => {

@@ -7,7 +7,6 @@
  * sideways scrolling, axe-clean. Screenshots when SCREENSHOTS names a folder.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
@@ -18,11 +17,17 @@ import {
   PREFIX,
   savedSearch,
 } from '../test/server/testServer';
-import { expectPageAxeClean, serverAndBrowser, staffPage, tabTo } from './harness';
+import {
+  expectPageAxeClean,
+  noSidewaysScroll,
+  serverAndBrowser,
+  shoot,
+  staffPage,
+  tabTo,
+} from './harness';
 
 const ctx = serverAndBrowser();
 const STAFF = 'makler@immosuite.local';
-const SHOTS = process.env.SCREENSHOTS;
 
 /** The uuids: the owner's lead, and the wizard search of Bea Berger. */
 const made = { lead: '', search: '' };
@@ -41,13 +46,6 @@ async function confirmedSearch(email: string, firstname: string, lastname: strin
   });
   assert.equal(confirmed.status, 200);
   return sent.body.uuid;
-}
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 /** The words of each page, in German and in English. */

@@ -185,3 +185,13 @@ export async function staffPage(
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }
+
+/** Whether the page fits its viewport's width (nothing scrolls sideways). */
+export const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** A full-page screenshot named `name`, when SCREENSHOTS names a folder to put it in. */
+export async function shoot(page: Page, name: string) {
+  const folder = process.env.SCREENSHOTS;
+  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+}

@@ -6,19 +6,13 @@
  * Axe-clean on the offer and after it. Screenshots, when SCREENSHOTS names a folder.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { mailTo } from '../test/server/testServer';
-import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
+import { expectNoAxeViolations, openInFrame, serverAndBrowser, shoot, tabTo } from './harness';
 import { contact } from './journeys';
 
 const ctx = serverAndBrowser();
-const SHOTS = process.env.SCREENSHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 const TEXT = {
   de: {

@@ -3,15 +3,13 @@
  * how many on the success step, in the confirmation mail and in the host page's dataLayer.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { keyOf, PREFIX } from '../test/server/testServer';
-import { expectNoAxeViolations, openInFrame, serverAndBrowser } from './harness';
+import { expectNoAxeViolations, openInFrame, serverAndBrowser, shoot } from './harness';
 import { contact, SUCCESS } from './journeys';
 
 const ctx = serverAndBrowser();
-const SHOTS = process.env.SCREENSHOTS;
 
 /**
  * A searcher's saved search for a flat to buy in Prenzlauer Berg (301) for 300,000 to
@@ -38,10 +36,6 @@ async function confirmedSearch(email: string) {
   const mail = (await ctx.server.mails()).find((m) => m.to === email)!;
   const confirmed = await client.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(mail.links[0]!) });
   assert.equal(confirmed.status, 200);
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 /** Sell, a flat at Kastanienallee 12 (Prenzlauer Berg) for 450,000 €, and the contact. */

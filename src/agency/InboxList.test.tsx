@@ -6,14 +6,16 @@
  */
 import { screen, within } from '@testing-library/react';
 import nock from 'nock';
-import { useLocation, useNavigate } from 'react-router-dom';
 import {
   AGENCY_API,
   detailOf,
   detailPath,
-  openInbox,
   row as plainRow,
   submissionOf,
+  openWithHistory,
+  shownAddress,
+  staffSignedIn,
+  listed,
 } from './testing';
 import type { InboxRow, Submission } from './types';
 
@@ -23,36 +25,6 @@ const row = (n: number, extra: Partial<InboxRow> = {}) =>
 
 const API = AGENCY_API;
 
-/** The browser's Back, and the page's address, for the test to use and read. */
-function History() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (
-    <>
-      <button type="button" onClick={() => navigate(-1)}>
-        test: back
-      </button>
-      <output aria-label="test: address">{location.pathname + location.search}</output>
-    </>
-  );
-}
-
-const open = (options: Omit<Parameters<typeof openInbox>[0] & object, 'beside'> = {}) =>
-  openInbox({ ...options, beside: <History /> });
-
-const address = () => screen.getByRole('status', { name: 'test: address' }).textContent;
-
-function signedIn(agency = 'Makler & Co') {
-  nock(API).get('/auth/me').reply(200, { email: 'team@makler.example', agency });
-}
-
-/** The list's answer to exactly `query` (every parameter named, no other). */
-const listed = (query: Record<string, string>, items: InboxRow[], total = items.length) =>
-  nock(API)
-    .get('/submissions')
-    .query((asked) => JSON.stringify(asked) === JSON.stringify(query))
-    .reply(200, { items, next: null, total });
-
 afterEach(() => {
   nock.cleanAll();
   delete (window as { matchMedia?: unknown }).matchMedia;
@@ -60,12 +32,12 @@ afterEach(() => {
 
 describe('the inbox list', () => {
   it('opens the view a link names: its filter, search and sort, asked for once', async () => {
-    signedIn();
+    staffSignedIn();
     const asked = listed(
       { kind: 'exposeInquiry', handling: 'new', q: 'W-1001', sort: 'name', order: 'desc' },
       [row(1, { kind: 'exposeInquiry' })],
     );
-    open({ route: '/?kind=exposeInquiry&handling=new&q=W-1001&sort=name&order=desc' });
+    openWithHistory({ route: '/?kind=exposeInquiry&handling=new&q=W-1001&sort=name&order=desc' });
     expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
     expect(asked.isDone()).toBe(true);
     expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('exposeInquiry');
@@ -85,9 +57,9 @@ describe('the inbox list', () => {
   });
 
   it('leaves a parameter it does not know, or a value it does not take, empty: never an error', async () => {
-    signedIn();
+    staffSignedIn();
     const asked = listed({ q: 'anna' }, [row(1)]);
-    open({
+    openWithHistory({
       route:
         '/?kind=house&handling=archived&confirmed=yes&from=2026-13-45&to=x&q=anna&sort=size&order=up&page=3',
     });
@@ -106,9 +78,9 @@ describe('the inbox list', () => {
   });
 
   it('asks again when the sort changes, keeps it in the address, and Back restores the view before', async () => {
-    signedIn();
+    staffSignedIn();
     listed({}, [row(1), row(2)]);
-    const { user } = open();
+    const { user } = openWithHistory();
     expect(await screen.findByText('Kunde 2')).toBeInTheDocument();
 
     const byStatus = listed({ sort: 'status' }, [row(2, { handling: 'new' }), row(1)]);
@@ -118,13 +90,13 @@ describe('the inbox list', () => {
     );
     await screen.findByRole('table', { name: 'Eingänge, nach Status, neue zuerst' });
     expect(byStatus.isDone()).toBe(true);
-    expect(address()).toBe('/?sort=status');
+    expect(shownAddress()).toBe('/?sort=status');
 
     const leads = listed({ kind: 'lead', sort: 'status' }, [row(3)]);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'lead');
     expect(await screen.findByText('Kunde 3')).toBeInTheDocument();
     expect(leads.isDone()).toBe(true);
-    expect(address()).toBe('/?kind=lead&sort=status');
+    expect(shownAddress()).toBe('/?kind=lead&sort=status');
 
     // Back: the view before, asked for again.
     const again = listed({ sort: 'status' }, [row(2), row(1)]);
@@ -138,9 +110,9 @@ describe('the inbox list', () => {
   });
 
   it("sorts by a column's header: its own order first, the other way round on a second press", async () => {
-    signedIn();
+    staffSignedIn();
     listed({}, [row(1)]);
-    const { user } = open();
+    const { user } = openWithHistory();
     await screen.findByText('Kunde 1');
     const byName = listed({ sort: 'name' }, [row(2)]);
     await user.click(screen.getByRole('button', { name: 'Name' }));
@@ -154,7 +126,7 @@ describe('the inbox list', () => {
     await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(await screen.findByText('Kunde 3')).toBeInTheDocument();
     expect(backwards.isDone()).toBe(true);
-    expect(address()).toBe('/?sort=name&order=desc');
+    expect(shownAddress()).toBe('/?sort=name&order=desc');
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
       'aria-sort',
       'descending',
@@ -166,9 +138,9 @@ describe('the inbox list', () => {
   });
 
   it('returns from a submission to the list as it was left, by its link and by Back', async () => {
-    signedIn();
+    staffSignedIn();
     listed({ kind: 'lead' }, [row(1)]);
-    const { user } = open({ route: '/?kind=lead' });
+    const { user } = openWithHistory({ route: '/?kind=lead' });
     nock(API)
       .get(`/submissions/${row(1).uuid}`)
       .times(2)
@@ -176,28 +148,28 @@ describe('the inbox list', () => {
     await user.click(await screen.findByRole('link', { name: 'Kunde 1' }));
     await user.click(await screen.findByRole('link', { name: 'Zurück zur Liste' }));
     expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
-    expect(address()).toBe('/?kind=lead');
+    expect(shownAddress()).toBe('/?kind=lead');
     expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('lead');
 
     await user.click(screen.getByRole('link', { name: 'Kunde 1' }));
     await screen.findByRole('link', { name: 'Zurück zur Liste' });
     await user.click(screen.getByRole('button', { name: 'test: back' }));
     expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
-    expect(address()).toBe('/?kind=lead');
+    expect(shownAddress()).toBe('/?kind=lead');
     expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('lead');
   });
 
   it('keeps a typed search in the address without an entry per keystroke', async () => {
-    signedIn();
+    staffSignedIn();
     listed({}, [row(1)]);
-    const { user } = open();
+    const { user } = openWithHistory();
     await screen.findByText('Kunde 1');
     listed({ kind: 'contact' }, [row(2, { kind: 'contact' })]);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'contact');
     await screen.findByText('Kunde 2');
     const searched = listed({ kind: 'contact', q: 'anna' }, [row(3, { kind: 'contact' })]);
     await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'anna');
-    expect(address()).toBe('/?kind=contact&q=anna');
+    expect(shownAddress()).toBe('/?kind=contact&q=anna');
     // The saga's 300 ms rest runs on the clock: a wide margin to wait for its answer.
     expect(await screen.findByText('Kunde 3', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(searched.isDone()).toBe(true);
@@ -205,7 +177,7 @@ describe('the inbox list', () => {
     listed({}, [row(1)]);
     await user.click(screen.getByRole('button', { name: 'test: back' }));
     expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
-    expect(address()).toBe('/');
+    expect(shownAddress()).toBe('/');
     expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
   });
 
@@ -217,20 +189,20 @@ describe('the inbox list', () => {
     ['en', 7, 7, '7 submissions'],
     ['en', 1, 1, '1 submission'],
   ] as const)('counts every match (%s, %i of %i)', async (language, shown, total, text) => {
-    signedIn();
+    staffSignedIn();
     listed(
       {},
       Array.from({ length: shown }, (_, i) => row(i + 1)),
       total,
     );
-    open({ language });
+    openWithHistory({ language });
     expect(await screen.findByText(text)).toHaveAttribute('role', 'status');
   });
 
   it('shows statuses as badges that say them, e-mail and phone as links, the address wrapping at its @ and dots', async () => {
-    signedIn();
+    staffSignedIn();
     listed({}, [row(1, { handling: 'inProgress', confirmed: false })]);
-    open();
+    openWithHistory();
     await screen.findByText('Kunde 1');
     const table = screen.getByRole('table');
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
@@ -261,11 +233,11 @@ describe('the inbox list', () => {
         removeEventListener: () => {},
       }),
     });
-    signedIn();
+    staffSignedIn();
     listed({ kind: 'savedSearch', confirmed: 'false' }, [
       row(1, { kind: 'savedSearch', place: 'Prenzlauer Berg, Mitte +1', confirmed: false }),
     ]);
-    const { user } = open({ route: '/?kind=savedSearch&confirmed=false' });
+    const { user } = openWithHistory({ route: '/?kind=savedSearch&confirmed=false' });
     await screen.findByText('Kunde 1');
     const cards = screen.getByRole('list', { name: 'Eingänge' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -319,9 +291,9 @@ describe("a submission's 'Antworten'", () => {
   ] as const)(
     'writes to the visitor with the subject filled (%s)',
     async (language, shown, subject) => {
-      signedIn();
+      staffSignedIn();
       nock(API).get(detailPath(shown.uuid, language)).reply(200, detailOf(shown));
-      open({ route: `/submissions/${shown.uuid}`, language });
+      openWithHistory({ route: `/submissions/${shown.uuid}`, language });
       const reply = await screen.findByRole('link', { name: /^(Antworten|Reply):/ });
       expect(reply).toHaveAttribute(
         'href',

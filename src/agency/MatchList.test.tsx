@@ -7,42 +7,16 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import nock from 'nock';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { AGENCY_API as API, detailOf, openInbox, row, submissionOf } from './testing';
-import type { InboxRow } from './types';
-
-/** The browser's Back and Forward, and the page's address, for the test to use and read. */
-function History() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (
-    <>
-      <button type="button" onClick={() => navigate(-1)}>
-        test: back
-      </button>
-      <button type="button" onClick={() => navigate(1)}>
-        test: forward
-      </button>
-      <output aria-label="test: address">{location.pathname + location.search}</output>
-    </>
-  );
-}
-
-const open = (options: Omit<Parameters<typeof openInbox>[0] & object, 'beside'> = {}) =>
-  openInbox({ ...options, beside: <History /> });
-
-const address = () => screen.getByRole('status', { name: 'test: address' }).textContent;
-
-function signedIn() {
-  nock(API).get('/auth/me').reply(200, { email: 'team@makler.example', agency: 'Makler & Co' });
-}
-
-/** The list's answer to exactly `query` (every parameter named, no other). */
-const listed = (query: Record<string, string>, items: InboxRow[], total = items.length) =>
-  nock(API)
-    .get('/submissions')
-    .query((asked) => JSON.stringify(asked) === JSON.stringify(query))
-    .reply(200, { items, next: null, total });
+import {
+  AGENCY_API as API,
+  detailOf,
+  row,
+  submissionOf,
+  openWithHistory,
+  shownAddress,
+  staffSignedIn,
+  listed,
+} from './testing';
 
 /** A lead wanted by three searches (one new since read), one by one, a saved search, a message. */
 const ROWS = [
@@ -85,9 +59,9 @@ describe('matches in the inbox list', () => {
   ] as const)(
     "says each row's matches in words (%s), the new ones beside them",
     async (language, badges, any) => {
-      signedIn();
+      staffSignedIn();
       listed({}, ROWS);
-      open({ language });
+      openWithHistory({ language });
       await screen.findByRole('link', { name: 'Kunde 5' });
       for (const [index, words] of badges.entries()) {
         const cell = within(rowOf(`Kunde ${index + 1}`));
@@ -101,9 +75,9 @@ describe('matches in the inbox list', () => {
   );
 
   it('filters to rows with matching searches: the address, the request and the export follow; Back and Forward restore', async () => {
-    signedIn();
+    staffSignedIn();
     listed({}, ROWS);
-    const { user } = open();
+    const { user } = openWithHistory();
     await screen.findByRole('link', { name: 'Kunde 5' });
     const box = screen.getByRole('checkbox', { name: 'Mit passenden Suchprofilen' });
     expect(box).not.toBeChecked();
@@ -112,7 +86,7 @@ describe('matches in the inbox list', () => {
     await user.click(box);
     await screen.findByText('4 Eingänge');
     expect(matching.isDone()).toBe(true);
-    expect(address()).toBe('/?matching=true');
+    expect(shownAddress()).toBe('/?matching=true');
     expect(box).toBeChecked();
     expect(screen.queryByRole('link', { name: 'Kunde 5' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
@@ -124,7 +98,7 @@ describe('matches in the inbox list', () => {
     await user.click(box);
     await screen.findByRole('link', { name: 'Kunde 5' });
     expect(all.isDone()).toBe(true);
-    expect(address()).toBe('/');
+    expect(shownAddress()).toBe('/');
 
     // Back: the filter again, asked for again; Forward: without it.
     const back = listed({ matching: 'true' }, ROWS.slice(0, 4));
@@ -140,9 +114,9 @@ describe('matches in the inbox list', () => {
   });
 
   it('opens the filter a link names, with a sort, in English', async () => {
-    signedIn();
+    staffSignedIn();
     const asked = listed({ matching: 'true', sort: 'name' }, [row(1, { matches: 12 })]);
-    open({ route: '/?matching=true&sort=name', language: 'en' });
+    openWithHistory({ route: '/?matching=true&sort=name', language: 'en' });
     expect(await screen.findByText('12 matching searches')).toBeInTheDocument();
     expect(asked.isDone()).toBe(true);
     expect(screen.getByRole('checkbox', { name: 'With matching searches' })).toBeChecked();
@@ -157,9 +131,9 @@ describe('matches in the inbox list', () => {
         removeEventListener: () => {},
       }),
     });
-    signedIn();
+    staffSignedIn();
     listed({ matching: 'true' }, [row(1, { matches: 3, newMatches: 1 })]);
-    const { user } = open({ route: '/?matching=true' });
+    const { user } = openWithHistory({ route: '/?matching=true' });
     const card = (await screen.findByRole('heading', { name: 'Kunde 1' })).closest('li')!;
     expect(within(card).getByText('3 passende Suchprofile')).toBeInTheDocument();
     expect(within(card).getByText('1 neuer Treffer')).toBeInTheDocument();
@@ -168,9 +142,9 @@ describe('matches in the inbox list', () => {
   });
 
   it('a read row with new matches: opened, it is read again, and back in the list nothing is new', async () => {
-    signedIn();
+    staffSignedIn();
     listed({}, [row(1, { matches: 3, newMatches: 1 })]);
-    const { user } = open();
+    const { user } = openWithHistory();
     await screen.findByText('1 neuer Treffer');
     let marked: unknown;
     nock(API)

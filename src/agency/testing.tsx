@@ -2,10 +2,11 @@
  * The inbox page for its tests: a list row as the API answers it, and the page with its real
  * store and sagas in a memory router (the inbox API answered by each test's nock).
  */
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import nock from 'nock';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { WIDGET_ORIGIN } from '../../test/helpers';
 import { trackSaga } from '../../test/liveStores';
 import { agencyApi, type AgencyEnv } from './api';
@@ -126,3 +127,36 @@ export function openInbox({
   render(<AgencyRoot store={store} i18n={createAgencyI18n(language)} k={k} router={Router} />);
   return { env, store, user: userEvent.setup({ delay: null }) };
 }
+
+/** The browser's Back and Forward, and the page's address, for a test to use and read. */
+function History() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <>
+      <button type="button" aria-label="test: back" onClick={() => navigate(-1)} />
+      <button type="button" aria-label="test: forward" onClick={() => navigate(1)} />
+      <output aria-label="test: address">{location.pathname + location.search}</output>
+    </>
+  );
+}
+
+/** The inbox page with the History controls beside it ('test: back', 'test: forward'). */
+export const openWithHistory = (
+  options: Omit<Parameters<typeof openInbox>[0] & object, 'beside'> = {},
+) => openInbox({ ...options, beside: <History /> });
+
+/** The page's address as the History controls show it. */
+export const shownAddress = () => screen.getByRole('status', { name: 'test: address' }).textContent;
+
+/** The staff member's session, as the inbox asks for it first. */
+export function staffSignedIn(agency = 'Makler & Co') {
+  nock(AGENCY_API).get('/auth/me').reply(200, { email: 'team@makler.example', agency });
+}
+
+/** The list's answer to exactly `query` (every parameter named, no other). */
+export const listed = (query: Record<string, string>, items: InboxRow[], total = items.length) =>
+  nock(AGENCY_API)
+    .get('/submissions')
+    .query((asked) => JSON.stringify(asked) === JSON.stringify(query))
+    .reply(200, { items, next: null, total });

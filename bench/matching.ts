@@ -43,6 +43,13 @@ interface BenchSearch {
   fields: string;
 }
 
+/** Six in ten flats, a quarter houses, the rest plots (to buy) and shops, by a draw in [0, 1). */
+function categoryOf(draw: number, rent: boolean): [number, string] {
+  if (draw < 0.6) return [30225, 'LIVING'];
+  if (draw < 0.85) return [22332, 'LIVING'];
+  return draw < 0.9 && !rent ? [19795, 'LIVING'] : [82397, 'COMMERCIAL'];
+}
+
 /**
  * SEARCHES saved searches: one to three regions each (one in ten a district), rent six in ten,
  * flats six in ten, houses a quarter, the rest plots and shops; a price range on most, a
@@ -57,15 +64,7 @@ function searches(firstId: number): BenchSearch[] {
   );
   return Array.from({ length: SEARCHES }, (_, i) => {
     const rent = random() < 0.6;
-    const kind = random();
-    const [categoryId, objectType] =
-      kind < 0.6
-        ? [30225, 'LIVING']
-        : kind < 0.85
-          ? [22332, 'LIVING']
-          : kind < 0.9 && !rent
-            ? [19795, 'LIVING']
-            : [82397, 'COMMERCIAL'];
+    const [categoryId, objectType] = categoryOf(random(), rent);
     const regions = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
       random() < 0.1 ? pick(districts) : pick(localities),
     );
@@ -163,15 +162,7 @@ async function storeLeads(sql: Sql) {
     for (let i = from; i < Math.min(from + BATCH, LEADS); i += 1) {
       const id = 1_000_000 + i;
       const rent = random() < 0.4;
-      const kind = random();
-      const [categoryId, objectType] =
-        kind < 0.6
-          ? [30225, 'LIVING']
-          : kind < 0.85
-            ? [22332, 'LIVING']
-            : kind < 0.9 && !rent
-              ? [19795, 'LIVING']
-              : [82397, 'COMMERCIAL'];
+      const [categoryId, objectType] = categoryOf(random(), rent);
       const fields: unknown[] = [];
       if (random() < 0.8)
         fields.push({

@@ -120,7 +120,7 @@ describe('the inbox list in Chromium', () => {
     await page.context().close();
   });
 
-  it('reads in English at both widths', { skip: !SHOTS }, async () => {
+  it('reads in English at both widths', { skip: !process.env.SCREENSHOTS }, async () => {
     for (const width of [1280, 390]) {
       const page = await signedIn(ctx.browser, width, 'en-US');
       await page

@@ -358,6 +358,23 @@ describe('lead wizard screen', () => {
     },
   );
 
+  it('shows the chosen address in the search box again after a reload', async () => {
+    const first = await open();
+    await first.user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    await chooseAddress(first.user);
+    // The draft is written once the wizard rests; then the page reloads with the same session.
+    await waitFor(() =>
+      expect(first.env.sessionStore.getItem('immosuite.leadWizard.v2')).toContain('Kastanienallee'),
+    );
+    cleanup();
+    const view = renderApp({ route: '/lead-wizard', env: first.env });
+    await act(async () => sendInit(view.env, { config: {} }));
+    const box = await screen.findByRole('combobox', { name: 'Adresse suchen' });
+    await waitFor(() => expect(box).toHaveValue('Kastanienallee 12, 10435 Berlin'));
+    // Shown, not searched: no suggestions open.
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
   it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
     const { user } = await open();

@@ -6,9 +6,10 @@ import type { Action } from '@reduxjs/toolkit';
 import { call, delay, put, select, takeLatest } from 'redux-saga/effects';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
-import type { Address } from '../../parts/location/address';
+import { displayLine, hasCoordinates, type Address } from '../../parts/location/address';
 import { geocoderSearch } from '../../parts/location/sagas';
 import {
+  lineShown,
   MIN_SEARCH_LENGTH,
   pointPlaced,
   pointResolved,
@@ -96,6 +97,17 @@ function* moveMapToTypedTown(): Saga {
   yield put(actions.mapMoved({ lat: place.lat, lng: place.lng, zoom: MAP.townZoom }));
 }
 
+/**
+ * A draft restored after a reload with an address found by the search or the pin: the search
+ * box shows it again, as it did when it was chosen (the manual fields show theirs).
+ */
+function* showRestoredAddress(): Saga {
+  const { location, manualEntry }: LeadWizardState = yield select(selectLeadWizard);
+  if (location && !manualEntry && hasCoordinates(location))
+    yield put(lineShown(displayLine(location)));
+}
+
 export function* leadAddressSaga(): Saga {
   yield takeLatest(isTownEdit, moveMapToTypedTown);
+  yield takeLatest(actions.restored, showRestoredAddress);
 }

@@ -49,6 +49,10 @@ export const geocoderSlice = createSlice({
     suggestionChosen(state, action: PayloadAction<{ address: Address; line: string }>) {
       Object.assign(state, initialState, { text: action.payload.line });
     },
+    /** The box shows an address chosen before (a draft restored after a reload), no search. */
+    lineShown(state, action: PayloadAction<string>) {
+      Object.assign(state, initialState, { text: action.payload });
+    },
     /** The visitor put the pin on the map (click, drag or keyboard). */
     pointPlaced(_state, _action: PayloadAction<{ lat: number; lng: number }>) {},
     pointResolved(_state, _action: PayloadAction<Address>) {},
@@ -62,6 +66,7 @@ export const {
   searchFailed,
   searchCleared,
   suggestionChosen,
+  lineShown,
   pointPlaced,
   pointResolved,
   pointUnresolved,
@@ -81,4 +86,5 @@ redactPayloads({
   [suggestionsReceived.type]: textKeys('text'),
   [searchFailed.type]: textKeys('text'),
   [suggestionChosen.type]: textKeys('line'),
+  [lineShown.type]: textPayload,
 });

@@ -33,12 +33,26 @@ describe("the owner's count of waiting buyers", () => {
   });
   afterEach(() => server.close());
 
-  /** Saved searches made in the portal by a logged-in contact: live at once. */
+  let searchers = 0;
+  /** Saved searches of `n` people, each made in the wizard and confirmed by its mail. */
   const searches = async (n: number, overrides: Record<string, unknown> = {}) => {
-    for (let i = 0; i < n; i += 1)
-      expect((await call(portal, 'post', '/v1/saved-search', flatToBuy(overrides))).status).toBe(
-        201,
+    for (let i = 0; i < n; i += 1) {
+      const email = `searcher${(searchers += 1)}@example.de`;
+      const wizard = server.client();
+      await call(wizard, 'post', '/v1/wizard/saved-search', {
+        contact: contact({ email }),
+        savedSearch: flatToBuy(overrides),
+      });
+      const link = (await server.mails()).find((m) => m.to === email)!.links[0]!;
+      expect((await call(wizard, 'post', '/v1/wizard/confirm', { k: keyOf(link) })).status).toBe(
+        200,
       );
+    }
+  };
+  /** Saved searches of the logged-in portal contact: live at once. */
+  const portalSearches = async (n: number) => {
+    for (let i = 0; i < n; i += 1)
+      expect((await call(portal, 'post', '/v1/saved-search', flatToBuy())).status).toBe(201);
   };
   let sent = 0;
   /** Sends a lead (Kastanienallee 12, a flat to buy for 350,000 €): its answer and its mail. */
@@ -71,7 +85,9 @@ describe("the owner's count of waiting buyers", () => {
 
     await searches(2);
     // A deactivated search and one that waits for its confirmation do not count.
-    await searches(1, { active: false });
+    expect(
+      (await call(portal, 'post', '/v1/saved-search', flatToBuy({ active: false }))).status,
+    ).toBe(201);
     const wizard = server.client();
     await call(wizard, 'post', '/v1/wizard/saved-search', {
       contact: contact({ email: 'pending@example.de' }),
@@ -106,6 +122,26 @@ describe("the owner's count of waiting buyers", () => {
     expect(german.text).toContain(
       'In Prenzlauer Berg suchen 14 vorgemerkte Interessenten eine Wohnung wie Ihre.',
     );
+  });
+
+  it('counts people, not searches: one searcher with three searches is one, and the owner is none', async () => {
+    // One contact's three searches: one person waits, below the threshold.
+    await portalSearches(3);
+    expect((await sendLead()).waiting).toEqual({ count: null, place: null });
+    // Two more people: three people wait (five searches).
+    await searches(2);
+    const three = await sendLead();
+    expect(three.waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
+    expect(three.text).toContain('suchen 3 vorgemerkte Interessenten');
+    // The owner's own search does not count them as waiting for their own flat.
+    const own = await call(server.client(), 'post', '/v1/wizard/lead', {
+      contact: contact({ email: `searcher${searchers}@example.de` }),
+      lead: lead(),
+    });
+    expect((own.body as { waitingBuyers: unknown }).waitingBuyers).toEqual({
+      count: null,
+      place: null,
+    });
   });
 
   it('answers a retried lead as it was answered first', async () => {

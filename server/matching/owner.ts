@@ -1,12 +1,13 @@
 /**
  * What an owner may be shown of the saved searches waiting for a property like theirs
- * (docs/matching.md#what-an-owner-may-be-shown): how many, from 3 on, and where. Below 3 the
+ * (docs/matching.md#what-an-owner-may-be-shown): how many people, from 3 on, and where. Below 3 the
  * count never leaves this function. Callers do not know the threshold.
  */
 import { BERLIN_DISTRICTS } from '../data/berlin';
+import type { Queryable } from '../db/sql';
 import { berlinPlaces, propertyLocalities, propertyOfLead, type MatchPlaces } from './match';
 
-/** The fewest waiting searches an owner is told the number of (decision 153). */
+/** The fewest people waiting an owner is told the number of (decision 153). */
 export const SHOWN_FROM = 3;
 
 /** What the owner is told: the count (null below SHOWN_FROM) and the place it is for. */
@@ -63,17 +64,40 @@ function sentLocation(location: unknown): Record<string, unknown> {
 /** A lead's row as stored (leads: object_type, category_id, marketing_type, location, fields). */
 type LeadRow = Parameters<typeof propertyOfLead>[0];
 
+/** How many people (contacts) other than the owner the live searches `ids` belong to. */
+function peopleOf(q: Queryable, ids: readonly number[], ownerEmail: string) {
+  const list =
+    q.dialect === 'postgres'
+      ? 'SELECT jsonb_array_elements_text(?::jsonb)::bigint'
+      : 'SELECT value FROM json_each(?)';
+  return q
+    .one<{ n: number }>(
+      `SELECT count(DISTINCT ss.contact_id) AS n FROM saved_searches ss
+       JOIN contacts c ON c.id = ss.contact_id
+       WHERE ss.id IN (${list}) AND lower(c.email) <> lower(?)`,
+      JSON.stringify(ids),
+      ownerEmail,
+    )
+    .then((row) => Number(row?.n ?? 0));
+}
+
 /**
- * What the owner of `lead` may be told of the live saved searches waiting for a property like
- * theirs, given those searches (`matchingSearches`' answer for it, which the lead's pairs are
- * stored from too).
+ * What the owner of `lead` may be told of the people waiting for a property like theirs, given
+ * the live saved searches matching it (`matchingSearches`' answer, which the lead's pairs are
+ * stored from too): the contacts they belong to, the owner's own not counted, so that one
+ * searcher with three searches is one person, below the threshold.
  */
-export function waitingBuyers(
+export async function waitingBuyers(
+  q: Queryable,
   lead: LeadRow,
   searches: readonly number[],
+  ownerEmail: string,
   places: MatchPlaces = berlinPlaces(),
-): WaitingBuyers {
+): Promise<WaitingBuyers> {
+  // Fewer searches than the threshold cannot belong to enough people: no query.
   if (searches.length < SHOWN_FROM) return { count: null, place: null };
+  const count = await peopleOf(q, searches, ownerEmail);
+  if (count < SHOWN_FROM) return { count: null, place: null };
   const localities = propertyLocalities(propertyOfLead(lead).location, places);
-  return { count: searches.length, place: placeOf(localities, sentLocation(lead.location)) };
+  return { count, place: placeOf(localities, sentLocation(lead.location)) };
 }

@@ -43,7 +43,11 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
     'POST',
     '/v1/wizard/lead',
     service.limited(async (request, reply) => {
-      const { lead, message } = request.body as { lead: LeadInput; message?: string };
+      const { lead, message, contact } = request.body as {
+        lead: LeadInput;
+        message?: string;
+        contact: ContactInput;
+      };
       checkCategory(lead);
       checkFields(lead.categoryId, lead.fields);
       const row = {
@@ -63,7 +67,7 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
       // answer and the confirmation mail (docs/matching.md#what-an-owner-may-be-shown).
       const searches = await matchingSearches(ctx.sql, propertyOfLead(row.values));
       const news = ctx.outbox.webhooksOn ? ctx : null;
-      const waiting = waitingBuyers(row.values, searches);
+      const waiting = await waitingBuyers(ctx.sql, row.values, searches, contact.email);
       const category = categoryById(lead.categoryId)?.name;
       return accepted(
         reply,

@@ -364,7 +364,9 @@ describe('lead wizard screen', () => {
     await chooseAddress(first.user);
     // The draft is written once the wizard rests; then the page reloads with the same session.
     await waitFor(() =>
-      expect(first.env.sessionStore.getItem('immosuite.leadWizard.v2')).toContain('Kastanienallee'),
+      expect(first.env.sessionStore!.getItem('immosuite.leadWizard.v2')).toContain(
+        'Kastanienallee',
+      ),
     );
     cleanup();
     const view = renderApp({ route: '/lead-wizard', env: first.env });

@@ -80,6 +80,18 @@ const rows: [
     failed('region'),
   ],
   [
+    'an exact pin in a locality its postcode never reaches: the postcode decides (10997 is Kreuzberg)',
+    { locations: `[${KREUZBERG}]` },
+    at({ ...ALEXANDERPLATZ, approximate: false, zip: '10997' }),
+    MATCH,
+  ],
+  [
+    'such a pin does not match the locality it lies in',
+    { locations: `[${MITTE}]` },
+    at({ ...ALEXANDERPLATZ, approximate: false, zip: '10997' }),
+    failed('region'),
+  ],
+  [
     'one of several regions is enough',
     { locations: `[${KREUZBERG}, ${PRENZLAUER_BERG}]` },
     flat,

@@ -114,8 +114,10 @@ export function criteriaOf(fields: unknown): Criterion[] | null {
 
 /**
  * The locality ids of a property: from its coordinates where they are exact and inside a
- * locality; else from its postcode (every locality the postcode's addresses lie in); else, for
- * approximate coordinates without a known postcode, from those coordinates.
+ * locality that its postcode reaches (or it has no known postcode); else from its postcode
+ * (every locality the postcode's addresses lie in): a pin in a locality the postcode never
+ * reaches was set apart from the address (decision 162); else, for approximate coordinates
+ * without a known postcode, from those coordinates.
  */
 export function propertyLocalities(
   location: MatchProperty['location'],
@@ -123,9 +125,14 @@ export function propertyLocalities(
 ): number[] {
   const { lat, lng } = location;
   const at = isNumber(lat) && isNumber(lng) ? places.localityAt(lat, lng) : null;
-  if (at !== null && location.approximate !== true) return [at];
   const zip = typeof location.zip === 'string' ? location.zip.trim() : '';
   const byPostcode = zip ? places.localitiesOfPostcode(zip) : [];
+  if (
+    at !== null &&
+    location.approximate !== true &&
+    (!byPostcode.length || byPostcode.includes(at))
+  )
+    return [at];
   if (byPostcode.length) return [...byPostcode];
   return at !== null ? [at] : [];
 }

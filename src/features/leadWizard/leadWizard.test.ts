@@ -301,6 +301,11 @@ describe('placing the pin', () => {
   });
 
   it('never overwrites a typed address: the geocoder fills only what was not typed', async () => {
+    // The typed house is not found: the map goes to the town.
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query({ q: 'Königstraße 12a 70173 Stuttgart', lang: 'de', limit: '1' })
+      .reply(200, { features: [] });
     nock(WIDGET_ORIGIN)
       .get('/api/geocoder')
       .query({ q: '70173 Stuttgart', lang: 'de', limit: '1' })
@@ -351,6 +356,42 @@ describe('placing the pin', () => {
       district: '',
       lat: 48.779,
       lng: 9.181,
+    });
+  });
+
+  it('moves the map to a typed house the geocoder finds, close enough to set the pin on it', async () => {
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder')
+      .query({ q: 'Kastanienallee 12 10435 Berlin', lang: 'de', limit: '1' })
+      .reply(200, {
+        features: [
+          {
+            ...photon('Berlin', { street: 'Kastanienallee', housenumber: '12', postcode: '10435' }),
+            geometry: { type: 'Point', coordinates: [13.41, 52.538] },
+          },
+        ],
+      });
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(wizard.manualEntryOpened());
+    for (const [field, value] of [
+      ['street', 'Kastanienallee'],
+      ['number', '12'],
+      ['zip', '10435'],
+      ['city', 'Berlin'],
+    ] as const)
+      store.dispatch(wizard.addressFieldEdited({ field, value }));
+    await waitFor(() =>
+      expect(selectLeadWizard(store.getState()).mapView).toEqual({
+        lat: 52.538,
+        lng: 13.41,
+        zoom: 18,
+      }),
+    );
+    // The view moved; the typed address stands and no pin was set.
+    expect(selectLeadWizard(store.getState()).location).toMatchObject({
+      street: 'Kastanienallee',
+      zip: '10435',
+      lat: null,
     });
   });
 

@@ -74,27 +74,45 @@ export const leadWizardSaga = wizardSaga<LeadWizardState, LeadDraft, 'lead'>({
   }),
 });
 
-/** How long typing in PLZ or Stadt rests before the map goes to that town. */
+/** How long typing in the address fields rests before the map goes to what was typed. */
 export const TYPED_TOWN_DEBOUNCE_MS = 500;
 
-const isTownEdit = (action: Action) =>
-  actions.addressFieldEdited.match(action) &&
-  (action.payload.field === 'zip' || action.payload.field === 'city');
+const isAddressEdit = (action: Action) => actions.addressFieldEdited.match(action);
 
-/** A typed postcode or town moves the map there, so the pin can be placed in that town. */
-function* moveMapToTypedTown(): Saga {
-  yield delay(TYPED_TOWN_DEBOUNCE_MS);
-  const { location }: LeadWizardState = yield select(selectLeadWizard);
-  const query = [location?.zip, location?.city]
+const joined = (parts: (string | undefined)[]) =>
+  parts
     .map((part) => part?.trim() ?? '')
     .filter(Boolean)
     .join(' ');
-  if (query.length < MIN_SEARCH_LENGTH) return;
-  const found: Address[] | null = yield call(geocoderSearch, query, 1);
-  const place = found?.[0];
-  if (!place || place.lat === null || place.lng === null) return;
+
+/** The first place the geocoder finds for `query`, with its coordinates, or undefined. */
+function* found(query: string): Saga<Address | undefined> {
+  if (query.length < MIN_SEARCH_LENGTH) return undefined;
+  const places: Address[] | null = yield call(geocoderSearch, query, 1);
+  const place = places?.[0];
+  return place && place.lat !== null && place.lng !== null ? place : undefined;
+}
+
+/**
+ * A typed address moves the map there, so the pin can be placed on the house (decision 162):
+ * the street and number with the town where the geocoder finds them, else the town alone.
+ */
+function* moveMapToTypedAddress(): Saga {
+  yield delay(TYPED_TOWN_DEBOUNCE_MS);
+  const { location }: LeadWizardState = yield select(selectLeadWizard);
+  const town = joined([location?.zip, location?.city]);
+  const street = location?.street?.trim() ? joined([location.street, location.number, town]) : '';
+  const house: Address | undefined = street ? yield* found(street) : undefined;
+  const place: Address | undefined = house ?? (yield* found(town));
+  if (!place) return;
   // Only the view moves: the typed address and a placed pin stay as they are.
-  yield put(actions.mapMoved({ lat: place.lat, lng: place.lng, zoom: MAP.townZoom }));
+  yield put(
+    actions.mapMoved({
+      lat: place.lat!,
+      lng: place.lng!,
+      zoom: house ? MAP.addressZoom : MAP.townZoom,
+    }),
+  );
 }
 
 /**
@@ -108,6 +126,6 @@ function* showRestoredAddress(): Saga {
 }
 
 export function* leadAddressSaga(): Saga {
-  yield takeLatest(isTownEdit, moveMapToTypedTown);
+  yield takeLatest(isAddressEdit, moveMapToTypedAddress);
   yield takeLatest(actions.restored, showRestoredAddress);
 }

@@ -131,6 +131,20 @@ describe('matches in the inbox list in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps the language a link named through the filter and a reload', async () => {
+    const page = await signedIn(ctx.browser, 1280);
+    await page.goto(`${ctx.server.baseUrl}/agency?lang=en`);
+    await page.getByRole('checkbox', { name: 'With matching searches' }).check();
+    assert.match(page.url(), /\?matching=true$/);
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'With matching searches' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    // Another link names German: that stands from then on.
+    await page.goto(`${ctx.server.baseUrl}/agency?lang=de`);
+    await page.getByRole('checkbox', { name: 'Mit passenden Suchprofilen' }).waitFor();
+    await page.context().close();
+  });
+
   it('on a phone: the filter behind its button by keyboard, the badge on the cards', async () => {
     const page = await signedIn(ctx.browser, 390);
     const cards = page.getByRole('list', { name: 'Eingänge' });

@@ -2,14 +2,21 @@
 import { createRoot } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { languageFromTag } from '../i18n/language';
 import { agencyApi, type AgencyEnv } from './api';
 import { createAgencyI18n } from './i18n';
+import { pageLanguage } from './language';
 import { AgencyRoot } from './Root';
 import { makeAgencyStore } from './store';
 
 const query = new URLSearchParams(window.location.search);
-const language = languageFromTag(query.get('lang') ?? navigator.language);
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+const language = pageLanguage(window.location.search, storage, navigator.language);
 document.documentElement.lang = language === 'en' ? 'en' : 'de';
 
 const env: AgencyEnv = {

@@ -9,10 +9,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
+  confirmedSearch,
   contact as contactOf,
-  keyOf,
   lead,
-  mailTo,
   PREFIX,
   savedSearch,
 } from '../test/server/testServer';
@@ -35,24 +34,17 @@ const flatToLet = (rent: number) =>
     fields: [{ name: 'price.price', valueType: 'NUMBER', value: rent }],
   });
 
-/** A saved search for flats to let up to `max` € sent by the wizard and confirmed by its mail. */
-async function confirmedSearch(email: string, lastname: string, max: number) {
-  const visitor = ctx.server.client();
-  const made = await visitor.post(`${PREFIX}/v1/wizard/saved-search`, {
-    contact: contactOf({ email, firstname: 'Sina', lastname }),
-    savedSearch: savedSearch({
+/** Two flats to let the searches want, a flat for sale none wants, a contact message. */
+/** Sina's wizard search for flats up to `max` €, confirmed by its mail. */
+const searchUpTo = (email: string, lastname: string, max: number) =>
+  confirmedSearch(
+    ctx.server,
+    { email, firstname: 'Sina', lastname },
+    savedSearch({
       fields: [{ name: 'price.price', valueType: 'RANGE', minValue: 500, maxValue: max }],
     }),
-  });
-  assert.equal(made.status, 201);
-  const mail = await mailTo(ctx.server, (m) => m.to === email && m.links.length > 0);
-  const confirmed = await visitor.post(`${PREFIX}/v1/wizard/confirm`, {
-    k: keyOf(mail.links[0]!),
-  });
-  assert.equal(confirmed.status, 200);
-}
+  );
 
-/** Two flats to let the searches want, a flat for sale none wants, a contact message. */
 async function send() {
   const visitor = ctx.server.client();
   for (const [email, lastname, body] of [
@@ -74,7 +66,7 @@ async function send() {
     message: 'Rückruf bitte',
   });
   // Up to 1,000 €: Olga's flat, not Paul's.
-  await confirmedSearch('sina@example.de', 'Sucher', 1000);
+  await searchUpTo('sina@example.de', 'Sucher', 1000);
 }
 
 /** A staff member signed in by the mailed link, in a page of `width`. */
@@ -109,7 +101,7 @@ describe('matches in the inbox list in Chromium', () => {
     await page.getByRole('button', { name: 'Als ungelesen markieren' }).waitFor();
     await page.goBack();
     await page.getByText('4 Eingänge', { exact: true }).waitFor();
-    await confirmedSearch('tom@example.de', 'Neu', 950);
+    await searchUpTo('tom@example.de', 'Neu', 950);
     await page.reload();
     const olga = rowOf('Eigner Olsen');
     await olga.getByText('3 passende Suchprofile').waitFor();

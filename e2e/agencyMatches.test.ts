@@ -9,14 +9,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  contact as contactOf,
-  keyOf,
-  lead,
-  mailTo,
-  PREFIX,
-  savedSearch,
-} from '../test/server/testServer';
+import { confirmedSearch, contact as contactOf, lead, PREFIX } from '../test/server/testServer';
 import {
   expectPageAxeClean,
   noSidewaysScroll,
@@ -31,22 +24,6 @@ const STAFF = 'makler@immosuite.local';
 
 /** The uuids: the owner's lead, and the wizard search of Bea Berger. */
 const made = { lead: '', search: '' };
-
-/** A wizard search of `firstname lastname`, confirmed from its mail; its submission's uuid. */
-async function confirmedSearch(email: string, firstname: string, lastname: string) {
-  const visitor = ctx.server.client();
-  const sent = await visitor.post<{ uuid: string }>(`${PREFIX}/v1/wizard/saved-search`, {
-    contact: contactOf({ email, firstname, lastname }),
-    savedSearch: savedSearch(),
-  });
-  assert.equal(sent.status, 201);
-  const mail = await mailTo(ctx.server, (m) => m.to === email && m.links.length > 0);
-  const confirmed = await visitor.post(`${PREFIX}/v1/wizard/confirm`, {
-    k: keyOf(mail.links[0]!),
-  });
-  assert.equal(confirmed.status, 200);
-  return sent.body.uuid;
-}
 
 /** The words of each page, in German and in English. */
 const WORDS = {
@@ -124,8 +101,16 @@ async function followMatches(page: Page, lang: 'de' | 'en', name: string) {
 
 describe("a lead's matching saved searches in Chromium", () => {
   before(async () => {
-    made.search = await confirmedSearch('bea.berger@example.de', 'Bea', 'Berger');
-    await confirmedSearch('carl.clausen@example.de', 'Carl', 'Clausen');
+    made.search = await confirmedSearch(ctx.server, {
+      email: 'bea.berger@example.de',
+      firstname: 'Bea',
+      lastname: 'Berger',
+    });
+    await confirmedSearch(ctx.server, {
+      email: 'carl.clausen@example.de',
+      firstname: 'Carl',
+      lastname: 'Clausen',
+    });
     // A flat to let in Prenzlauer Berg for 900 €: the searches (500–1,500 €) want it.
     const sent = await ctx.server.client().post<{ uuid: string }>(`${PREFIX}/v1/wizard/lead`, {
       contact: contactOf({ email: 'olga.owner@example.de', firstname: 'Olga', lastname: 'Owner' }),

@@ -5,38 +5,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
-import { keyOf, PREFIX } from '../test/server/testServer';
+import { confirmedSearch, savedSearch } from '../test/server/testServer';
 import { expectNoAxeViolations, openInFrame, serverAndBrowser, shoot } from './harness';
 import { contact, SUCCESS } from './journeys';
 
 const ctx = serverAndBrowser();
-
-/**
- * A searcher's saved search for a flat to buy in Prenzlauer Berg (301) for 300,000 to
- * 500,000 €, sent through the saved-search wizard's route and confirmed by its mailed link.
- */
-async function confirmedSearch(email: string) {
-  const client = ctx.server.client();
-  const sent = await client.post(`${PREFIX}/v1/wizard/saved-search`, {
-    contact: {
-      firstname: 'Suchende',
-      lastname: 'Person',
-      email,
-      customFields: { dataPrivacy: true, acceptContact: true },
-    },
-    savedSearch: {
-      objectType: 'LIVING',
-      categoryId: 30225,
-      marketingType: 'buy',
-      locations: [{ locationId: 301 }],
-      fields: [{ name: 'price.price', valueType: 'RANGE', minValue: 300000, maxValue: 500000 }],
-    },
-  });
-  assert.equal(sent.status, 201);
-  const mail = (await ctx.server.mails()).find((m) => m.to === email)!;
-  const confirmed = await client.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(mail.links[0]!) });
-  assert.equal(confirmed.status, 200);
-}
 
 /** Sell, a flat at Kastanienallee 12 (Prenzlauer Berg) for 450,000 €, and the contact. */
 async function sendFlat(frame: Frame, lang: 'de' | 'en', email: string) {
@@ -59,7 +32,16 @@ async function sendFlat(frame: Frame, lang: 'de' | 'en', email: string) {
 
 describe('the saved searches waiting for an owner’s property', () => {
   before(async () => {
-    for (const n of [1, 2, 3]) await confirmedSearch(`searcher${n}@example.de`);
+    for (const n of [1, 2, 3])
+      await confirmedSearch(
+        ctx.server,
+        { email: `searcher${n}@example.de`, firstname: 'Suchende', lastname: 'Person' },
+        savedSearch({
+          marketingType: 'buy',
+          locations: [{ locationId: 301 }],
+          fields: [{ name: 'price.price', valueType: 'RANGE', minValue: 300000, maxValue: 500000 }],
+        }),
+      );
   });
 
   it('a German owner on a desktop reads how many wait and where, under the thanks and in the mail', async () => {

@@ -11,8 +11,8 @@ import { parse } from 'csv-parse/sync';
 import type { components } from '../../contract/types';
 import { call, loggedIn } from '../../test/server/requests';
 import {
+  confirmedSearch,
   contact,
-  keyOf,
   lead,
   PREFIX,
   savedSearch,
@@ -90,21 +90,13 @@ describe('the inbox list with matched pairs', () => {
     }
     // A wizard search for flats up to 1,000 €, confirmed by its mail: its leads are those at
     // 900 and 600 €, and none of the listings (W-1004 asks 1,480 €).
-    const searcher = server.client();
-    const made = await searcher.post<{ uuid: string }>(`${PREFIX}/v1/wizard/saved-search`, {
-      contact: contact({ email: 'wizard@example.de', firstname: 'Wilma', lastname: 'Suche' }),
-      savedSearch: savedSearch({
+    wizardSearch = await confirmedSearch(
+      server,
+      { email: 'wizard@example.de', firstname: 'Wilma', lastname: 'Suche' },
+      savedSearch({
         fields: [{ name: 'price.price', valueType: 'RANGE', minValue: 500, maxValue: 1000 }],
       }),
-    });
-    expect(made.status).toBe(201);
-    wizardSearch = made.body.uuid;
-    const mail = (await server.mails()).find(
-      (m) => m.to === 'wizard@example.de' && m.links.length > 0,
-    )!;
-    expect(
-      (await searcher.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(mail.links[0]!) })).status,
-    ).toBe(200);
+    );
     anna = await staffSignIn(server, ANNA);
     ben = await staffSignIn(server, BEN);
   });

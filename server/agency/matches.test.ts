@@ -9,8 +9,8 @@ import type { components } from '../../contract/types';
 import { webhookConforms } from '../../contract/validator';
 import { call, conforms, loggedIn } from '../../test/server/requests';
 import {
+  confirmedSearch,
   contact,
-  keyOf,
   lead,
   PREFIX,
   savedSearch,
@@ -109,15 +109,11 @@ describe("a submission's matches in the inbox", () => {
       savedSearch: savedSearch(),
     });
     // A wizard search confirmed by mail (after the portal search: its pairs are newer).
-    await server.client().post(`${PREFIX}/v1/wizard/saved-search`, {
-      contact: contact({ email: 'bestaetigt@example.de', firstname: 'Bea', lastname: 'Bestätigt' }),
-      savedSearch: savedSearch({ locations: [{ locationId: 3 }, { locationId: 201 }] }),
-    });
-    const mail = (await server.mails()).find((m) => m.to === 'bestaetigt@example.de')!;
-    expect(
-      (await server.client().post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(mail.links[0]!) }))
-        .status,
-    ).toBe(200);
+    await confirmedSearch(
+      server,
+      { email: 'bestaetigt@example.de', firstname: 'Bea', lastname: 'Bestätigt' },
+      savedSearch({ locations: [{ locationId: 3 }, { locationId: 201 }] }),
+    );
     wizard = (await sql().one<{ uuid: string; submission: string }>(
       `SELECT ss.uuid, s.uuid AS submission FROM saved_searches ss
        JOIN submissions s ON s.id = ss.submission_id JOIN contacts c ON c.id = ss.contact_id

@@ -7,6 +7,7 @@
  */
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import {
+  confirmedSearch,
   contact,
   keyOf,
   lead,
@@ -36,18 +37,12 @@ describe("the owner's count of waiting buyers", () => {
   let searchers = 0;
   /** Saved searches of `n` people, each made in the wizard and confirmed by its mail. */
   const searches = async (n: number, overrides: Record<string, unknown> = {}) => {
-    for (let i = 0; i < n; i += 1) {
-      const email = `searcher${(searchers += 1)}@example.de`;
-      const wizard = server.client();
-      await call(wizard, 'post', '/v1/wizard/saved-search', {
-        contact: contact({ email }),
-        savedSearch: flatToBuy(overrides),
-      });
-      const link = (await server.mails()).find((m) => m.to === email)!.links[0]!;
-      expect((await call(wizard, 'post', '/v1/wizard/confirm', { k: keyOf(link) })).status).toBe(
-        200,
+    for (let i = 0; i < n; i += 1)
+      await confirmedSearch(
+        server,
+        { email: `searcher${(searchers += 1)}@example.de` },
+        flatToBuy(overrides),
       );
-    }
   };
   /** Saved searches of the logged-in portal contact: live at once. */
   const portalSearches = async (n: number) => {

@@ -184,6 +184,27 @@ export async function mailTo(
   }
 }
 
+/**
+ * A saved search sent through the wizard by a visitor (`contact`'s fields over the default
+ * contact) and confirmed from its mail, as a visitor does; the uuid of its submission.
+ */
+export async function confirmedSearch(
+  server: MailboxServer & { client(): TestClient },
+  contactFields: Record<string, unknown> & { email: string },
+  search: Record<string, unknown> = savedSearch(),
+): Promise<string> {
+  const visitor = server.client();
+  const sent = await visitor.post<{ uuid: string }>(`${PREFIX}/v1/wizard/saved-search`, {
+    contact: contact(contactFields),
+    savedSearch: search,
+  });
+  if (sent.status !== 201) throw new Error(`saved search refused: ${sent.status}`);
+  const mail = await mailTo(server, (m) => m.to === contactFields.email && m.links.length > 0);
+  const confirmed = await visitor.post(`${PREFIX}/v1/wizard/confirm`, { k: keyOf(mail.links[0]!) });
+  if (confirmed.status !== 200) throw new Error(`confirmation refused: ${confirmed.status}`);
+  return sent.body.uuid;
+}
+
 /** A staff member signed in to the inbox by a mailed link (its address in AGENCY_USERS). */
 export async function staffSignIn(
   server: MailboxServer & { client(): TestClient },

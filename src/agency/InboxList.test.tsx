@@ -16,6 +16,8 @@ import {
   shownAddress,
   staffSignedIn,
   listed,
+  onPhone,
+  offPhone,
 } from './testing';
 import type { InboxRow, Submission } from './types';
 
@@ -27,7 +29,7 @@ const API = AGENCY_API;
 
 afterEach(() => {
   nock.cleanAll();
-  delete (window as { matchMedia?: unknown }).matchMedia;
+  offPhone();
 });
 
 describe('the inbox list', () => {
@@ -225,14 +227,7 @@ describe('the inbox list', () => {
   });
 
   it('on a phone: cards with the essentials, the filters behind one button that counts them', async () => {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: query.includes('max-width'),
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }),
-    });
+    onPhone();
     staffSignedIn();
     listed({ kind: 'savedSearch', confirmed: 'false' }, [
       row(1, { kind: 'savedSearch', place: 'Prenzlauer Berg, Mitte +1', confirmed: false }),

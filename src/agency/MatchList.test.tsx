@@ -16,6 +16,8 @@ import {
   shownAddress,
   staffSignedIn,
   listed,
+  onPhone,
+  offPhone,
 } from './testing';
 
 /** A lead wanted by three searches (one new since read), one by one, a saved search, a message. */
@@ -31,7 +33,7 @@ const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')
 
 afterEach(() => {
   nock.cleanAll();
-  delete (window as { matchMedia?: unknown }).matchMedia;
+  offPhone();
 });
 
 describe('matches in the inbox list', () => {
@@ -123,14 +125,7 @@ describe('matches in the inbox list', () => {
   });
 
   it('on a phone: the badge on the card, the filter counted on the filter button', async () => {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: query.includes('max-width'),
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }),
-    });
+    onPhone();
     staffSignedIn();
     listed({ matching: 'true' }, [row(1, { matches: 3, newMatches: 1 })]);
     const { user } = openWithHistory({ route: '/?matching=true' });

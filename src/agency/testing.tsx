@@ -160,3 +160,20 @@ export const listed = (query: Record<string, string>, items: InboxRow[], total =
     .get('/submissions')
     .query((asked) => JSON.stringify(asked) === JSON.stringify(query))
     .reply(200, { items, next: null, total });
+
+/** The page as a phone shows it: every `max-width` media query matches (until offPhone). */
+export function onPhone() {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: query.includes('max-width'),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }),
+  });
+}
+
+/** The page as jsdom shows it again: no media queries. */
+export function offPhone() {
+  delete (window as { matchMedia?: unknown }).matchMedia;
+}

@@ -49,7 +49,7 @@ const M = {
   searchesOf: (q: Queryable) => `SELECT ss.id, ss.uuid, s.uuid AS submission_uuid, c.email,
     c.firstname, c.lastname FROM saved_searches ss JOIN contacts c ON c.id = ss.contact_id
     LEFT JOIN submissions s ON s.id = ss.submission_id WHERE ss.id IN (${idsOf(q)})`,
-  submissionUuid: 'SELECT uuid FROM submissions WHERE id = ?',
+  uuidsOf: (q: Queryable) => `SELECT id, uuid FROM submissions WHERE id IN (${idsOf(q)})`,
   listingsOf: (q: Queryable) =>
     `SELECT id, custom_id, title FROM listings WHERE id IN (${idsOf(q)})`,
   // Only the searches still live when the lead is stored (they have terms), each row locked
@@ -204,18 +204,21 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
         ).map((row) => [Number(row.id), row])
       : [],
   );
-  const leadUuids = new Map<number, string | null>();
-  for (const pair of pairs)
-    if (pair.submissionId !== null && !leadUuids.has(pair.submissionId))
-      leadUuids.set(
-        pair.submissionId,
-        (await tx.one<{ uuid: string }>(M.submissionUuid, pair.submissionId))?.uuid ?? null,
-      );
+  const leadIds = [
+    ...new Set(pairs.flatMap((p) => (p.submissionId === null ? [] : [p.submissionId]))),
+  ];
+  const leadUuids = new Map(
+    leadIds.length
+      ? (await tx.all<{ id: number; uuid: string }>(M.uuidsOf(tx), JSON.stringify(leadIds))).map(
+          (row) => [Number(row.id), row.uuid],
+        )
+      : [],
+  );
   const at = now();
   for (const pair of pairs) {
     const search = searches.get(pair.searchId);
     if (!search) continue;
-    const leadUuid = pair.submissionId === null ? null : leadUuids.get(pair.submissionId)!;
+    const leadUuid = pair.submissionId === null ? null : (leadUuids.get(pair.submissionId) ?? null);
     const listing = pair.listingId === null ? null : listings.get(pair.listingId);
     // No submission lane: the event names two contacts' data, and an erasure of the searcher
     // finds it by its address (server/agency/erasure.ts).

@@ -3,12 +3,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
-import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
+import { FIRST_DAY, isDay, LAST_DAY } from '../../../contract/days';
 import {
   Actions,
   Alert,
   FieldError,
-  Hint,
   Input,
   Label,
   PageHeading,
@@ -36,7 +35,9 @@ import {
   viewOfSearch,
   viewSearch,
   type Filter,
+  type Handling,
   type ListSort,
+  type SubmissionKind,
   type ListView,
 } from '../types';
 
@@ -46,14 +47,6 @@ const NOTICES = {
   demoRemoved: 'demo.removed',
   noDemo: 'demo.none',
 } as const;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.75rem;
-  align-items: center;
-  margin: 0 0 1rem;
-`;
 
 const Check = styled.label`
   display: flex;
@@ -79,28 +72,47 @@ const Download = styled.a`
 
 /** The list's filters: columns wide enough for the longest kind ('Eigentümer-Anfrage'). */
 const ListFilters = styled(Filters)`
+  margin-bottom: 0.75rem;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 12.5rem), 1fr));
 `;
 
-const SearchField = styled.div`
-  grid-column: span 2;
-  @media (max-width: 30rem) {
-    grid-column: auto;
-  }
+/** The search box, the filters' button and what is set: one line above the list. */
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 0.75rem;
+  align-items: center;
+  margin: 0 0 0.75rem;
+`;
+
+const SearchLabel = styled(Label)`
+  flex-direction: row;
+  align-items: center;
+  gap: 0.5rem;
+  flex: 0 1 20rem;
+  min-width: min(100%, 16rem);
+`;
+
+const SearchInput = styled(Input)`
+  flex: 1;
+  min-width: 0;
 `;
 
 const SortLabel = styled(Label)`
   flex-direction: row;
   align-items: center;
   gap: 0.5rem;
-  margin-right: auto;
+  margin-left: auto;
+  @media (max-width: 59.99rem) {
+    margin-left: 0;
+  }
   span {
     white-space: nowrap;
   }
 `;
 
 const FilterToggle = styled(SecondaryButton)`
-  margin: 0 0 0.75rem;
+  margin: 0;
 `;
 
 const Count = styled.p`
@@ -156,7 +168,10 @@ export function Inbox() {
   // A day the inbox does not take is pointed out at its field; list and export wait for it.
   const problems = filterProblems(filter);
   const blocked = hasProblems(problems);
-  const active = activeFilters(filter);
+  // Folded until opened; a day it cannot take keeps it open to say what is wrong.
+  const formShown = filtersOpen || blocked;
+  // The search box stands beside the button; the button counts what the folded form holds.
+  const folded = activeFilters({ ...filter, q: '' });
   const sortKey = (choice: ListSort) => `${choice.by}-${choice.order}` as const;
   return (
     <section aria-labelledby="inbox-heading">
@@ -169,17 +184,62 @@ export function Inbox() {
           {t(NOTICES[notice])}
         </Alert>
       )}
-      {narrow && (
+      <Tools>
+        <SearchLabel>
+          <span>{t('filter.search')}</span>
+          <SearchInput
+            type="search"
+            value={filter.q}
+            maxLength={100}
+            placeholder={t('filter.searchHint')}
+            aria-describedby="filter-search-hint"
+            onChange={(e) => change({ q: e.target.value })}
+          />
+        </SearchLabel>
+        <span id="filter-search-hint" className="visually-hidden">
+          {t('filter.searchHint')}
+        </span>
         <FilterToggle
           type="button"
-          aria-expanded={filtersOpen}
+          aria-expanded={formShown}
           aria-controls="inbox-filters"
-          onClick={() => setFiltersOpen(!filtersOpen)}
+          onClick={() => setFiltersOpen(!formShown)}
         >
-          {active ? t('filter.toggleActive', { count: active }) : t('filter.toggle')}
+          {folded ? t('filter.toggleActive', { count: folded }) : t('filter.toggle')}
         </FilterToggle>
-      )}
-      <ListFilters id="inbox-filters" hidden={narrow && !filtersOpen}>
+        {!formShown && <FilterSummary filter={filter} onRemove={change} />}
+        <SortLabel>
+          <span>{t('sort.label')}</span>
+          <Select
+            value={sortKey(sort)}
+            onChange={(e) =>
+              chooseSort(SORT_CHOICES.find((choice) => sortKey(choice) === e.target.value)!)
+            }
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={sortKey(choice)} value={sortKey(choice)}>
+                {t(`sort.options.${sortKey(choice)}`)}
+              </option>
+            ))}
+          </Select>
+        </SortLabel>
+        <SecondaryButton type="button" onClick={reset}>
+          {t('filter.reset')}
+        </SecondaryButton>
+        {blocked ? (
+          <Blocked>
+            <SecondaryButton type="button" disabled aria-describedby="export-blocked">
+              {t('filter.export')}
+            </SecondaryButton>{' '}
+            <span id="export-blocked">{t('filter.exportBlocked')}</span>
+          </Blocked>
+        ) : (
+          <Download href={csvHref(filter, sort)} download>
+            {t('filter.export')}
+          </Download>
+        )}
+      </Tools>
+      <ListFilters id="inbox-filters" hidden={!formShown}>
         <legend>{t('filter.legend')}</legend>
         <Label>
           <span>{t('filter.kind')}</span>
@@ -244,19 +304,6 @@ export function Inbox() {
             )}
           </div>
         ))}
-        <SearchField>
-          <Label>
-            <span>{t('filter.search')}</span>
-            <Input
-              type="search"
-              value={filter.q}
-              maxLength={100}
-              aria-describedby="filter-search-hint"
-              onChange={(e) => change({ q: e.target.value })}
-            />
-          </Label>
-          <Hint id="filter-search-hint">{t('filter.searchHint')}</Hint>
-        </SearchField>
         <Label>
           <span>{t('work.filterAssignee')}</span>
           <Select value={filter.assignee} onChange={(e) => change({ assignee: e.target.value })}>
@@ -287,38 +334,6 @@ export function Inbox() {
           <span>{t('filter.matching')}</span>
         </Check>
       </ListFilters>
-      <Bar>
-        <SortLabel>
-          <span>{t('sort.label')}</span>
-          <Select
-            value={sortKey(sort)}
-            onChange={(e) =>
-              chooseSort(SORT_CHOICES.find((choice) => sortKey(choice) === e.target.value)!)
-            }
-          >
-            {SORT_CHOICES.map((choice) => (
-              <option key={sortKey(choice)} value={sortKey(choice)}>
-                {t(`sort.options.${sortKey(choice)}`)}
-              </option>
-            ))}
-          </Select>
-        </SortLabel>
-        <SecondaryButton type="button" onClick={reset}>
-          {t('filter.reset')}
-        </SecondaryButton>
-        {blocked ? (
-          <Blocked>
-            <SecondaryButton type="button" disabled aria-describedby="export-blocked">
-              {t('filter.export')}
-            </SecondaryButton>{' '}
-            <span id="export-blocked">{t('filter.exportBlocked')}</span>
-          </Blocked>
-        ) : (
-          <Download href={csvHref(filter, sort)} download>
-            {t('filter.export')}
-          </Download>
-        )}
-      </Bar>
       {error && (
         <Alert $severity="error" role="alert">
           <p>{t(`errors.${error}`)}</p>
@@ -362,6 +377,84 @@ export function Inbox() {
       )}
       <DemoRemoval />
     </section>
+  );
+}
+
+const SetList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.4rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Chip = styled.button`
+  font: inherit;
+  font-size: 0.875rem;
+  min-height: 2rem;
+  padding: 0.15rem 0.6rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: 999px;
+  background: #f4f6f8;
+  color: ${(p) => p.theme.colors.text};
+  cursor: pointer;
+  span {
+    margin-left: 0.35rem;
+    font-weight: 700;
+  }
+  &:hover {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+/** The folded form's filters that are set, in words, each with a button that removes it. */
+function FilterSummary({
+  filter,
+  onRemove,
+}: {
+  filter: Filter;
+  onRemove: (part: Partial<Filter>) => void;
+}) {
+  const { t, i18n } = useTranslation('agency');
+  const day = (value: string) => (isDay(value) ? formatDay(value, i18n.language) : value);
+  const assignee = (value: string) =>
+    value === 'me' ? t('work.me') : value === 'none' ? t('work.nobodyFilter') : value;
+  const words: { [K in keyof Filter]?: (value: string) => string } = {
+    kind: (value) => `${t('filter.kind')}: ${t(`kinds.${value as SubmissionKind}`)}`,
+    handling: (value) => `${t('filter.handling')}: ${t(`handlings.${value as Handling}`)}`,
+    confirmed: (value) =>
+      `${t('filter.confirmed')}: ${value === 'true' ? t('filter.yes') : t('filter.no')}`,
+    from: (value) => `${t('filter.from')}: ${day(value)}`,
+    to: (value) => `${t('filter.to')}: ${day(value)}`,
+    assignee: (value) => `${t('work.filterAssignee')}: ${assignee(value)}`,
+    unread: () => t('work.unreadOnly'),
+    matching: () => t('filter.matching'),
+  };
+  const set = (Object.keys(words) as (keyof Filter)[]).filter((key) => filter[key].trim() !== '');
+  if (set.length === 0) return null;
+  return (
+    <SetList aria-label={t('filter.summary')}>
+      {set.map((key) => {
+        const text = words[key]!(filter[key]);
+        return (
+          <li key={key}>
+            <Chip
+              type="button"
+              aria-label={t('filter.removeOne', { filter: text })}
+              onClick={() => onRemove({ [key]: '' })}
+            >
+              {text}
+              <span aria-hidden="true">{t('filter.removeMark')}</span>
+            </Chip>
+          </li>
+        );
+      })}
+    </SetList>
   );
 }
 

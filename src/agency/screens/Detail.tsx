@@ -14,6 +14,7 @@ import { DeliveryLog } from './Deliveries';
 import { Matches } from './Matches';
 import { Scroll, Table } from './Table';
 import { Notes, ReadAndAssignee } from './Work';
+import { shortcutOf } from '../keys';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import {
@@ -549,7 +550,9 @@ export function Detail() {
   return (
     <article aria-labelledby="detail-heading">
       <Back>
-        <Link to={back}>{t('detail.back')}</Link>
+        <Link to={back} aria-keyshortcuts={shortcutOf('back')}>
+          {t('detail.back')}
+        </Link>
       </Back>
       {detail.error && (
         <Alert $severity="error" role="alert">

@@ -17,6 +17,7 @@ import {
 import { csvHref } from '../api';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { formatCount, formatDay } from '../format';
+import { shortcutOf } from '../keys';
 import { Filters } from './Filters';
 import { Confirm } from './Confirm';
 import { Cards, Rows } from './ListRows';
@@ -192,6 +193,7 @@ export function Inbox() {
             value={filter.q}
             maxLength={100}
             placeholder={t('filter.searchHint')}
+            aria-keyshortcuts={shortcutOf('search')}
             aria-describedby="filter-search-hint"
             onChange={(e) => change({ q: e.target.value })}
           />

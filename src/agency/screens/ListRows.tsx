@@ -260,7 +260,9 @@ export function Rows({
                 <td title={kind}>{kind}</td>
                 <td title={name}>
                   {!row.read && <UnreadMark />}
-                  <NameLink to={`/submissions/${row.uuid}`}>{name}</NameLink>
+                  <NameLink to={`/submissions/${row.uuid}`} data-row={row.uuid}>
+                    {name}
+                  </NameLink>
                 </td>
                 <td title={[row.email, row.phone].filter(Boolean).join(' · ')}>
                   <ContactLine>
@@ -327,7 +329,9 @@ export function Cards({ rows }: { rows: InboxRow[] }) {
         <Card key={row.uuid}>
           <h2>
             {!row.read && <UnreadMark />}
-            <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
+            <NameLink to={`/submissions/${row.uuid}`} data-row={row.uuid}>
+              {row.name || t('list.noName')}
+            </NameLink>
           </h2>
           <Muted>
             {t('list.cardLine', {

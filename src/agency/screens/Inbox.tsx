@@ -72,8 +72,9 @@ const Download = styled.a`
 `;
 
 /** The list's filters: columns wide enough for the longest kind ('Eigentümer-Anfrage'). */
+/** Open, the form takes a line of its own between its button and the sort. */
 const ListFilters = styled(Filters)`
-  margin-bottom: 0.75rem;
+  flex: 1 0 100%;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 12.5rem), 1fr));
 `;
 
@@ -210,6 +211,101 @@ export function Inbox() {
           {folded ? t('filter.toggleActive', { count: folded }) : t('filter.toggle')}
         </FilterToggle>
         {!formShown && <FilterSummary filter={filter} onRemove={change} />}
+        <ListFilters id="inbox-filters" hidden={!formShown}>
+          <legend>{t('filter.legend')}</legend>
+          <Label>
+            <span>{t('filter.kind')}</span>
+            <Select
+              value={filter.kind}
+              onChange={(e) => change({ kind: e.target.value as Filter['kind'] })}
+            >
+              <option value="">{t('filter.allKinds')}</option>
+              {KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`kinds.${kind}`)}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          <Label>
+            <span>{t('filter.handling')}</span>
+            <Select
+              value={filter.handling}
+              onChange={(e) => change({ handling: e.target.value as Filter['handling'] })}
+            >
+              <option value="">{t('filter.allHandlings')}</option>
+              {HANDLINGS.map((handling) => (
+                <option key={handling} value={handling}>
+                  {t(`handlings.${handling}`)}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          <Label>
+            <span>{t('filter.confirmed')}</span>
+            <Select
+              value={filter.confirmed}
+              onChange={(e) => change({ confirmed: e.target.value as Filter['confirmed'] })}
+            >
+              <option value="">{t('filter.any')}</option>
+              <option value="true">{t('filter.yes')}</option>
+              <option value="false">{t('filter.no')}</option>
+            </Select>
+          </Label>
+          {(['from', 'to'] as const).map((end) => (
+            <div key={end}>
+              <Label>
+                <span>{t(`filter.${end}`)}</span>
+                <Input
+                  type="date"
+                  min={FIRST_DAY}
+                  max={LAST_DAY}
+                  value={filter[end]}
+                  aria-invalid={problems[end] ? true : undefined}
+                  aria-describedby={problems[end] ? `filter-${end}-error` : undefined}
+                  onChange={(e) => change({ [end]: e.target.value })}
+                />
+              </Label>
+              {problems[end] && (
+                <FieldError id={`filter-${end}-error`} role="alert">
+                  {t(`filter.${problems[end]}`, {
+                    first: formatDay(FIRST_DAY, i18n.language),
+                    last: formatDay(LAST_DAY, i18n.language),
+                  })}
+                </FieldError>
+              )}
+            </div>
+          ))}
+          <Label>
+            <span>{t('work.filterAssignee')}</span>
+            <Select value={filter.assignee} onChange={(e) => change({ assignee: e.target.value })}>
+              <option value="">{t('work.anyone')}</option>
+              <option value="me">{t('work.me')}</option>
+              <option value="none">{t('work.nobodyFilter')}</option>
+              {staff.map((address) => (
+                <option key={address} value={address}>
+                  {address}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          <Check>
+            <input
+              type="checkbox"
+              checked={filter.unread === 'true'}
+              onChange={(e) => change({ unread: e.target.checked ? 'true' : '' })}
+            />
+            <span>{t('work.unreadOnly')}</span>
+          </Check>
+          <Check>
+            <input
+              type="checkbox"
+              checked={filter.matching === 'true'}
+              onChange={(e) => change({ matching: e.target.checked ? 'true' : '' })}
+            />
+            <span>{t('filter.matching')}</span>
+          </Check>
+        </ListFilters>
         <SortLabel>
           <span>{t('sort.label')}</span>
           <Select
@@ -241,101 +337,6 @@ export function Inbox() {
           </Download>
         )}
       </Tools>
-      <ListFilters id="inbox-filters" hidden={!formShown}>
-        <legend>{t('filter.legend')}</legend>
-        <Label>
-          <span>{t('filter.kind')}</span>
-          <Select
-            value={filter.kind}
-            onChange={(e) => change({ kind: e.target.value as Filter['kind'] })}
-          >
-            <option value="">{t('filter.allKinds')}</option>
-            {KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kinds.${kind}`)}
-              </option>
-            ))}
-          </Select>
-        </Label>
-        <Label>
-          <span>{t('filter.handling')}</span>
-          <Select
-            value={filter.handling}
-            onChange={(e) => change({ handling: e.target.value as Filter['handling'] })}
-          >
-            <option value="">{t('filter.allHandlings')}</option>
-            {HANDLINGS.map((handling) => (
-              <option key={handling} value={handling}>
-                {t(`handlings.${handling}`)}
-              </option>
-            ))}
-          </Select>
-        </Label>
-        <Label>
-          <span>{t('filter.confirmed')}</span>
-          <Select
-            value={filter.confirmed}
-            onChange={(e) => change({ confirmed: e.target.value as Filter['confirmed'] })}
-          >
-            <option value="">{t('filter.any')}</option>
-            <option value="true">{t('filter.yes')}</option>
-            <option value="false">{t('filter.no')}</option>
-          </Select>
-        </Label>
-        {(['from', 'to'] as const).map((end) => (
-          <div key={end}>
-            <Label>
-              <span>{t(`filter.${end}`)}</span>
-              <Input
-                type="date"
-                min={FIRST_DAY}
-                max={LAST_DAY}
-                value={filter[end]}
-                aria-invalid={problems[end] ? true : undefined}
-                aria-describedby={problems[end] ? `filter-${end}-error` : undefined}
-                onChange={(e) => change({ [end]: e.target.value })}
-              />
-            </Label>
-            {problems[end] && (
-              <FieldError id={`filter-${end}-error`} role="alert">
-                {t(`filter.${problems[end]}`, {
-                  first: formatDay(FIRST_DAY, i18n.language),
-                  last: formatDay(LAST_DAY, i18n.language),
-                })}
-              </FieldError>
-            )}
-          </div>
-        ))}
-        <Label>
-          <span>{t('work.filterAssignee')}</span>
-          <Select value={filter.assignee} onChange={(e) => change({ assignee: e.target.value })}>
-            <option value="">{t('work.anyone')}</option>
-            <option value="me">{t('work.me')}</option>
-            <option value="none">{t('work.nobodyFilter')}</option>
-            {staff.map((address) => (
-              <option key={address} value={address}>
-                {address}
-              </option>
-            ))}
-          </Select>
-        </Label>
-        <Check>
-          <input
-            type="checkbox"
-            checked={filter.unread === 'true'}
-            onChange={(e) => change({ unread: e.target.checked ? 'true' : '' })}
-          />
-          <span>{t('work.unreadOnly')}</span>
-        </Check>
-        <Check>
-          <input
-            type="checkbox"
-            checked={filter.matching === 'true'}
-            onChange={(e) => change({ matching: e.target.checked ? 'true' : '' })}
-          />
-          <span>{t('filter.matching')}</span>
-        </Check>
-      </ListFilters>
       {error && (
         <Alert $severity="error" role="alert">
           <p>{t(`errors.${error}`)}</p>

@@ -160,7 +160,10 @@ describe('the inbox list at a glance in Chromium', () => {
       const name = (await first.textContent())!;
       await tabTo(page, first);
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 1, name: new RegExp(name.slice(0, 20)) }).waitFor();
+      const heading = page.getByRole('heading', { level: 1, name: new RegExp(name.slice(0, 20)) });
+      await heading.waitFor();
+      // Opened, the submission's heading has the focus (a screen reader starts there).
+      assert.ok(await heading.evaluate((h) => h === document.activeElement));
       await page.context().close();
     });
   }
@@ -179,6 +182,15 @@ describe('the inbox list at a glance in Chromium', () => {
     assert.ok(await noSidewaysScroll(page), 'the list scrolls sideways at 390 px');
     await expectPageAxeClean(page, 'the folded filter on a phone');
     await shoot(page, 'glance-390-de');
+    // Opened, the form fits the phone's width too.
+    await page.getByRole('button', { name: 'Filter (2)' }).click();
+    await page.getByRole('combobox', { name: 'Art' }).waitFor();
+    assert.ok(await noSidewaysScroll(page), 'the open filter form scrolls sideways at 390 px');
+    // Removing a filter by its button keeps the focus on the form's button.
+    await page.getByRole('button', { name: 'Filter (2)' }).click();
+    await page.getByRole('button', { name: 'Filter „Nur ungelesene“ entfernen' }).click();
+    await page.waitForURL(/\?kind=contact$/);
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Filter (1)');
     await page.context().close();
   });
 });

@@ -239,6 +239,12 @@ describe('the inbox list', () => {
     );
     expect(screen.getByRole('group', { name: 'Eingänge filtern' })).toBeInTheDocument();
     expect(screen.getByLabelText('Bis')).toHaveAttribute('aria-invalid', 'true');
+    // The list waits for the days, and says so instead of loading forever.
+    expect(
+      screen.getByText('Die Liste erscheint, sobald die Daten des Filters stimmen.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Lädt …')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -542,6 +542,13 @@ export function Detail() {
     dispatch(actions.detailOpened(uuid));
   }, [dispatch, uuid]);
   const submission = detail.submission;
+  // A submission opened (by its link, a key or Back and Forward): the focus on its heading,
+  // which a screen reader then reads, as a page load would start it there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownUuid = submission?.uuid;
+  useEffect(() => {
+    if (shownUuid) heading.current?.focus();
+  }, [shownUuid]);
   const name = submission
     ? line(submission.contact.firstname, submission.contact.lastname) || submission.contact.email
     : '';
@@ -562,7 +569,7 @@ export function Detail() {
       <p role="status">{!submission && detail.status === 'loading' ? t('detail.loading') : ''}</p>
       {submission && (
         <>
-          <PageHeading id="detail-heading">
+          <PageHeading id="detail-heading" ref={heading} tabIndex={-1}>
             {t('detail.heading', { kind: t(`kinds.${submission.kind}`), name })}
           </PageHeading>
           <p>

@@ -75,6 +75,7 @@ const Download = styled.a`
 /** Open, the form takes a line of its own between its button and the sort. */
 const ListFilters = styled(Filters)`
   flex: 1 0 100%;
+  min-width: 0;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 12.5rem), 1fr));
 `;
 
@@ -128,8 +129,8 @@ interface ListAddress {
 }
 const WRITTEN: ListAddress = { list: true };
 
-/** Below this width the list is cards and the filters sit behind one button. */
-const NARROW = '(max-width: 59.99rem)';
+/** Below this width the list is cards: its table's nine columns need 1200 px to be read on one line. */
+const NARROW = '(max-width: 74.99rem)';
 
 export function Inbox() {
   const { t, i18n } = useTranslation('agency');
@@ -143,6 +144,7 @@ export function Inbox() {
   );
   const narrow = useMediaQuery(NARROW);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   // The address names the view: on opening, Back, Forward, a link. An address the list
   // wrote itself follows its state and is not read back: the router commits it later, and
   // reading it then would undo what was typed since.
@@ -203,6 +205,7 @@ export function Inbox() {
           {t('filter.searchHint')}
         </span>
         <FilterToggle
+          ref={toggle}
           type="button"
           aria-expanded={formShown}
           aria-controls="inbox-filters"
@@ -210,7 +213,16 @@ export function Inbox() {
         >
           {folded ? t('filter.toggleActive', { count: folded }) : t('filter.toggle')}
         </FilterToggle>
-        {!formShown && <FilterSummary filter={filter} onRemove={change} />}
+        {!formShown && (
+          <FilterSummary
+            filter={filter}
+            onRemove={(part) => {
+              change(part);
+              // The removed filter's button goes; the focus stays near, on the form's button.
+              toggle.current?.focus();
+            }}
+          />
+        )}
         <ListFilters id="inbox-filters" hidden={!formShown}>
           <legend>{t('filter.legend')}</legend>
           <Label>
@@ -346,11 +358,13 @@ export function Inbox() {
         </Alert>
       )}
       <Count role="status">
-        {status === 'loading'
-          ? t('list.loading')
-          : countText(t, i18n.language, items.length, total)}
+        {blocked
+          ? t('list.blocked')
+          : status === 'loading'
+            ? t('list.loading')
+            : countText(t, i18n.language, items.length, total)}
       </Count>
-      {status === 'empty' ? (
+      {blocked ? null : status === 'empty' ? (
         <p>{t('list.empty')}</p>
       ) : narrow ? (
         <Cards rows={items} />

@@ -59,7 +59,8 @@ export function KeyboardShortcuts() {
       const links = rowLinks();
       if (links.length === 0) return;
       const at = links.findIndex((link) => link === document.activeElement);
-      const to = at === -1 ? (by === 1 ? 0 : links.length - 1) : at + by;
+      // No row chosen yet: either key starts at the first.
+      const to = at === -1 ? 0 : at + by;
       if (to < 0 || to >= links.length) return setSaid(t(by === 1 ? 'keys.last' : 'keys.first'));
       links[to]!.focus();
       setSaid(
@@ -121,8 +122,8 @@ export function KeyboardShortcuts() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  // A new page starts with nothing said.
-  useEffect(() => setSaid(''), [place]);
+  // A new page, or a list that changed, starts with nothing said.
+  useEffect(() => setSaid(''), [place, items]);
 
   if (!place) return null;
   return (

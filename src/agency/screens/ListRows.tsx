@@ -115,21 +115,26 @@ const NewMatch = styled.span`
   font-weight: 700;
 `;
 
-/** The e-mail address, then the phone number, on one line; the address gives way first. */
+/**
+ * The e-mail address, then the phone number, on one line: the number takes at most two fifths
+ * of the cell, the address the rest; either ends in '…' when longer.
+ */
 const ContactLine = styled.span`
   display: flex;
   gap: 0.75rem;
   min-width: 0;
   > a {
     white-space: nowrap;
-  }
-  > a:first-child {
     overflow: hidden;
     text-overflow: ellipsis;
     min-width: 0;
   }
+  > a:first-child {
+    flex: 0 1 auto;
+  }
   > a + a {
-    flex: none;
+    flex: 0 0 auto;
+    max-width: 42%;
   }
 `;
 

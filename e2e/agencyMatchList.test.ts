@@ -83,6 +83,7 @@ describe('matches in the inbox list in Chromium', () => {
     // Olga's flat: the demo search and Sina's; Paul's: the demo search only.
     await rowOf('Eigner Olsen').getByText('2 passende Suchprofile').waitFor();
 
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Mit passenden Suchprofilen' }).check();
     assert.match(page.url(), /\/agency\/?\?matching=true$/);
     // Olga, Paul, the demo search (the two flats and W-1004), Sina's search (Olga's flat).
@@ -126,14 +127,15 @@ describe('matches in the inbox list in Chromium', () => {
   it('keeps the language a link named through the filter and a reload', async () => {
     const page = await signedIn(ctx.browser, 1280);
     await page.goto(`${ctx.server.baseUrl}/agency?lang=en`);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByRole('checkbox', { name: 'With matching searches' }).check();
     assert.match(page.url(), /\?matching=true$/);
     await page.reload();
-    await page.getByRole('checkbox', { name: 'With matching searches' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter “With matching searches”' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     // Another link names German: that stands from then on.
     await page.goto(`${ctx.server.baseUrl}/agency?lang=de`);
-    await page.getByRole('checkbox', { name: 'Mit passenden Suchprofilen' }).waitFor();
+    await page.getByRole('button', { name: 'Filter', exact: true }).waitFor();
     await page.context().close();
   });
 
@@ -168,7 +170,9 @@ describe('matches in the inbox list in Chromium', () => {
       await page.getByText('1 matching search', { exact: true }).first().waitFor();
       await page.getByText('3 matching properties', { exact: true }).first().waitFor();
       if (width === 1280)
-        assert.ok(await page.getByRole('checkbox', { name: 'With matching searches' }).isChecked());
+        await page
+          .getByRole('button', { name: 'Remove filter “With matching searches”' })
+          .waitFor();
       await expectPageAxeClean(page, `the list with matching searches in English at ${width}`);
       await shoot(page, `matches-${width}-en`);
       await page.context().close();

@@ -114,6 +114,7 @@ describe("an agent's working day", () => {
     );
 
     // 'Mir zugewiesen' finds it, and only it.
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page
       .getByRole('combobox', { name: 'Zuständig' })
       .selectOption({ label: 'Mir zugewiesen' });

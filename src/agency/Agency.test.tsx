@@ -8,7 +8,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import type { FunnelReport, FunnelStage } from '../../contract/funnel';
-import { AGENCY_API, detailPath, openInbox, row } from './testing';
+import { AGENCY_API, detailPath, openFilters, openInbox, row } from './testing';
 import type { ConsentEvent, Delivery, InboxRow, Submission } from './types';
 
 const API = AGENCY_API;
@@ -204,21 +204,23 @@ describe('agency inbox page', () => {
       ),
     ).toEqual([
       [
-        '24.11.2026, 10:30',
+        '24.11.26, 10:30',
         'Eigentümer-Anfrage',
         'Kunde 1',
         'kunde1@example.de',
         '10435 Berlin',
+        '',
         'bestätigt',
         'neu',
         '',
       ],
       [
-        '24.11.2026, 10:30',
+        '24.11.26, 10:30',
         'Suchprofil',
         'Kunde 2',
         'kunde2@example.de',
         '10435 Berlin',
+        '',
         'unbestätigt',
         'in Bearbeitung',
         'lena',
@@ -256,6 +258,7 @@ describe('agency inbox page', () => {
       .get('/submissions')
       .query({ kind: 'savedSearch' })
       .reply(200, { items: [row(3, { kind: 'savedSearch' })], next: null });
+    await openFilters(user);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'savedSearch');
     expect(await screen.findByText('Kunde 3')).toBeInTheDocument();
     expect(screen.queryByText('Kunde 1')).not.toBeInTheDocument();
@@ -285,8 +288,9 @@ describe('agency inbox page', () => {
       .reply(200, { email: 'team@makler.example' })
       .get('/submissions')
       .reply(200, { items: [row(1)], next: null });
-    open();
+    const { user } = open();
     await screen.findByText('Kunde 1');
+    await openFilters(user);
     const to = screen.getByLabelText('Bis');
     // 31.12.9999 typed into the date field.
     fireEvent.change(to, { target: { value: '9999-12-31' } });

@@ -6,6 +6,7 @@ import { useAgencyDispatch, useAgencySelector } from './hooks';
 import { Detail } from './screens/Detail';
 import { Funnel } from './screens/Funnel';
 import { Inbox } from './screens/Inbox';
+import { KeyboardShortcuts } from './screens/Keyboard';
 import { Layout } from './screens/Layout';
 import { SignIn } from './screens/SignIn';
 import { agencyActions as actions, selectAgency } from './slice';
@@ -35,6 +36,7 @@ export function AgencyApp({ k }: { k: string | null }) {
           <Route path="/funnel" element={<Funnel />} />
         </Routes>
       )}
+      {signedIn && <KeyboardShortcuts />}
     </Layout>
   );
 }

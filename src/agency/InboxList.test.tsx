@@ -12,6 +12,7 @@ import {
   detailPath,
   row as plainRow,
   submissionOf,
+  openFilters,
   openWithHistory,
   shownAddress,
   staffSignedIn,
@@ -39,9 +40,22 @@ describe('the inbox list', () => {
       { kind: 'exposeInquiry', handling: 'new', q: 'W-1001', sort: 'name', order: 'desc' },
       [row(1, { kind: 'exposeInquiry' })],
     );
-    openWithHistory({ route: '/?kind=exposeInquiry&handling=new&q=W-1001&sort=name&order=desc' });
+    const { user } = openWithHistory({
+      route: '/?kind=exposeInquiry&handling=new&q=W-1001&sort=name&order=desc',
+    });
     expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
     expect(asked.isDone()).toBe(true);
+    // The form is folded; what it holds is said beside its button.
+    expect(screen.getByRole('button', { name: 'Filter (2)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Gesetzte Filter' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Art: Exposé-Anfrage×', 'Status: neu×']);
+    await openFilters(user);
     expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('exposeInquiry');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('new');
     expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('W-1001');
@@ -61,12 +75,14 @@ describe('the inbox list', () => {
   it('leaves a parameter it does not know, or a value it does not take, empty: never an error', async () => {
     staffSignedIn();
     const asked = listed({ q: 'anna' }, [row(1)]);
-    openWithHistory({
+    const { user } = openWithHistory({
       route:
         '/?kind=house&handling=archived&confirmed=yes&from=2026-13-45&to=x&q=anna&sort=size&order=up&page=3',
     });
     expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
     expect(asked.isDone()).toBe(true);
+    expect(screen.queryByRole('list', { name: 'Gesetzte Filter' })).not.toBeInTheDocument();
+    await openFilters(user);
     expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Bestätigung' })).toHaveValue('');
@@ -95,6 +111,7 @@ describe('the inbox list', () => {
     expect(shownAddress()).toBe('/?sort=status');
 
     const leads = listed({ kind: 'lead', sort: 'status' }, [row(3)]);
+    await openFilters(user);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'lead');
     expect(await screen.findByText('Kunde 3')).toBeInTheDocument();
     expect(leads.isDone()).toBe(true);
@@ -151,14 +168,18 @@ describe('the inbox list', () => {
     await user.click(await screen.findByRole('link', { name: 'Zurück zur Liste' }));
     expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
     expect(shownAddress()).toBe('/?kind=lead');
-    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('lead');
+    expect(
+      screen.getByRole('button', { name: 'Filter „Art: Eigentümer-Anfrage“ entfernen' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Kunde 1' }));
     await screen.findByRole('link', { name: 'Zurück zur Liste' });
     await user.click(screen.getByRole('button', { name: 'test: back' }));
     expect(await screen.findByRole('link', { name: 'Kunde 1' })).toBeInTheDocument();
     expect(shownAddress()).toBe('/?kind=lead');
-    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('lead');
+    expect(
+      screen.getByRole('button', { name: 'Filter „Art: Eigentümer-Anfrage“ entfernen' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps a typed search in the address without an entry per keystroke', async () => {
@@ -167,6 +188,7 @@ describe('the inbox list', () => {
     const { user } = openWithHistory();
     await screen.findByText('Kunde 1');
     listed({ kind: 'contact' }, [row(2, { kind: 'contact' })]);
+    await openFilters(user);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'contact');
     await screen.findByText('Kunde 2');
     const searched = listed({ kind: 'contact', q: 'anna' }, [row(3, { kind: 'contact' })]);
@@ -181,6 +203,48 @@ describe('the inbox list', () => {
     expect(await screen.findByText('Kunde 1')).toBeInTheDocument();
     expect(shownAddress()).toBe('/');
     expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveValue('');
+  });
+
+  it('folds the filter form away, says what is set beside its button, and removes one filter by its button', async () => {
+    staffSignedIn();
+    listed({ kind: 'lead', unread: 'true', assignee: 'me' }, [row(1)]);
+    const { user } = openWithHistory({ route: '/?kind=lead&unread=true&assignee=me' });
+    await screen.findByText('Kunde 1');
+    expect(screen.queryByRole('group', { name: 'Eingänge filtern' })).not.toBeInTheDocument();
+    const set = screen.getByRole('list', { name: 'Gesetzte Filter' });
+    expect(
+      within(set)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Art: Eigentümer-Anfrage×', 'Zuständig: Mir zugewiesen×', 'Nur ungelesene×']);
+    const rest = listed({ kind: 'lead', assignee: 'me' }, [row(2)]);
+    await user.click(screen.getByRole('button', { name: 'Filter „Nur ungelesene“ entfernen' }));
+    expect(await screen.findByText('Kunde 2')).toBeInTheDocument();
+    expect(rest.isDone()).toBe(true);
+    expect(shownAddress()).toBe('/?kind=lead&assignee=me');
+    expect(screen.getByRole('button', { name: 'Filter (2)' })).toBeInTheDocument();
+    // Opened, the form holds the same; its list of what is set steps aside.
+    await openFilters(user);
+    expect(screen.getByRole('group', { name: 'Eingänge filtern' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Art' })).toHaveValue('lead');
+    expect(screen.getByRole('checkbox', { name: 'Nur ungelesene' })).not.toBeChecked();
+    expect(screen.queryByRole('list', { name: 'Gesetzte Filter' })).not.toBeInTheDocument();
+  });
+
+  it('opens the folded form by itself where a day in the address is wrong, to say what is wrong', async () => {
+    staffSignedIn();
+    openWithHistory({ route: '/?from=2026-11-20&to=2026-11-01' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Das Enddatum liegt vor dem Startdatum.',
+    );
+    expect(screen.getByRole('group', { name: 'Eingänge filtern' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Bis')).toHaveAttribute('aria-invalid', 'true');
+    // The list waits for the days, and says so instead of loading forever.
+    expect(
+      screen.getByText('Die Liste erscheint, sobald die Daten des Filters stimmen.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Lädt …')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -201,7 +265,7 @@ describe('the inbox list', () => {
     expect(await screen.findByText(text)).toHaveAttribute('role', 'status');
   });
 
-  it('shows statuses as badges that say them, e-mail and phone as links, the address wrapping at its @ and dots', async () => {
+  it('shows statuses as badges that say them, e-mail and phone as links, each row one line', async () => {
     staffSignedIn();
     listed({}, [row(1, { handling: 'inProgress', confirmed: false })]);
     openWithHistory();
@@ -214,12 +278,10 @@ describe('the inbox list', () => {
       'href',
       'mailto:kunde1@example.de',
     );
-    // A long address wraps after its @ and before its dots, never inside a name.
-    expect(
-      within(table)
-        .getByRole('link', { name: /^kunde1@ ?example ?\.de$/ })
-        .querySelectorAll('wbr'),
-    ).toHaveLength(2);
+    // One line a row: a long address is shortened by its cell, whole in its title and text.
+    const email = within(table).getByRole('link', { name: 'kunde1@example.de' });
+    expect(email.querySelectorAll('wbr')).toHaveLength(0);
+    expect(email.closest('td')).toHaveAttribute('title', 'kunde1@example.de · 030 1234-567');
     expect(within(table).getByRole('link', { name: '030 1234-567' })).toHaveAttribute(
       'href',
       'tel:0301234567',
@@ -242,6 +304,12 @@ describe('the inbox list', () => {
     expect(card).toHaveTextContent('Prenzlauer Berg, Mitte +1');
     expect(card).toHaveTextContent('neu');
     expect(card).toHaveTextContent('unbestätigt');
+    // On a card a long address wraps after its @ and before its dots, never inside a name.
+    expect(
+      within(card)
+        .getByRole('link', { name: /^kunde1@ ?example ?\.de$/ })
+        .querySelectorAll('wbr'),
+    ).toHaveLength(2);
     const toggle = screen.getByRole('button', { name: 'Filter (2)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('combobox', { name: 'Art' })).not.toBeInTheDocument();

@@ -12,6 +12,7 @@ import {
   detailOf,
   row,
   submissionOf,
+  openFilters,
   openWithHistory,
   shownAddress,
   staffSignedIn,
@@ -81,6 +82,7 @@ describe('matches in the inbox list', () => {
     listed({}, ROWS);
     const { user } = openWithHistory();
     await screen.findByRole('link', { name: 'Kunde 5' });
+    await openFilters(user);
     const box = screen.getByRole('checkbox', { name: 'Mit passenden Suchprofilen' });
     expect(box).not.toBeChecked();
 
@@ -118,9 +120,13 @@ describe('matches in the inbox list', () => {
   it('opens the filter a link names, with a sort, in English', async () => {
     staffSignedIn();
     const asked = listed({ matching: 'true', sort: 'name' }, [row(1, { matches: 12 })]);
-    openWithHistory({ route: '/?matching=true&sort=name', language: 'en' });
+    const { user } = openWithHistory({ route: '/?matching=true&sort=name', language: 'en' });
     expect(await screen.findByText('12 matching searches')).toBeInTheDocument();
     expect(asked.isDone()).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Remove filter “With matching searches”' }),
+    ).toBeInTheDocument();
+    await openFilters(user);
     expect(screen.getByRole('checkbox', { name: 'With matching searches' })).toBeChecked();
   });
 

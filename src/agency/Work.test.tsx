@@ -10,6 +10,7 @@ import {
   AGENCY_API as API,
   detailOf,
   detailPath,
+  openFilters,
   openInbox,
   row as listRow,
   submissionOf,
@@ -200,6 +201,7 @@ describe("an agent's working day in the inbox page", () => {
       .get('/submissions')
       .query({ unread: 'true' })
       .reply(200, { items: [row(1)], next: null, unread: 1 });
+    await openFilters(user);
     await user.click(screen.getByRole('checkbox', { name: 'Nur ungelesene' }));
     await waitFor(() => expect(screen.queryByText('Kunde 2')).not.toBeInTheDocument());
     const assignee = screen.getByRole('combobox', { name: 'Zuständig' });
@@ -228,6 +230,7 @@ describe("an agent's working day in the inbox page", () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Assigned to' })).toBeInTheDocument();
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Unread: Kunde 1');
+    await openFilters(user);
     expect(screen.getByRole('checkbox', { name: 'Unread only' })).not.toBeChecked();
     nock(API)
       .get(detailPath(row(2).uuid, 'en'))

@@ -7,6 +7,18 @@ export function formatTime(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
+/** An instant in few characters, for the list's narrow column ('29.11.26, 09:30', '29/11/26, 09:30'). */
+export function formatShortTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Berlin',
+  }).format(new Date(iso));
+}
+
 /** The day of an instant, in Berlin and the page's language ('26.11.2026', '26 Nov 2026'). */
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {

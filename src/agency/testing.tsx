@@ -177,3 +177,8 @@ export function onPhone() {
 export function offPhone() {
   delete (window as { matchMedia?: unknown }).matchMedia;
 }
+
+/** Unfolds the list's filter form by its button ('Filter', 'Filter (2)'; 'Filters'), as an agent does. */
+export async function openFilters(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /^Filters?( \(\d+\))?$/, expanded: false }));
+}

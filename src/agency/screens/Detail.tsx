@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CONSENT_BOXES } from '../../../contract/contact';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { DeliveryLog } from './Deliveries';
 import { Matches } from './Matches';
 import { Scroll, Table } from './Table';
 import { Notes, ReadAndAssignee } from './Work';
+import { shortcutOf } from '../keys';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import {
@@ -541,6 +542,13 @@ export function Detail() {
     dispatch(actions.detailOpened(uuid));
   }, [dispatch, uuid]);
   const submission = detail.submission;
+  // A submission opened (by its link, a key or Back and Forward): the focus on its heading,
+  // which a screen reader then reads, as a page load would start it there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownUuid = submission?.uuid;
+  useEffect(() => {
+    if (shownUuid) heading.current?.focus();
+  }, [shownUuid]);
   const name = submission
     ? line(submission.contact.firstname, submission.contact.lastname) || submission.contact.email
     : '';
@@ -549,7 +557,9 @@ export function Detail() {
   return (
     <article aria-labelledby="detail-heading">
       <Back>
-        <Link to={back}>{t('detail.back')}</Link>
+        <Link to={back} aria-keyshortcuts={shortcutOf('back')}>
+          {t('detail.back')}
+        </Link>
       </Back>
       {detail.error && (
         <Alert $severity="error" role="alert">
@@ -559,7 +569,7 @@ export function Detail() {
       <p role="status">{!submission && detail.status === 'loading' ? t('detail.loading') : ''}</p>
       {submission && (
         <>
-          <PageHeading id="detail-heading">
+          <PageHeading id="detail-heading" ref={heading} tabIndex={-1}>
             {t('detail.heading', { kind: t(`kinds.${submission.kind}`), name })}
           </PageHeading>
           <p>

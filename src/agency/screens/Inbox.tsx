@@ -3,12 +3,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
-import { FIRST_DAY, LAST_DAY } from '../../../contract/days';
+import { FIRST_DAY, isDay, LAST_DAY } from '../../../contract/days';
 import {
   Actions,
   Alert,
   FieldError,
-  Hint,
   Input,
   Label,
   PageHeading,
@@ -18,6 +17,7 @@ import {
 import { csvHref } from '../api';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { formatCount, formatDay } from '../format';
+import { shortcutOf } from '../keys';
 import { Filters } from './Filters';
 import { Confirm } from './Confirm';
 import { Cards, Rows } from './ListRows';
@@ -36,7 +36,9 @@ import {
   viewOfSearch,
   viewSearch,
   type Filter,
+  type Handling,
   type ListSort,
+  type SubmissionKind,
   type ListView,
 } from '../types';
 
@@ -46,14 +48,6 @@ const NOTICES = {
   demoRemoved: 'demo.removed',
   noDemo: 'demo.none',
 } as const;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.75rem;
-  align-items: center;
-  margin: 0 0 1rem;
-`;
 
 const Check = styled.label`
   display: flex;
@@ -78,29 +72,50 @@ const Download = styled.a`
 `;
 
 /** The list's filters: columns wide enough for the longest kind ('Eigentümer-Anfrage'). */
+/** Open, the form takes a line of its own between its button and the sort. */
 const ListFilters = styled(Filters)`
+  flex: 1 0 100%;
+  min-width: 0;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 12.5rem), 1fr));
 `;
 
-const SearchField = styled.div`
-  grid-column: span 2;
-  @media (max-width: 30rem) {
-    grid-column: auto;
-  }
+/** The search box, the filters' button and what is set: one line above the list. */
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 0.75rem;
+  align-items: center;
+  margin: 0 0 0.75rem;
+`;
+
+const SearchLabel = styled(Label)`
+  flex-direction: row;
+  align-items: center;
+  gap: 0.5rem;
+  flex: 0 1 20rem;
+  min-width: min(100%, 16rem);
+`;
+
+const SearchInput = styled(Input)`
+  flex: 1;
+  min-width: 0;
 `;
 
 const SortLabel = styled(Label)`
   flex-direction: row;
   align-items: center;
   gap: 0.5rem;
-  margin-right: auto;
+  margin-left: auto;
+  @media (max-width: 59.99rem) {
+    margin-left: 0;
+  }
   span {
     white-space: nowrap;
   }
 `;
 
 const FilterToggle = styled(SecondaryButton)`
-  margin: 0 0 0.75rem;
+  margin: 0;
 `;
 
 const Count = styled.p`
@@ -114,8 +129,8 @@ interface ListAddress {
 }
 const WRITTEN: ListAddress = { list: true };
 
-/** Below this width the list is cards and the filters sit behind one button. */
-const NARROW = '(max-width: 59.99rem)';
+/** Below this width the list is cards: its table's nine columns need 1200 px to be read on one line. */
+const NARROW = '(max-width: 74.99rem)';
 
 export function Inbox() {
   const { t, i18n } = useTranslation('agency');
@@ -129,6 +144,7 @@ export function Inbox() {
   );
   const narrow = useMediaQuery(NARROW);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   // The address names the view: on opening, Back, Forward, a link. An address the list
   // wrote itself follows its state and is not read back: the router commits it later, and
   // reading it then would undo what was typed since.
@@ -156,7 +172,10 @@ export function Inbox() {
   // A day the inbox does not take is pointed out at its field; list and export wait for it.
   const problems = filterProblems(filter);
   const blocked = hasProblems(problems);
-  const active = activeFilters(filter);
+  // Folded until opened; a day it cannot take keeps it open to say what is wrong.
+  const formShown = filtersOpen || blocked;
+  // The search box stands beside the button; the button counts what the folded form holds.
+  const folded = activeFilters({ ...filter, q: '' });
   const sortKey = (choice: ListSort) => `${choice.by}-${choice.order}` as const;
   return (
     <section aria-labelledby="inbox-heading">
@@ -169,125 +188,136 @@ export function Inbox() {
           {t(NOTICES[notice])}
         </Alert>
       )}
-      {narrow && (
+      <Tools>
+        <SearchLabel>
+          <span>{t('filter.search')}</span>
+          <SearchInput
+            type="search"
+            value={filter.q}
+            maxLength={100}
+            placeholder={t('filter.searchHint')}
+            aria-keyshortcuts={shortcutOf('search')}
+            aria-describedby="filter-search-hint"
+            onChange={(e) => change({ q: e.target.value })}
+          />
+        </SearchLabel>
+        <span id="filter-search-hint" className="visually-hidden">
+          {t('filter.searchHint')}
+        </span>
         <FilterToggle
+          ref={toggle}
           type="button"
-          aria-expanded={filtersOpen}
+          aria-expanded={formShown}
           aria-controls="inbox-filters"
-          onClick={() => setFiltersOpen(!filtersOpen)}
+          onClick={() => setFiltersOpen(!formShown)}
         >
-          {active ? t('filter.toggleActive', { count: active }) : t('filter.toggle')}
+          {folded ? t('filter.toggleActive', { count: folded }) : t('filter.toggle')}
         </FilterToggle>
-      )}
-      <ListFilters id="inbox-filters" hidden={narrow && !filtersOpen}>
-        <legend>{t('filter.legend')}</legend>
-        <Label>
-          <span>{t('filter.kind')}</span>
-          <Select
-            value={filter.kind}
-            onChange={(e) => change({ kind: e.target.value as Filter['kind'] })}
-          >
-            <option value="">{t('filter.allKinds')}</option>
-            {KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kinds.${kind}`)}
-              </option>
-            ))}
-          </Select>
-        </Label>
-        <Label>
-          <span>{t('filter.handling')}</span>
-          <Select
-            value={filter.handling}
-            onChange={(e) => change({ handling: e.target.value as Filter['handling'] })}
-          >
-            <option value="">{t('filter.allHandlings')}</option>
-            {HANDLINGS.map((handling) => (
-              <option key={handling} value={handling}>
-                {t(`handlings.${handling}`)}
-              </option>
-            ))}
-          </Select>
-        </Label>
-        <Label>
-          <span>{t('filter.confirmed')}</span>
-          <Select
-            value={filter.confirmed}
-            onChange={(e) => change({ confirmed: e.target.value as Filter['confirmed'] })}
-          >
-            <option value="">{t('filter.any')}</option>
-            <option value="true">{t('filter.yes')}</option>
-            <option value="false">{t('filter.no')}</option>
-          </Select>
-        </Label>
-        {(['from', 'to'] as const).map((end) => (
-          <div key={end}>
-            <Label>
-              <span>{t(`filter.${end}`)}</span>
-              <Input
-                type="date"
-                min={FIRST_DAY}
-                max={LAST_DAY}
-                value={filter[end]}
-                aria-invalid={problems[end] ? true : undefined}
-                aria-describedby={problems[end] ? `filter-${end}-error` : undefined}
-                onChange={(e) => change({ [end]: e.target.value })}
-              />
-            </Label>
-            {problems[end] && (
-              <FieldError id={`filter-${end}-error`} role="alert">
-                {t(`filter.${problems[end]}`, {
-                  first: formatDay(FIRST_DAY, i18n.language),
-                  last: formatDay(LAST_DAY, i18n.language),
-                })}
-              </FieldError>
-            )}
-          </div>
-        ))}
-        <SearchField>
+        {!formShown && (
+          <FilterSummary
+            filter={filter}
+            onRemove={(part) => {
+              change(part);
+              // The removed filter's button goes; the focus stays near, on the form's button.
+              toggle.current?.focus();
+            }}
+          />
+        )}
+        <ListFilters id="inbox-filters" hidden={!formShown}>
+          <legend>{t('filter.legend')}</legend>
           <Label>
-            <span>{t('filter.search')}</span>
-            <Input
-              type="search"
-              value={filter.q}
-              maxLength={100}
-              aria-describedby="filter-search-hint"
-              onChange={(e) => change({ q: e.target.value })}
-            />
+            <span>{t('filter.kind')}</span>
+            <Select
+              value={filter.kind}
+              onChange={(e) => change({ kind: e.target.value as Filter['kind'] })}
+            >
+              <option value="">{t('filter.allKinds')}</option>
+              {KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`kinds.${kind}`)}
+                </option>
+              ))}
+            </Select>
           </Label>
-          <Hint id="filter-search-hint">{t('filter.searchHint')}</Hint>
-        </SearchField>
-        <Label>
-          <span>{t('work.filterAssignee')}</span>
-          <Select value={filter.assignee} onChange={(e) => change({ assignee: e.target.value })}>
-            <option value="">{t('work.anyone')}</option>
-            <option value="me">{t('work.me')}</option>
-            <option value="none">{t('work.nobodyFilter')}</option>
-            {staff.map((address) => (
-              <option key={address} value={address}>
-                {address}
-              </option>
-            ))}
-          </Select>
-        </Label>
-        <Check>
-          <input
-            type="checkbox"
-            checked={filter.unread === 'true'}
-            onChange={(e) => change({ unread: e.target.checked ? 'true' : '' })}
-          />
-          <span>{t('work.unreadOnly')}</span>
-        </Check>
-        <Check>
-          <input
-            type="checkbox"
-            checked={filter.matching === 'true'}
-            onChange={(e) => change({ matching: e.target.checked ? 'true' : '' })}
-          />
-          <span>{t('filter.matching')}</span>
-        </Check>
-      </ListFilters>
-      <Bar>
+          <Label>
+            <span>{t('filter.handling')}</span>
+            <Select
+              value={filter.handling}
+              onChange={(e) => change({ handling: e.target.value as Filter['handling'] })}
+            >
+              <option value="">{t('filter.allHandlings')}</option>
+              {HANDLINGS.map((handling) => (
+                <option key={handling} value={handling}>
+                  {t(`handlings.${handling}`)}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          <Label>
+            <span>{t('filter.confirmed')}</span>
+            <Select
+              value={filter.confirmed}
+              onChange={(e) => change({ confirmed: e.target.value as Filter['confirmed'] })}
+            >
+              <option value="">{t('filter.any')}</option>
+              <option value="true">{t('filter.yes')}</option>
+              <option value="false">{t('filter.no')}</option>
+            </Select>
+          </Label>
+          {(['from', 'to'] as const).map((end) => (
+            <div key={end}>
+              <Label>
+                <span>{t(`filter.${end}`)}</span>
+                <Input
+                  type="date"
+                  min={FIRST_DAY}
+                  max={LAST_DAY}
+                  value={filter[end]}
+                  aria-invalid={problems[end] ? true : undefined}
+                  aria-describedby={problems[end] ? `filter-${end}-error` : undefined}
+                  onChange={(e) => change({ [end]: e.target.value })}
+                />
+              </Label>
+              {problems[end] && (
+                <FieldError id={`filter-${end}-error`} role="alert">
+                  {t(`filter.${problems[end]}`, {
+                    first: formatDay(FIRST_DAY, i18n.language),
+                    last: formatDay(LAST_DAY, i18n.language),
+                  })}
+                </FieldError>
+              )}
+            </div>
+          ))}
+          <Label>
+            <span>{t('work.filterAssignee')}</span>
+            <Select value={filter.assignee} onChange={(e) => change({ assignee: e.target.value })}>
+              <option value="">{t('work.anyone')}</option>
+              <option value="me">{t('work.me')}</option>
+              <option value="none">{t('work.nobodyFilter')}</option>
+              {staff.map((address) => (
+                <option key={address} value={address}>
+                  {address}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          <Check>
+            <input
+              type="checkbox"
+              checked={filter.unread === 'true'}
+              onChange={(e) => change({ unread: e.target.checked ? 'true' : '' })}
+            />
+            <span>{t('work.unreadOnly')}</span>
+          </Check>
+          <Check>
+            <input
+              type="checkbox"
+              checked={filter.matching === 'true'}
+              onChange={(e) => change({ matching: e.target.checked ? 'true' : '' })}
+            />
+            <span>{t('filter.matching')}</span>
+          </Check>
+        </ListFilters>
         <SortLabel>
           <span>{t('sort.label')}</span>
           <Select
@@ -318,7 +348,7 @@ export function Inbox() {
             {t('filter.export')}
           </Download>
         )}
-      </Bar>
+      </Tools>
       {error && (
         <Alert $severity="error" role="alert">
           <p>{t(`errors.${error}`)}</p>
@@ -328,11 +358,13 @@ export function Inbox() {
         </Alert>
       )}
       <Count role="status">
-        {status === 'loading'
-          ? t('list.loading')
-          : countText(t, i18n.language, items.length, total)}
+        {blocked
+          ? t('list.blocked')
+          : status === 'loading'
+            ? t('list.loading')
+            : countText(t, i18n.language, items.length, total)}
       </Count>
-      {status === 'empty' ? (
+      {blocked ? null : status === 'empty' ? (
         <p>{t('list.empty')}</p>
       ) : narrow ? (
         <Cards rows={items} />
@@ -362,6 +394,84 @@ export function Inbox() {
       )}
       <DemoRemoval />
     </section>
+  );
+}
+
+const SetList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.4rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Chip = styled.button`
+  font: inherit;
+  font-size: 0.875rem;
+  min-height: 2rem;
+  padding: 0.15rem 0.6rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: 999px;
+  background: #f4f6f8;
+  color: ${(p) => p.theme.colors.text};
+  cursor: pointer;
+  span {
+    margin-left: 0.35rem;
+    font-weight: 700;
+  }
+  &:hover {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+/** The folded form's filters that are set, in words, each with a button that removes it. */
+function FilterSummary({
+  filter,
+  onRemove,
+}: {
+  filter: Filter;
+  onRemove: (part: Partial<Filter>) => void;
+}) {
+  const { t, i18n } = useTranslation('agency');
+  const day = (value: string) => (isDay(value) ? formatDay(value, i18n.language) : value);
+  const assignee = (value: string) =>
+    value === 'me' ? t('work.me') : value === 'none' ? t('work.nobodyFilter') : value;
+  const words: { [K in keyof Filter]?: (value: string) => string } = {
+    kind: (value) => `${t('filter.kind')}: ${t(`kinds.${value as SubmissionKind}`)}`,
+    handling: (value) => `${t('filter.handling')}: ${t(`handlings.${value as Handling}`)}`,
+    confirmed: (value) =>
+      `${t('filter.confirmed')}: ${value === 'true' ? t('filter.yes') : t('filter.no')}`,
+    from: (value) => `${t('filter.from')}: ${day(value)}`,
+    to: (value) => `${t('filter.to')}: ${day(value)}`,
+    assignee: (value) => `${t('work.filterAssignee')}: ${assignee(value)}`,
+    unread: () => t('work.unreadOnly'),
+    matching: () => t('filter.matching'),
+  };
+  const set = (Object.keys(words) as (keyof Filter)[]).filter((key) => filter[key].trim() !== '');
+  if (set.length === 0) return null;
+  return (
+    <SetList aria-label={t('filter.summary')}>
+      {set.map((key) => {
+        const text = words[key]!(filter[key]);
+        return (
+          <li key={key}>
+            <Chip
+              type="button"
+              aria-label={t('filter.removeOne', { filter: text })}
+              onClick={() => onRemove({ [key]: '' })}
+            >
+              {text}
+              <span aria-hidden="true">{t('filter.removeMark')}</span>
+            </Chip>
+          </li>
+        );
+      })}
+    </SetList>
   );
 }
 

@@ -6,10 +6,10 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatTime } from '../format';
+import { formatShortTime, formatTime } from '../format';
 import { mailtoHref, telHref } from '../links';
 import type { InboxRow, ListSort } from '../types';
-import { ConfirmedBadge, HandlingBadge, MatchBadges } from './Badges';
+import { Badge, ConfirmedBadge, HandlingBadge, MatchBadges } from './Badges';
 import { shortAddress, UnreadMark } from './Work';
 import { Scroll, Table } from './Table';
 
@@ -64,23 +64,118 @@ const Row = styled.tr<{ $unread: boolean }>`
   font-weight: ${(p) => (p.$unread ? 700 : 400)};
 `;
 
-const When = styled.td`
-  white-space: nowrap;
+/**
+ * The wide list: one line a row (decision 220). Columns keep their share of the width; a value
+ * longer than its column ends in an ellipsis, whole in the cell's title for the pointer and
+ * whole in the DOM for a screen reader.
+ */
+const OneLine = styled(Table)`
+  table-layout: fixed;
+  font-size: 0.875rem;
+  th,
+  td {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    vertical-align: middle;
+    padding: 0.45rem 0.5rem 0.45rem 0;
+  }
+  td > ${Badge} {
+    font-size: 0.75rem;
+    padding: 0 0.4rem;
+  }
+  th {
+    padding-bottom: 0.35rem;
+  }
+  td > a:focus-visible,
+  th > button:focus-visible {
+    outline-offset: -2px;
+  }
 `;
 
-/** The e-mail address and phone number as links (the phone only when it can be dialled). */
-function ContactLinks({ row }: { row: InboxRow }) {
+/** Column shares of the wide list, in the order of its header. */
+const COLUMN_WIDTHS = ['11%', '12%', '13%', '23%', '9.5%', '6%', '9%', '9%', '7.5%'];
+
+/** A count of matched pairs in a narrow column: the number, with its words for a screen reader. */
+const MatchCount = styled.span`
+  display: inline-block;
+  min-width: 1.6rem;
+  padding: 0 0.35rem;
+  border-radius: 999px;
+  border: 1px solid #7cc2ba;
+  background: #dff2f0;
+  color: #0b4543;
+  font-weight: 700;
+  text-align: center;
+`;
+
+const NewMatch = styled.span`
+  margin-left: 0.25rem;
+  color: #5c3b00;
+  font-weight: 700;
+`;
+
+/**
+ * The e-mail address, then the phone number, on one line: the number takes at most two fifths
+ * of the cell, the address the rest; either ends in '…' when longer.
+ */
+const ContactLine = styled.span`
+  display: flex;
+  gap: 0.75rem;
+  min-width: 0;
+  > a {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    min-width: 0;
+  }
+  > a:first-child {
+    flex: 0 1 auto;
+  }
+  > a + a {
+    flex: 0 0 auto;
+    max-width: 42%;
+  }
+`;
+
+/** A row's matched pairs as a number and '+1' for the new ones, their words in the title and for screen readers. */
+function Matches({ row }: { row: InboxRow }) {
+  const { t } = useTranslation('agency');
+  if (row.matches <= 0) return null;
+  const words = t(row.kind === 'savedSearch' ? 'list.matchesSearch' : 'list.matchesLead', {
+    count: row.matches,
+  });
+  const fresh = row.newMatches > 0 ? t('list.newMatches', { count: row.newMatches }) : '';
+  return (
+    <span title={fresh ? `${words}, ${fresh}` : words}>
+      <MatchCount aria-hidden="true">{row.matches}</MatchCount>
+      {fresh && (
+        <NewMatch aria-hidden="true">
+          {t('list.newMatchesShort', { count: row.newMatches })}
+        </NewMatch>
+      )}
+      <span className="visually-hidden">{words}</span>
+      {fresh && <span className="visually-hidden">{fresh}</span>}
+    </span>
+  );
+}
+/**
+ * The e-mail address and phone number as links (the phone only when it can be dialled):
+ * `stacked` one under the other, the address breaking after its @ and before a dot; else on one
+ * line.
+ */
+function ContactLinks({ row, stacked = false }: { row: InboxRow; stacked?: boolean }) {
   const tel = row.phone ? telHref(row.phone) : null;
   return (
     <>
       {row.email && (
         <ContactLink href={mailtoHref(row.email)}>
-          <Email address={row.email} />
+          {stacked ? <Email address={row.email} /> : row.email}
         </ContactLink>
       )}
       {tel && (
         <>
-          <br />
+          {stacked && <br />}
           <ContactLink href={tel}>{row.phone}</ContactLink>
         </>
       )}
@@ -131,10 +226,15 @@ export function Rows({
   );
   return (
     <Scroll>
-      <Table>
-        <caption>
+      <OneLine>
+        <caption className="visually-hidden">
           {t('list.caption', { sort: t(`sort.captions.${sort.by}-${sort.order}`) })}
         </caption>
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, index) => (
+            <col key={index} style={{ width }} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             {header('date', t('list.received'))}
@@ -142,44 +242,56 @@ export function Rows({
             {header('name', t('list.name'))}
             <th scope="col">{t('list.contactLinks')}</th>
             <th scope="col">{t('list.place')}</th>
+            <th scope="col" title={t('list.matchesColumnTitle')}>
+              {t('list.matchesColumn')}
+            </th>
             <th scope="col">{t('list.confirmed')}</th>
             {header('status', t('list.handling'))}
             <th scope="col">{t('work.assignee')}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <Row key={row.uuid} $unread={!row.read}>
-              <When>{formatTime(row.createdAt, i18n.language)}</When>
-              <td>
-                {t(`kinds.${row.kind}`)}
-                {row.matches > 0 && (
-                  <Badges>
-                    <MatchBadges row={row} />
-                  </Badges>
-                )}
-              </td>
-              <td>
-                {!row.read && <UnreadMark />}
-                <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
-              </td>
-              <td>
-                <ContactLinks row={row} />
-              </td>
-              <td>{row.place}</td>
-              <td>
-                <ConfirmedBadge confirmed={row.confirmed} />
-              </td>
-              <td>
-                <HandlingBadge handling={row.handling} />
-              </td>
-              <td title={row.assignee ?? undefined}>
-                {row.assignee ? shortAddress(row.assignee) : ''}
-              </td>
-            </Row>
-          ))}
+          {rows.map((row) => {
+            const when = formatTime(row.createdAt, i18n.language);
+            const kind = t(`kinds.${row.kind}`);
+            const name = row.name || t('list.noName');
+            return (
+              <Row key={row.uuid} $unread={!row.read}>
+                <td title={when}>
+                  <time dateTime={row.createdAt}>
+                    {formatShortTime(row.createdAt, i18n.language)}
+                  </time>
+                </td>
+                <td title={kind}>{kind}</td>
+                <td title={name}>
+                  {!row.read && <UnreadMark />}
+                  <NameLink to={`/submissions/${row.uuid}`} data-row={row.uuid}>
+                    {name}
+                  </NameLink>
+                </td>
+                <td title={[row.email, row.phone].filter(Boolean).join(' · ')}>
+                  <ContactLine>
+                    <ContactLinks row={row} />
+                  </ContactLine>
+                </td>
+                <td title={row.place}>{row.place}</td>
+                <td>
+                  <Matches row={row} />
+                </td>
+                <td>
+                  <ConfirmedBadge confirmed={row.confirmed} />
+                </td>
+                <td>
+                  <HandlingBadge handling={row.handling} />
+                </td>
+                <td title={row.assignee ?? undefined}>
+                  {row.assignee ? shortAddress(row.assignee) : ''}
+                </td>
+              </Row>
+            );
+          })}
         </tbody>
-      </Table>
+      </OneLine>
     </Scroll>
   );
 }
@@ -222,7 +334,9 @@ export function Cards({ rows }: { rows: InboxRow[] }) {
         <Card key={row.uuid}>
           <h2>
             {!row.read && <UnreadMark />}
-            <NameLink to={`/submissions/${row.uuid}`}>{row.name || t('list.noName')}</NameLink>
+            <NameLink to={`/submissions/${row.uuid}`} data-row={row.uuid}>
+              {row.name || t('list.noName')}
+            </NameLink>
           </h2>
           <Muted>
             {t('list.cardLine', {
@@ -232,7 +346,7 @@ export function Cards({ rows }: { rows: InboxRow[] }) {
           </Muted>
           {row.place && <p>{row.place}</p>}
           <p>
-            <ContactLinks row={row} />
+            <ContactLinks row={row} stacked />
           </p>
           <Badges>
             <HandlingBadge handling={row.handling} />

@@ -19,6 +19,7 @@ import {
   TextArea,
 } from '../../ui/primitives';
 import { formatTime } from '../format';
+import { shortcutOf } from '../keys';
 import { useAgencyDispatch, useAgencySelector } from '../hooks';
 import { agencyActions as actions, selectAgency } from '../slice';
 import { SectionHeading } from './SectionHeading';
@@ -87,6 +88,7 @@ export function ReadAndAssignee() {
         <SecondaryButton
           type="button"
           disabled={readMark === 'saving'}
+          aria-keyshortcuts={shortcutOf(read ? 'markUnread' : 'markRead')}
           onClick={() => dispatch(actions.readChosen(!read))}
         >
           {read ? t('work.markUnread') : t('work.markRead')}

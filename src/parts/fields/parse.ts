@@ -39,9 +39,10 @@ export function parseNumber(text: string, kind: NumericKind): number | null {
       .trim();
     const scaled = /^(-?[\d.,' ]*\d)\s*([a-z€.]+)$/i.exec(value);
     if (scaled) {
-      const factor = SCALES.find(([word]) => word.test(scaled[2]))?.[1];
+      const [, written = '', scale = ''] = scaled;
+      const factor = SCALES.find(([word]) => word.test(scale))?.[1];
       if (factor === undefined) return null;
-      const figure = readFigure(scaled[1], 'decimal');
+      const figure = readFigure(written, 'decimal');
       return figure === null ? null : Math.round(figure * factor * 100) / 100;
     }
   } else if (kind === 'number') {
@@ -75,7 +76,7 @@ function readFigure(text: string, kind: NumericKind): number | null {
     const groups = kind !== 'decimal' && /^\d{1,3}[.,]\d{3}$/.test(value);
     decimal = groups ? null : separator;
   }
-  const [whole, fraction = '', rest] = decimal ? value.split(decimal) : [value];
+  const [whole = '', fraction = '', rest] = decimal ? value.split(decimal) : [value];
   if (rest !== undefined) return null;
   if (/[.,]/.test(fraction)) return null;
   if (/[.,]/.test(whole) && !/^\d{1,3}([.,]\d{3})+$/.test(whole)) return null;

@@ -25,3 +25,10 @@ export const WISHES = ['', 'viewing', 'call', 'details'] as const;
 export const CONSENT_BOXES = ['dataPrivacy', 'acceptContact', 'newsletter'] as const;
 /** The longest message a visitor may send with a form. */
 export const MESSAGE_MAX = 5000;
+
+/**
+ * The least time between a form appearing and its send (decision 191): the widget holds a
+ * quicker send until then; the server takes a quicker one for a bot (`MIN_FILL_MS`, which may
+ * lower this or turn it off but never raise it, so a held send is always stored).
+ */
+export const MIN_FILL_MS = 3000;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_POOL, STATEMENT_TIMEOUT_MS } from './db/postgres';
 import type { SubmissionKind } from '../contract/agency';
+import { MIN_FILL_MS } from '../contract/contact';
 import { isWebhookSecret } from './delivery/outbox';
 import { plainAddress } from './mail/address';
 
@@ -169,6 +170,11 @@ function startupErrors(env: NodeJS.ProcessEnv): string[] {
     if (value && !plainAddress(value))
       errors.push(`${name} must be one e-mail address (name@example.de), or empty`);
   }
+  const fill = env.MIN_FILL_MS;
+  // The widget holds a quick send for MIN_FILL_MS (contract/contact.ts): a longer minimum here
+  // would drop what the widget shows as sent (decision 191).
+  if (fill && !(/^\d+$/.test(fill) && Number(fill) <= MIN_FILL_MS))
+    errors.push(`MIN_FILL_MS must be a whole number of milliseconds from 0 to ${MIN_FILL_MS}`);
   if (trustProxyOf(env.TRUST_PROXY) === undefined)
     errors.push(
       'TRUST_PROXY must be the number of proxies in front of the server (1 for one nginx) or a comma-separated list of their addresses (CIDR allowed); "true" would believe any X-Forwarded-For a client writes',
@@ -267,7 +273,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
       beaconsPerWindow: int(env.RATE_LIMIT_BEACONS, 300),
       funnelPerDay: int(env.RATE_LIMIT_FUNNEL_DAY, 20),
-      minFillMs: int(env.MIN_FILL_MS, 3000),
+      minFillMs: Math.min(int(env.MIN_FILL_MS, MIN_FILL_MS), MIN_FILL_MS),
     },
     consentTextVersion: env.CONSENT_TEXT_VERSION ?? '2026-11-01',
   };

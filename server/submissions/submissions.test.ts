@@ -22,6 +22,8 @@ import {
   savedSearch,
   startTestServer,
 } from '../../test/server/testServer';
+import { MIN_FILL_MS } from '../../contract/contact';
+import { configFromEnv } from '../config';
 import { DEMO_CUSTOMER } from '../db/seed';
 import { Q } from '../db/statements';
 
@@ -340,6 +342,25 @@ describe('bots', () => {
     } finally {
       await slow.close();
     }
+  });
+
+  it("stores a send held for the widget's minimum fill time, and refuses a longer minimum at start (decision 191)", async () => {
+    const timed = await startTestServer({ MIN_FILL_MS: String(MIN_FILL_MS) });
+    try {
+      const held = await call(timed.client(), 'post', '/v1/wizard/lead', {
+        contact: contact(),
+        lead: lead(),
+        meta: { website: '', fillMs: MIN_FILL_MS },
+      });
+      expect(held.status).toBe(201);
+      expect((await timed.mails()).map((m) => m.to)).toEqual(['erika@example.de']);
+    } finally {
+      await timed.close();
+    }
+    expect(configFromEnv({ MIN_FILL_MS: String(MIN_FILL_MS + 1) }).startupErrors).toEqual([
+      expect.stringMatching(/^MIN_FILL_MS must be a whole number of milliseconds from 0 to 3000/),
+    ]);
+    expect(configFromEnv({ MIN_FILL_MS: '0' }).startupErrors).toEqual([]);
   });
 
   it('takes a submission without a fill time for a bot: answered like a stored one, not stored', async () => {

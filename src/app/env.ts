@@ -5,6 +5,7 @@
 import { request } from '../api/client';
 import { languageFromTag, type Language } from '../i18n/language';
 import { parseAllowList } from '../host/protocol';
+import { MIN_FILL_MS } from '../../contract/contact';
 
 export interface HostWindow {
   postMessage(message: unknown, targetOrigin: string): void;
@@ -34,6 +35,11 @@ export interface AppEnv {
   /** Wizard drafts, so that a reload of the frame loses nothing. */
   sessionStore: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   now(): number;
+  /**
+   * The least time between a form appearing and its send: a quicker send waits until then
+   * (decision 191). The contract's MIN_FILL_MS, which the server's bot check never exceeds.
+   */
+  minFillMs: number;
   /** Resolves once the browser has painted what the current task changed. */
   afterPaint(): Promise<void>;
   /**
@@ -125,6 +131,7 @@ export function browserEnv(setLanguage: AppEnv['setLanguage'], qa: QaControl | n
     localStore: safeStorage(() => window.localStorage),
     sessionStore: safeStorage(() => window.sessionStorage),
     now: () => Date.now(),
+    minFillMs: MIN_FILL_MS,
     // The frame's paint comes after the next animation frame; a task queued there runs after it.
     afterPaint: () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
     // eslint-disable-next-line no-console -- product 8.12–8.14: some failures are only logged

@@ -7,6 +7,7 @@
 import type { Action, ActionCreatorWithoutPayload, PayloadActionCreator } from '@reduxjs/toolkit';
 import {
   call,
+  delay,
   getContext,
   put,
   select,
@@ -88,8 +89,9 @@ export interface FormOptions<S extends FormState, D> {
 /**
  * Sends one submission as every form does (product 7.2): to the configured submit URL, else its
  * path, under its Idempotency-Key, with the honeypot and the time since the form was begun.
- * A failure is put as `failed` (no connection, or the server's code); the answer's data
- * otherwise.
+ * A send sooner than `env.minFillMs` after the form was begun waits until then, the form showing
+ * that it is sending: the server would take it for a bot (decision 191). A failure is put as
+ * `failed` (no connection, or the server's code); the answer's data otherwise.
  */
 export function* sendSubmission<P extends SubmissionPath>(
   request: { path: P; key: string; body: Omit<BodyOf<P, 'POST'>, 'meta'> },
@@ -97,6 +99,9 @@ export function* sendSubmission<P extends SubmissionPath>(
   failed: PayloadActionCreator<SubmitFailure>,
 ): Saga<{ data: unknown } | null> {
   const env: AppEnv = yield getContext('env');
+  const early = Math.min(env.minFillMs, env.minFillMs - (env.now() - form.startedAt));
+  if (early > 0) yield delay(early);
+  const fillMs = Math.max(0, env.now() - form.startedAt, early > 0 ? env.minFillMs : 0);
   const config: AppConfig = yield select(selectConfig);
   const result = yield* callApi(
     {
@@ -106,7 +111,7 @@ export function* sendSubmission<P extends SubmissionPath>(
       headers: { 'Idempotency-Key': request.key },
       body: {
         ...(request.body as unknown as Omit<SubmissionBody, 'meta'>),
-        meta: { website: form.website, fillMs: Math.max(0, env.now() - form.startedAt) },
+        meta: { website: form.website, fillMs },
       },
     },
     SUBMIT_CALL,

@@ -16,6 +16,7 @@ import { exposeInquirySlice, selectExposeInquiry } from '../../features/exposeIn
 import { feature as newsletterFeature } from '../../features/newsletter';
 import { newsletterSlice, selectNewsletter } from '../../features/newsletter/slice';
 import { EMPTY_CONTACT } from '../contactForm/model';
+import { MIN_FILL_MS } from '../../../contract/contact';
 
 const contact = {
   ...EMPTY_CONTACT,
@@ -256,6 +257,62 @@ describe('listing-inquiry page (product 2.4)', () => {
       widgetMessage('tracking', { event: 'immoObjectInquiry', label: 'W-1007' }),
       expect.any(String),
     ]);
+  });
+
+  it('holds a send made 2 s after the form appeared until the minimum fill time, sending, then sends it with that fill time (decision 191)', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], now: 50_000 });
+    try {
+      const env = createTestEnv({ query, minFillMs: MIN_FILL_MS });
+      const { store } = started(exposeFeature, env);
+      store.dispatch(exposeInquirySlice.actions.opened({ scope: '7', message: '' }, env.now()));
+      const sent: { fillMs?: number; at?: number } = {};
+      nock(API)
+        .post('/v1/wizard/expose-inquiry', (b) => {
+          sent.fillMs = (b as { meta: { fillMs: number } }).meta.fillMs;
+          sent.at = Date.now();
+          return conforming('post', '/v1/wizard/expose-inquiry')(b);
+        })
+        .reply(201, {});
+      await jest.advanceTimersByTimeAsync(2_000);
+      store.dispatch(exposeInquirySlice.actions.contactEdited(contact));
+      store.dispatch(exposeInquirySlice.actions.submitRequested());
+      await jest.advanceTimersByTimeAsync(MIN_FILL_MS - 2_000 - 1);
+      // Held: nothing sent yet, the form says it is sending and keeps what was typed.
+      expect(sent.at).toBeUndefined();
+      expect(selectExposeInquiry(store.getState()).status).toBe('loading');
+      expect(selectExposeInquiry(store.getState()).contact.email).toBe('erika@example.de');
+      await jest.advanceTimersByTimeAsync(1);
+      for (let turn = 0; turn < 200; turn += 1) {
+        if (selectExposeInquiry(store.getState()).status === 'sent') break;
+        await jest.advanceTimersByTimeAsync(0);
+      }
+      expect(selectExposeInquiry(store.getState()).status).toBe('sent');
+      expect(sent.at).toBe(50_000 + MIN_FILL_MS);
+      expect(sent.fillMs).toBeGreaterThanOrEqual(MIN_FILL_MS);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('sends at once when the form has been open for the minimum fill time', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], now: 50_000 });
+    try {
+      const env = createTestEnv({ query, minFillMs: MIN_FILL_MS });
+      const { store } = started(exposeFeature, env);
+      store.dispatch(exposeInquirySlice.actions.opened({ scope: '7', message: '' }, env.now()));
+      let at: number | undefined;
+      nock(API)
+        .post('/v1/wizard/expose-inquiry', () => Boolean((at = Date.now())))
+        .reply(201, {});
+      await jest.advanceTimersByTimeAsync(MIN_FILL_MS + 500);
+      store.dispatch(exposeInquirySlice.actions.contactEdited(contact));
+      store.dispatch(exposeInquirySlice.actions.submitRequested());
+      for (let turn = 0; turn < 200 && at === undefined; turn += 1)
+        await jest.advanceTimersByTimeAsync(0);
+      expect(at).toBe(50_000 + MIN_FILL_MS + 500);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('says the listing is unknown when the backend does not know it, keeping what was typed', async () => {

@@ -134,7 +134,10 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
     });
   }
 
-  /** Jumps to the next region whose name starts with the letters typed (within 1000 ms). */
+  /**
+   * Jumps to the next region whose name starts with the letters typed (within 1000 ms); a space
+   * within that time is typed too, else it ticks the region.
+   */
   function typeAhead(char: string, now: number) {
     const state = typed.current;
     const text = now - state.at > TYPEAHEAD_RESET_MS ? char : state.text + char;
@@ -189,7 +192,16 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
         if (parent !== null) focusRow(rows.findIndex((row) => row.id === parent));
         break;
       }
-      case ' ':
+      case ' ': {
+        // A space while a name is being typed is part of the name ("Prenzlauer Berg").
+        const now = Date.now();
+        if (typed.current.text && now - typed.current.at <= TYPEAHEAD_RESET_MS) {
+          typeAhead(' ', now);
+          break;
+        }
+        onToggle(current.id);
+        break;
+      }
       case 'Enter':
         onToggle(current.id);
         break;

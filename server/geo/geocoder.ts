@@ -123,7 +123,9 @@ export function parseQuery(q: string): Query {
   // index ('Straße des 17. Juni 135', 'Straße 100 5'), else the first number after a word.
   const numbers = words.flatMap((w, i) => (i > 0 && HOUSENUMBER.test(w) ? [i] : []));
   const numberAt =
-    numbers.findLast((i) => knownStreet(words.slice(0, i).join(' '))) ?? numbers[0] ?? -1;
+    [...numbers].reverse().find((i) => knownStreet(words.slice(0, i).join(' '))) ??
+    numbers[0] ??
+    -1;
   if (numberAt > 0) {
     // A number may be followed by its letter as a word of its own: '12 a'.
     const letter = /^[a-zA-Z]$/.test(words[numberAt + 1] ?? '') ? 1 : 0;

@@ -22,6 +22,7 @@ async function sentLocation(page: Page, frame: Frame, lang: 'de' | 'en', email: 
 
 /** A click on the map this many pixels right of the pin. */
 async function tapBesidePin(frame: Frame, dx: number) {
+  await frame.locator('.leaflet-marker-icon').scrollIntoViewIfNeeded();
   const box = (await frame.locator('.leaflet-marker-icon').boundingBox())!;
   const map = (await frame.locator('.leaflet-container').boundingBox())!;
   const x = Math.min(box.x + box.width / 2 + dx, map.x + map.width - 5);
@@ -91,6 +92,11 @@ describe('the chosen address and the pin', () => {
     assert.equal(await street.inputValue(), 'Schönhauser Allee');
     assert.equal(await frame.getByRole('textbox', { name: 'No.' }).inputValue(), '36');
     assert.equal(await frame.getByRole('textbox', { name: 'Postcode' }).inputValue(), '10435');
+    // A phone's map is narrow: zoomed out, a tap across it lands far from the house.
+    for (let i = 0; i < 2; i += 1) {
+      await frame.getByRole('button', { name: 'Zoom out' }).click();
+      await frame.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
+    }
     reverse = page.waitForResponse((r) => r.url().includes('/api/geocoder/reverse'));
     await tapBesidePin(frame, 300);
     await reverse;
@@ -101,9 +107,10 @@ describe('the chosen address and the pin', () => {
     await question.getByRole('button', { name: 'Replace the address' }).click();
     // The locality found there; the search box shows what will be sent.
     assert.equal(await street.inputValue(), '');
-    const zip = await frame.getByRole('textbox', { name: 'Postcode' }).inputValue();
-    assert.match(zip, /^\d{5}$/);
-    assert.ok((await search.inputValue()).startsWith(zip));
+    const city = await frame.getByRole('textbox', { name: 'City' }).inputValue();
+    assert.notEqual(city, '');
+    assert.ok((await search.inputValue()).includes(city));
+    assert.ok(!(await search.inputValue()).includes('Schönhauser'));
     await page.context().close();
   });
 });

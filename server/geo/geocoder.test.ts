@@ -340,6 +340,39 @@ describe('geocoder routes', () => {
     expect(await response.json()).toMatchObject({ code: 'rest_invalid_param' });
   });
 
+  it.each([
+    ['Straße des 17. Juni 135', 'Straße des 17. Juni', '135', '10623'],
+    ['Strasse des 17 Juni 135', 'Straße des 17. Juni', '135', '10623'],
+    ['Straße 100 5', 'Straße 100', '5', '13125'],
+    ['Schönhauser Alle 36', 'Schönhauser Allee', '36', '10435'],
+  ])(
+    'finds %s: a street with digits in its name, or misspelt, with its number',
+    async (q, street, housenumber, postcode) => {
+      const response = await fetch(
+        `${server.base}/api/geocoder?q=${encodeURIComponent(q)}&lang=de&limit=5`,
+      );
+      const body = (await response.json()) as {
+        features: { properties: Record<string, string> }[];
+      };
+      expect(body.features[0]?.properties).toMatchObject({
+        osm_value: 'house',
+        street,
+        housenumber,
+        postcode,
+        city: 'Berlin',
+      });
+    },
+  );
+
+  it('offers a street whose name ends in a number as the street, not as a house of another', async () => {
+    const response = await fetch(
+      `${server.base}/api/geocoder?q=${encodeURIComponent('Straße 100')}&lang=de&limit=5`,
+    );
+    const body = (await response.json()) as { features: { properties: Record<string, string> }[] };
+    expect(body.features[0]?.properties).toMatchObject({ osm_key: 'highway', name: 'Straße 100' });
+    expect(body.features[0]?.properties.housenumber).toBeUndefined();
+  });
+
   it('answers /api/geocoder/reverse', async () => {
     const response = await fetch(
       `${server.base}/api/geocoder/reverse?lat=48.137&lon=11.575&lang=de`,

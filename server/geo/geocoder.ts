@@ -12,6 +12,7 @@ import {
   isStreetName,
   loadStreets,
   looksLikeStreet,
+  normalizeStreet,
   streetsPlace,
   type Street,
 } from './streets';
@@ -81,6 +82,12 @@ function isPlaceName(term: string): boolean {
 }
 
 /**
+ * Whether a text names a street of the index, whole or as its first letters ('Schönhauser
+ * Alle' for Schönhauser Allee).
+ */
+const knownStreet = (text: string) => isStreetName(text) || findStreets(text).length > 0;
+
+/**
  * Reads the usual ways of writing a German address: 'Straße Nr, PLZ Ort', 'Straße Nr, Ort',
  * 'Straße Nr PLZ Ort', 'Straße Nr Ort', 'Ort Straße Nr', 'PLZ Ort', 'Ort' and 'PLZ' (or its
  * first digits).
@@ -108,8 +115,17 @@ export function parseQuery(q: string): Query {
     const { street, housenumber } = streetAndNumber(parts[0]!);
     return { ...none, street, housenumber, placeTerm: normalize(parts.slice(1).join(' ')) };
   }
+  // A street whose name holds a number ('Straße 100') is the street, not a house of 'Straße'.
+  if (/\d/.test(text) && loadStreets().names.has(normalizeStreet(text)))
+    return { ...none, street: text, placeTerm: '' };
   const words = text.split(' ').filter(Boolean);
-  const numberAt = words.findIndex((w, i) => i > 0 && HOUSENUMBER.test(w));
+  // The house number: the last number after which the words before it name a street of the
+  // index ('Straße des 17. Juni 135', 'Straße 100 5'), else the first number after a word.
+  const numbers = words.flatMap((w, i) => (i > 0 && HOUSENUMBER.test(w) ? [i] : []));
+  const numberAt =
+    [...numbers].reverse().find((i) => knownStreet(words.slice(0, i).join(' '))) ??
+    numbers[0] ??
+    -1;
   if (numberAt > 0) {
     // A number may be followed by its letter as a word of its own: '12 a'.
     const letter = /^[a-zA-Z]$/.test(words[numberAt + 1] ?? '') ? 1 : 0;
@@ -132,7 +148,7 @@ export function parseQuery(q: string): Query {
         return { ...none, street: before.slice(n).join(' '), housenumber, placeTerm: place };
     }
     // 'Straße Nr' alone, after a postcode or not: the postcode (or the demo region) is the place.
-    if (postcode || looksLikeStreet(before.join(' ')))
+    if (postcode || looksLikeStreet(before.join(' ')) || knownStreet(before.join(' ')))
       return { ...none, street: before.join(' '), housenumber, placeTerm: '' };
   }
   // 'Straße Ort' without a comma ('Kastanienallee Prenzlauer Berg'): the shortest run of

@@ -12,7 +12,6 @@ import { call, loggedIn, type Server } from '../../test/server/requests';
 import {
   confirmedSearch,
   contact,
-  keyOf,
   lead,
   savedSearch,
   startTestServer,

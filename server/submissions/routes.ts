@@ -43,7 +43,7 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
     'POST',
     '/v1/wizard/lead',
     service.limited(async (request, reply) => {
-      const { lead, message, contact } = request.body as {
+      const { lead, message } = request.body as {
         lead: LeadInput;
         message?: string;
         contact: ContactInput;

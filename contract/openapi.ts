@@ -12,6 +12,7 @@ import {
   SUBMISSION_KINDS,
 } from './agency';
 import { CATEGORY_IDS, MARKETING_TYPES, OBJECT_TYPES } from './catalog';
+import { WAITING_BANDS } from './waitingBuyers';
 import {
   CONSENT_BOXES,
   CONTACT_RECORD_KEYS,
@@ -321,9 +322,9 @@ const schemas: Record<string, Schema> = {
     type: 'object',
     required: ['count', 'place'],
     description:
-      "What the owner of a lead may be told of the live saved searches matching it (docs/matching.md#what-an-owner-may-be-shown): how many, never fewer than 3 (null: fewer, or none; the agent checks them), and the locality or district they are for (null: the owner's area, unnamed).",
+      "What the owner of a lead may be told of the people whose saved searches ask for its kind of property in its place (docs/matching.md#what-an-owner-may-be-shown): the band their number lies in, as its lower bound (at least 3, 10, 25 or 50; null: fewer than 3, or none; the agent checks them), and the locality or district they are for (null: the owner's area, unnamed). It depends neither on the lead's figures nor on its e-mail address.",
     properties: {
-      count: { type: ['integer', 'null'], minimum: 3 },
+      count: { type: ['integer', 'null'], enum: [...WAITING_BANDS, null] },
       place: { type: ['string', 'null'] },
     },
   },

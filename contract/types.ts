@@ -3383,9 +3383,10 @@ export interface components {
             uuid: string;
             searchProposal?: components["schemas"]["SearchProposal"];
         };
-        /** @description What the owner of a lead may be told of the live saved searches matching it (docs/matching.md#what-an-owner-may-be-shown): how many, never fewer than 3 (null: fewer, or none; the agent checks them), and the locality or district they are for (null: the owner's area, unnamed). */
+        /** @description What the owner of a lead may be told of the people whose saved searches ask for its kind of property in its place (docs/matching.md#what-an-owner-may-be-shown): the band their number lies in, as its lower bound (at least 3, 10, 25 or 50; null: fewer than 3, or none; the agent checks them), and the locality or district they are for (null: the owner's area, unnamed). It depends neither on the lead's figures nor on its e-mail address. */
         WaitingBuyers: {
-            count: number | null;
+            /** @enum {integer|null} */
+            count: 3 | 10 | 25 | 50 | null;
             place: string | null;
         };
         /** @description A lead was stored, with what its owner may be told of the saved searches waiting for a property like it; a retry is answered the same. */

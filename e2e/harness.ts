@@ -83,10 +83,10 @@ export async function firstScreenShown(frame: Frame) {
 }
 
 /** One server and one browser for a test file, started before and closed after its tests. */
-export function serverAndBrowser() {
+export function serverAndBrowser(extraEnv: Record<string, string> = {}) {
   const context = {} as { server: Awaited<ReturnType<typeof startServer>>; browser: Browser };
   before(async () => {
-    context.server = await startServer();
+    context.server = await startServer(extraEnv);
     context.browser = await launchBrowser();
   });
   after(async () => {

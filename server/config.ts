@@ -94,6 +94,11 @@ export interface ServerConfig {
   };
   /** Version of the consent texts the visitor saw, stored with each consent. */
   consentTextVersion: string;
+  /**
+   * How long a saved search must have asked for a kind of property in a place before it counts
+   * in an owner's count of waiting buyers (OWNER_COUNT_WAIT_HOURS; docs/matching.md#the-threat-model).
+   */
+  ownerCountWaitHours: number;
 }
 
 /** A plain http(s) origin: scheme, host (name, IPv4 or [IPv6]) and port, nothing else. */
@@ -276,5 +281,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       minFillMs: Math.min(int(env.MIN_FILL_MS, MIN_FILL_MS), MIN_FILL_MS),
     },
     consentTextVersion: env.CONSENT_TEXT_VERSION ?? '2026-11-01',
+    ownerCountWaitHours: int(env.OWNER_COUNT_WAIT_HOURS, 7 * 24),
   };
 }

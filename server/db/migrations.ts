@@ -694,6 +694,23 @@ export const MIGRATIONS: readonly Migration[] = [
           JOIN saved_searches ss ON ss.id = m.saved_search_id WHERE ss.submission_id IS NOT NULL
       ) pairs JOIN submissions s ON s.id = pairs.sid GROUP BY sid, s.kind;`,
   },
+  // 25: since when each term of a saved search has asked for its place and kind of property
+  // (server/matching/terms.ts): an owner's count of waiting buyers counts a term only once it
+  // is old enough (docs/matching.md#the-threat-model). The terms stored before take the later of
+  // their search's last change and its confirmation.
+  {
+    sqlite: `
+    ALTER TABLE saved_search_terms ADD COLUMN live_since TEXT NOT NULL DEFAULT '';
+    UPDATE saved_search_terms SET live_since = (
+      SELECT max(ss.updated_at, coalesce(s.confirmed_at, ''))
+      FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
+      WHERE ss.id = saved_search_terms.saved_search_id);`,
+    postgres: `
+    ALTER TABLE saved_search_terms ADD COLUMN live_since TEXT NOT NULL DEFAULT '';
+    UPDATE saved_search_terms t SET live_since = GREATEST(ss.updated_at, coalesce(s.confirmed_at, ''))
+      FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
+      WHERE ss.id = t.saved_search_id;`,
+  },
 ];
 
 /**

@@ -1,16 +1,21 @@
 /**
  * What an owner may be shown of the saved searches waiting for a property like theirs
- * (docs/matching.md#what-an-owner-may-be-shown): how many people, from 3 on, and where. Below 3 the
- * count never leaves this function. Callers do not know the threshold.
+ * (docs/matching.md#what-an-owner-may-be-shown, and its threat model): how many people ask for
+ * its kind of property in its place, in bands from 3 on, and where. What it counts depends on
+ * neither the lead's figures nor its e-mail address, and only on searches old enough; below 3
+ * the count never leaves this function. Callers do not know the threshold or the bands.
  */
+import { COUNTED_UP_TO, waitingBand } from '../../contract/waitingBuyers';
 import { BERLIN_DISTRICTS } from '../data/berlin';
+import { ago } from '../db/clock';
 import type { Queryable } from '../db/sql';
 import { berlinPlaces, propertyLocalities, propertyOfLead, type MatchPlaces } from './match';
+import { termsOfKind } from './terms';
 
-/** The fewest people waiting an owner is told the number of (decision 153). */
-export const SHOWN_FROM = 3;
-
-/** What the owner is told: the count (null below SHOWN_FROM) and the place it is for. */
+/**
+ * What the owner is told: the band of the count, as its lower bound (null below the threshold),
+ * and the place it is for.
+ */
 export interface WaitingBuyers {
   count: number | null;
   /** A locality or district of Berlin; null: the owner's area, unnamed. */
@@ -64,40 +69,47 @@ function sentLocation(location: unknown): Record<string, unknown> {
 /** A lead's row as stored (leads: object_type, category_id, marketing_type, location, fields). */
 type LeadRow = Parameters<typeof propertyOfLead>[0];
 
-/** How many people (contacts) other than the owner the live searches `ids` belong to. */
-function peopleOf(q: Queryable, ids: readonly number[], ownerEmail: string) {
-  const list =
-    q.dialect === 'postgres'
-      ? 'SELECT jsonb_array_elements_text(?::jsonb)::bigint'
-      : 'SELECT value FROM json_each(?)';
-  return q
-    .one<{ n: number }>(
-      `SELECT count(DISTINCT ss.contact_id) AS n FROM saved_searches ss
-       JOIN contacts c ON c.id = ss.contact_id
-       WHERE ss.id IN (${list}) AND lower(c.email) <> lower(?)`,
-      JSON.stringify(ids),
-      ownerEmail,
-    )
-    .then((row) => Number(row?.n ?? 0));
+/**
+ * How many people (contacts) have live saved searches that have asked, for `waitHours` or
+ * longer, for the kind of property `lead` is in one of its `localities`, whatever their ranges
+ * and whoever sends the lead; counted up to the top band only.
+ */
+async function peopleWaiting(
+  q: Queryable,
+  lead: LeadRow,
+  localities: readonly number[],
+  waitHours: number,
+): Promise<number> {
+  const kind = termsOfKind(propertyOfLead(lead), localities);
+  if (!kind) return 0;
+  const row = await q.one<{ n: number }>(
+    `SELECT count(*) AS n FROM (
+       SELECT DISTINCT ss.contact_id FROM saved_search_terms t
+       JOIN saved_searches ss ON ss.id = t.saved_search_id
+       WHERE ${kind.conditions.join(' AND ')} AND t.live_since <= ?
+       LIMIT ${COUNTED_UP_TO}
+     ) people`,
+    ...kind.params,
+    ago(waitHours * 60 * 60 * 1000),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
- * What the owner of `lead` may be told of the people waiting for a property like theirs, given
- * the live saved searches matching it (`matchingSearches`' answer, which the lead's pairs are
- * stored from too): the contacts they belong to, the owner's own not counted, so that one
- * searcher with three searches is one person, below the threshold.
+ * What the owner of `lead` may be told of the people waiting for a property like theirs
+ * (docs/matching.md#the-threat-model): the contacts whose live saved searches have asked for its
+ * kind of property in its place for `waitHours` or longer, each once, in bands. The lead's own
+ * figures and the address it gives play no part: the number cannot be steered by them. The
+ * agency's pairs (matchingSearches) stay exact.
  */
 export async function waitingBuyers(
   q: Queryable,
   lead: LeadRow,
-  searches: readonly number[],
-  ownerEmail: string,
+  waitHours: number,
   places: MatchPlaces = berlinPlaces(),
 ): Promise<WaitingBuyers> {
-  // Fewer searches than the threshold cannot belong to enough people: no query.
-  if (searches.length < SHOWN_FROM) return { count: null, place: null };
-  const count = await peopleOf(q, searches, ownerEmail);
-  if (count < SHOWN_FROM) return { count: null, place: null };
   const localities = propertyLocalities(propertyOfLead(lead).location, places);
+  const count = waitingBand(await peopleWaiting(q, lead, localities, waitHours));
+  if (count === null) return { count: null, place: null };
   return { count, place: placeOf(localities, sentLocation(lead.location)) };
 }

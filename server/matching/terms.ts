@@ -6,6 +6,7 @@
  * `matchSearch`, the one definition of a match; a test holds both to the same answers.
  */
 import { categoryById } from '../../contract/catalog';
+import { now } from '../db/clock';
 import type { Queryable, Sql } from '../db/sql';
 import {
   berlinPlaces,
@@ -101,11 +102,21 @@ export const TERM_COLUMNS = [
 ] as const satisfies readonly (keyof SearchTerm)[];
 
 // Two processes that fill the same search at start-up write the same row: the later one wins.
-const INSERT_TERM = `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
-  VALUES (${TERM_COLUMNS.map((c) => `@${c}`).join(', ')})
-  ON CONFLICT (saved_search_id, locality_id) DO UPDATE SET ${TERM_COLUMNS.slice(2)
+// `live_since`: since when the search has asked for this place and kind (an owner's count counts
+// the row only once it is old enough, docs/matching.md#the-threat-model).
+const INSERT_TERM = `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')}, live_since)
+  VALUES (${TERM_COLUMNS.map((c) => `@${c}`).join(', ')}, @live_since)
+  ON CONFLICT (saved_search_id, locality_id) DO UPDATE SET ${[
+    ...TERM_COLUMNS.slice(2),
+    'live_since',
+  ]
     .map((c) => `${c} = excluded.${c}`)
     .join(', ')}`;
+
+/** What an owner's count reads of a term: its place and kind of property. */
+const kindKey = (
+  t: Pick<SearchTerm, 'locality_id' | 'marketing_type' | 'category_id' | 'object_type'>,
+) => `${Number(t.locality_id)} ${t.marketing_type} ${Number(t.category_id)} ${t.object_type}`;
 
 /**
  * Writes the terms of the saved searches `where` names again (none for one not live), and their
@@ -125,9 +136,23 @@ async function writeTerms(
     ...params,
   );
   for (const row of rows) {
+    // A term that asks for the same place and kind as before keeps its age; a new one (new
+    // regions, another category, a search live again) starts now.
+    const since = new Map(
+      (
+        await tx.all<SearchTerm & { live_since: string }>(
+          `SELECT locality_id, marketing_type, category_id, object_type, live_since
+           FROM saved_search_terms WHERE saved_search_id = ?`,
+          row.id,
+        )
+      ).map((t) => [kindKey(t), t.live_since]),
+    );
     await tx.run('DELETE FROM saved_search_terms WHERE saved_search_id = ?', row.id);
     const live = Number(row.live) === 1;
-    if (live) for (const term of termsOf(row, places)) await tx.run(INSERT_TERM, { ...term });
+    const written = now();
+    if (live)
+      for (const term of termsOf(row, places))
+        await tx.run(INSERT_TERM, { ...term, live_since: since.get(kindKey(term)) ?? written });
     await writeSearchPairs(
       tx,
       row,
@@ -193,6 +218,28 @@ export async function fillSearchTerms(sql: Sql, places = berlinPlaces()): Promis
 }
 
 /**
+ * The conditions on saved_search_terms (as `t`) for the searches of `property`'s place and kind:
+ * one of its `localities`, its marketing type and category, and its object type where its
+ * category has one (a category offered under either, the plot, fits a search of either); null
+ * where none can match (no such category, no locality).
+ */
+export function termsOfKind(property: MatchProperty, localities: readonly number[]) {
+  const category = categoryById(property.categoryId);
+  if (!category || !localities.length) return null;
+  const params: (string | number)[] = [...localities, property.marketingType, property.categoryId];
+  const conditions = [
+    `t.locality_id IN (${localities.map(() => '?').join(', ')})`,
+    't.marketing_type = ?',
+    't.category_id = ?',
+  ];
+  if (category.objectType !== null) {
+    conditions.push('t.object_type = ?');
+    params.push(property.objectType);
+  }
+  return { conditions, params, localities };
+}
+
+/**
  * The ids of the live saved searches that match `property`, in order: narrowed by the index
  * (its localities, marketing type, category and object type, and the bounds of price, living
  * space and rooms); a search the index holds exactly is taken from it, any other is read by
@@ -203,21 +250,9 @@ export async function matchingSearches(
   property: MatchProperty,
   places = berlinPlaces(),
 ): Promise<number[]> {
-  const category = categoryById(property.categoryId);
-  if (!category) return [];
-  const localities = propertyLocalities(property.location, places);
-  if (!localities.length) return [];
-  const params: (string | number)[] = [...localities, property.marketingType, property.categoryId];
-  const conditions = [
-    `t.locality_id IN (${localities.map(() => '?').join(', ')})`,
-    't.marketing_type = ?',
-    't.category_id = ?',
-  ];
-  // A category offered under either object type (the plot) matches a search of either.
-  if (category.objectType !== null) {
-    conditions.push('t.object_type = ?');
-    params.push(property.objectType);
-  }
+  const kind = termsOfKind(property, propertyLocalities(property.location, places));
+  if (!kind) return [];
+  const { conditions, params, localities } = kind;
   const figure = (field: string) => {
     const value = property.figures[field];
     return typeof value === 'number' && Number.isFinite(value) ? value : null;

@@ -43,7 +43,7 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
     'POST',
     '/v1/wizard/lead',
     service.limited(async (request, reply) => {
-      const { lead, message, contact } = request.body as {
+      const { lead, message } = request.body as {
         lead: LeadInput;
         message?: string;
         contact: ContactInput;
@@ -63,11 +63,12 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
         links: ['submission_id'] as const,
       };
       // The live saved searches it matches, from the index (docs/matching.md): stored as its
-      // pairs with it, each announced by a webhook; and what the owner is told of them, in the
-      // answer and the confirmation mail (docs/matching.md#what-an-owner-may-be-shown).
+      // pairs with it, each announced by a webhook. What the owner is told, in the answer and the
+      // confirmation mail, is not read from them: the people waiting for its kind of property in
+      // its place, whatever its figures (docs/matching.md#what-an-owner-may-be-shown).
       const searches = await matchingSearches(ctx.sql, propertyOfLead(row.values));
       const news = ctx.outbox.webhooksOn ? ctx : null;
-      const waiting = await waitingBuyers(ctx.sql, row.values, searches, contact.email);
+      const waiting = await waitingBuyers(ctx.sql, row.values, ctx.config.ownerCountWaitHours);
       const category = categoryById(lead.categoryId)?.name;
       return accepted(
         reply,

@@ -570,26 +570,44 @@ describe('the saved searches waiting for the property, on the success step', () 
     waitingBuyers,
   });
 
-  it('says how many wait and where, under the thanks, and tells the host page the count', async () => {
+  it('says in which band of how many wait and where, under the thanks, and tells the host page the band', async () => {
     const { status, tracked } = await sendAnswered(
-      accepted({ count: 14, place: 'Prenzlauer Berg' }),
+      accepted({ count: 10, place: 'Prenzlauer Berg' }),
     );
     const line = await within(status).findByText(
-      'In Prenzlauer Berg suchen 14 vorgemerkte Interessenten eine Wohnung wie Ihre.',
+      'In Prenzlauer Berg suchen mindestens 10 vorgemerkte Interessenten eine Wohnung wie Ihre.',
     );
     // Under the thanks and what comes next.
     expect(within(status).getAllByRole('paragraph').at(-1)).toBe(line);
     expect(tracked).toEqual([
-      { ...widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: 14 }) },
+      { ...widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: 10 }) },
     ]);
   });
 
-  it('in English: buyers or tenants, the place or near you', async () => {
-    const { status } = await sendAnswered(accepted({ count: 14, place: 'Prenzlauer Berg' }), {
+  it('shows a finer count from any backend only as its band, on the step and to the host page', async () => {
+    const { status, tracked } = await sendAnswered(
+      accepted({ count: 14, place: 'Prenzlauer Berg' }),
+    );
+    await within(status).findByText(
+      'In Prenzlauer Berg suchen mindestens 10 vorgemerkte Interessenten eine Wohnung wie Ihre.',
+    );
+    expect(status).not.toHaveTextContent('14');
+    expect(tracked).toEqual([
+      widgetMessage('tracking', { event: 'LeadWizard', waitingBuyers: 10 }),
+    ]);
+    cleanup();
+    const many = await sendAnswered(accepted({ count: 4000, place: null }));
+    await within(many.status).findByText(
+      'In Ihrer Gegend suchen mindestens 50 vorgemerkte Interessenten eine Wohnung wie Ihre.',
+    );
+  });
+
+  it('in English: at least the band, buyers or tenants, the place or near you', async () => {
+    const { status } = await sendAnswered(accepted({ count: 25, place: 'Prenzlauer Berg' }), {
       language: 'en-US',
     });
     await within(status).findByText(
-      'In Prenzlauer Berg, 14 registered buyers are looking for an apartment like yours.',
+      'In Prenzlauer Berg, at least 25 registered buyers are looking for an apartment like yours.',
     );
     cleanup();
     const rent = await sendAnswered(accepted({ count: 5, place: null }), {
@@ -598,7 +616,7 @@ describe('the saved searches waiting for the property, on the success step', () 
       marketingType: 'rent',
     });
     await within(rent.status).findByText(
-      'Near you, 5 registered tenants are looking for a house like yours.',
+      'Near you, at least 3 registered tenants are looking for a house like yours.',
     );
   });
 

@@ -4,7 +4,12 @@
  * nothing it cannot vouch for.
  */
 
-/** The count (3 or more; null: no number) and the place it is for (null: the owner's area). */
+import { waitingBand } from '../../../contract/waitingBuyers';
+
+/**
+ * The count as its band's lower bound (3 or more; null: no number) and the place it is for
+ * (null: the owner's area).
+ */
 export interface WaitingBuyers {
   count: number | null;
   place: string | null;
@@ -12,7 +17,8 @@ export interface WaitingBuyers {
 
 /**
  * The answer's `waitingBuyers`, or null where it has none (an older backend) or it is
- * malformed. A count below 3 is shown as no number, whatever sent it.
+ * malformed. A count is shown as its band (contract/waitingBuyers.ts), below 3 as no number,
+ * whatever sent it.
  */
 export function waitingBuyersOf(answer: unknown): WaitingBuyers | null {
   const w = (answer as { waitingBuyers?: { count?: unknown; place?: unknown } } | null)
@@ -22,7 +28,7 @@ export function waitingBuyersOf(answer: unknown): WaitingBuyers | null {
   if ((count !== null && !Number.isInteger(count)) || (place != null && typeof place !== 'string'))
     return null;
   return {
-    count: (count as number) >= 3 ? (count as number) : null,
+    count: count === null ? null : waitingBand(count as number),
     place: (place as string | null | undefined)?.trim() || null,
   };
 }

@@ -16,7 +16,7 @@ import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
 import { staffLoginMail } from '../mail/templates';
-import { eraseContact, eraseDemoContacts } from './erasure';
+import { ERASED_TABLES, eraseContact, eraseDemoContacts } from './erasure';
 import { exportCsv } from './csv';
 import {
   feedbackSender,
@@ -103,7 +103,7 @@ export async function agencyRoutes(
   app: FastifyInstance,
   { ctx, staff, records, funnel }: AgencyRoutesOptions,
 ) {
-  const { sql, outbox, config, rateCounter } = ctx;
+  const { sql, outbox, scrubber, config, rateCounter } = ctx;
   const inbox = inboxQueries(sql);
   const work = workQueries(sql);
   const matches = matchQueries(sql, records);
@@ -341,6 +341,7 @@ export async function agencyRoutes(
         : null;
     });
     if (!removed) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    await scrubber.afterErasure(ERASED_TABLES);
     outbox.nudge();
     return { erased: true as const, removed };
   });
@@ -350,6 +351,7 @@ export async function agencyRoutes(
     const contacts = await sql.transaction((tx) =>
       eraseDemoContacts(tx, outbox, signedIn(request).email),
     );
+    if (contacts) await scrubber.afterErasure(ERASED_TABLES);
     outbox.nudge();
     return { contacts };
   });

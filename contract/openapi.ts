@@ -655,17 +655,15 @@ const ERASED_COUNTS = [
   'deliveriesDropped',
   'deliveriesCleared',
 ];
+const ERASED_REMOVED: Schema = {
+  type: 'object',
+  required: ERASED_COUNTS,
+  properties: Object.fromEntries(ERASED_COUNTS.map((name) => [name, { type: 'integer' }])),
+};
 schemas.Erasure = {
   type: 'object',
   required: ['erased', 'removed'],
-  properties: {
-    erased: { const: true },
-    removed: {
-      type: 'object',
-      required: ERASED_COUNTS,
-      properties: Object.fromEntries(ERASED_COUNTS.map((name) => [name, { type: 'integer' }])),
-    },
-  },
+  properties: { erased: { const: true }, removed: ERASED_REMOVED },
 };
 
 schemas.ConsentNow = {
@@ -760,6 +758,45 @@ schemas.Note = {
     author: { type: 'string', description: 'The staff address that wrote it' },
     text: { type: 'string', description: 'Plain text as typed (never HTML)' },
     createdAt: dateTime,
+  },
+};
+schemas.NoteMention = {
+  type: 'object',
+  required: ['submission', 'by', 'note'],
+  properties: {
+    submission: { ...str(36, { format: 'uuid' }), description: "The other contact's submission" },
+    by: {
+      type: 'array',
+      items: { type: 'string', enum: ['email', 'name', 'phone'] },
+      description: 'What of the contact the note holds: its e-mail address, last name or phone',
+    },
+    note: ref('Note'),
+  },
+};
+schemas.NoteMentions = {
+  type: 'object',
+  required: ['mentions'],
+  properties: {
+    mentions: {
+      type: 'array',
+      items: ref('NoteMention'),
+      description:
+        "The notes on other contacts' submissions that name the contact, oldest first (docs/security.md#erasure)",
+    },
+  },
+};
+schemas.StaffErasure = {
+  type: 'object',
+  required: ['erased', 'removed', 'mentions'],
+  properties: {
+    erased: { const: true },
+    removed: ERASED_REMOVED,
+    mentions: {
+      type: 'array',
+      items: ref('NoteMention'),
+      description:
+        "The notes on other contacts' submissions that named the contact and stay, oldest first",
+    },
   },
 };
 schemas.InboxPage = {
@@ -1410,8 +1447,25 @@ const agencyPaths = {
       summary:
         "Erase the submission's contact: its submissions, saved searches, consent records, sessions, keys and pending deliveries (docs/security.md#erasure)",
       responses: {
-        '200': ok('Erased; an erasure record without personal data is kept', ref('Erasure')),
+        '200': ok(
+          'Erased; an erasure record without personal data is kept, and the notes elsewhere that name the contact are listed',
+          ref('StaffErasure'),
+        ),
         '404': error('No such submission (an erased contact has none)'),
+        ...BAD_REQUEST,
+        ...STAFF_ERRORS,
+      },
+    },
+  },
+  '/agency/api/submissions/{uuid}/contact/mentions': {
+    ...atRoot,
+    parameters: [{ name: 'uuid', in: 'path', required: true, schema: str(36, { format: 'uuid' }) }],
+    get: {
+      summary:
+        "The notes on other contacts' submissions that name this submission's contact (by e-mail, last name or phone), shown before it is erased",
+      responses: {
+        '200': ok('The notes naming the contact', ref('NoteMentions')),
+        '404': error('No such submission'),
         ...BAD_REQUEST,
         ...STAFF_ERRORS,
       },

@@ -2738,13 +2738,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Erased; an erasure record without personal data is kept */
+                /** @description Erased; an erasure record without personal data is kept, and the notes elsewhere that name the contact are listed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Erasure"];
+                        "application/json": components["schemas"]["StaffErasure"];
                     };
                 };
                 /** @description A parameter is malformed (code rest_invalid_param) */
@@ -2785,6 +2785,82 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency/api/submissions/{uuid}/contact/mentions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        /** The notes on other contacts' submissions that name this submission's contact (by e-mail, last name or phone), shown before it is erased */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The notes naming the contact */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NoteMentions"];
+                    };
+                };
+                /** @description A parameter is malformed (code rest_invalid_param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No staff session, or the XSRF token is missing or wrong */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such submission */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Any other failure */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3760,6 +3836,36 @@ export interface components {
             text: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        NoteMention: {
+            /**
+             * Format: uuid
+             * @description The other contact's submission
+             */
+            submission: string;
+            /** @description What of the contact the note holds: its e-mail address, last name or phone */
+            by: ("email" | "name" | "phone")[];
+            note: components["schemas"]["Note"];
+        };
+        NoteMentions: {
+            /** @description The notes on other contacts' submissions that name the contact, oldest first (docs/security.md#erasure) */
+            mentions: components["schemas"]["NoteMention"][];
+        };
+        StaffErasure: {
+            /** @constant */
+            erased: true;
+            removed: {
+                submissions: number;
+                savedSearches: number;
+                consents: number;
+                sessions: number;
+                keys: number;
+                keptAnswers: number;
+                deliveriesDropped: number;
+                deliveriesCleared: number;
+            };
+            /** @description The notes on other contacts' submissions that named the contact and stay, oldest first */
+            mentions: components["schemas"]["NoteMention"][];
         };
         InboxPage: {
             /** @description How many submissions (of all, whatever the filter) the signed-in staff member has not read; on a first page (without `after`) only */

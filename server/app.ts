@@ -13,6 +13,7 @@ import { cookiePolicy, createSessions, ensureXsrfCookie } from './http/security'
 import type { ServerConfig } from './config';
 import { limitConnections, limitPipelining, SOCKET_IDLE_MS } from './connections';
 import { startCheckpointer } from './db/checkpointer';
+import { createScrubber, type Scrubber } from './db/scrub';
 import { openDatabase, type Db } from './db/sqlite';
 import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
@@ -110,6 +111,8 @@ declare module 'fastify' {
     outbox: import('./delivery/outbox').Outbox;
     /** The server's database, SQLite or PostgreSQL (tests read it through this). */
     sql: Sql;
+    /** Removes an erasure's bytes from the database's files (tests wait for it). */
+    scrubber: Scrubber;
   }
 }
 
@@ -218,6 +221,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   );
   app.decorate('outbox', outbox);
   app.decorate('sql', sql);
+  const scrubber = createScrubber(sql, (message, detail) => app.log.error({ detail }, message));
+  app.decorate('scrubber', scrubber);
   // SQLite's write-ahead log is checkpointed by this process; PostgreSQL does its own.
   const checkpointer = sql.db
     ? startCheckpointer(sql.db, (message) => app.log.error({ message }, 'WAL checkpoint failed'))
@@ -225,6 +230,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => {
     await outbox.stop();
+    await scrubber.idle();
     await checkpointer?.stop();
     await sql.close();
   });
@@ -322,7 +328,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerRoutes(app, { sql, config, outbox, sessions, staff, rateCounter });
+  await registerRoutes(app, { sql, config, outbox, scrubber, sessions, staff, rateCounter });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

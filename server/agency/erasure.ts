@@ -33,6 +33,34 @@ const OF_SUBMISSIONS = 'SELECT id FROM submissions WHERE contact_id = ?';
 const DELIVERIES_OF = `(submission_id IN (${OF_SUBMISSIONS}) OR lower(recipient) = ?
   OR (submission_id IS NULL AND lower(payload) LIKE ? ESCAPE '\\'))`;
 
+/**
+ * The tables an erasure deletes or clears rows of: after its commit their erased bytes are
+ * removed from the database's files (server/db/scrub.ts).
+ */
+export const ERASED_TABLES = [
+  'deliveries',
+  'submission_notes',
+  'submission_reads',
+  'submission_assignees',
+  'leads_to_match',
+  'leads',
+  'submission_texts',
+  'expose_inquiries',
+  'contact_messages',
+  'saved_search_terms',
+  'search_matches',
+  'submission_match_counts',
+  'saved_searches',
+  'consents',
+  'auth_keys',
+  'sessions',
+  'idempotency_keys',
+  'submissions',
+  'contacts',
+  'mails',
+  'rate_limits',
+] as const;
+
 const E = {
   contact: 'SELECT id, email FROM contacts WHERE id = ?',
   submissionUuids: 'SELECT uuid FROM submissions WHERE contact_id = ? ORDER BY id',

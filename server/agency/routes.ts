@@ -16,7 +16,8 @@ import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
 import { staffLoginMail } from '../mail/templates';
-import { eraseContact, eraseDemoContacts } from './erasure';
+import { ERASED_TABLES, eraseContact, eraseDemoContacts } from './erasure';
+import { notesNaming } from './mentions';
 import { exportCsv } from './csv';
 import {
   feedbackSender,
@@ -103,7 +104,7 @@ export async function agencyRoutes(
   app: FastifyInstance,
   { ctx, staff, records, funnel }: AgencyRoutesOptions,
 ) {
-  const { sql, outbox, config, rateCounter } = ctx;
+  const { sql, outbox, scrubber, config, rateCounter } = ctx;
   const inbox = inboxQueries(sql);
   const work = workQueries(sql);
   const matches = matchQueries(sql, records);
@@ -329,20 +330,36 @@ export async function agencyRoutes(
   });
 
   // The submission's contact, erased with everything that holds its data (docs/security.md#erasure).
+  // Staff are shown the notes elsewhere that name it, before and as they erase it.
   route(app, 'DELETE', '/agency/api/submissions/{uuid}/contact', async (request) => {
     const { uuid } = request.params as { uuid: string };
-    const removed = await sql.transaction(async (tx) => {
+    const erased = await sql.transaction(async (tx) => {
       const of = await tx.one<{ contact_id: number }>(
         'SELECT contact_id FROM submissions WHERE uuid = ?',
         uuid,
       );
-      return of
-        ? eraseContact(tx, outbox, of.contact_id, { by: 'staff', staff: signedIn(request).email })
-        : null;
+      if (!of) return null;
+      const mentions = await notesNaming(tx, of.contact_id);
+      const removed = await eraseContact(tx, outbox, of.contact_id, {
+        by: 'staff',
+        staff: signedIn(request).email,
+      });
+      return removed && { removed, mentions };
     });
-    if (!removed) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    if (!erased) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    await scrubber.afterErasure(ERASED_TABLES);
     outbox.nudge();
-    return { erased: true as const, removed };
+    return { erased: true as const, ...erased };
+  });
+
+  route(app, 'GET', '/agency/api/submissions/{uuid}/contact/mentions', async (request) => {
+    const { uuid } = request.params as { uuid: string };
+    const of = await sql.one<{ contact_id: number }>(
+      'SELECT contact_id FROM submissions WHERE uuid = ?',
+      uuid,
+    );
+    if (!of) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    return { mentions: await notesNaming(sql, of.contact_id) };
   });
 
   // The seeded demo entries, erased at once like any contact.
@@ -350,6 +367,7 @@ export async function agencyRoutes(
     const contacts = await sql.transaction((tx) =>
       eraseDemoContacts(tx, outbox, signedIn(request).email),
     );
+    if (contacts) await scrubber.afterErasure(ERASED_TABLES);
     outbox.nudge();
     return { contacts };
   });

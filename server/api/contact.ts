@@ -9,7 +9,7 @@ import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import { clean, route, type ApiContext, type ContactInput } from '../http/context';
 import { ApiError } from '../http/errors';
 import { keptAnswers } from '../http/idempotency';
-import { eraseContact } from '../agency/erasure';
+import { ERASED_TABLES, eraseContact } from '../agency/erasure';
 
 export function contactRecord(row: Record<string, unknown>) {
   return {
@@ -27,7 +27,7 @@ export function contactRecord(row: Record<string, unknown>) {
 }
 
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
-  const { sql, config, outbox, sessions } = ctx;
+  const { sql, config, outbox, scrubber, sessions } = ctx;
   const kept = keptAnswers(sql);
 
   route(app, 'GET', '/v1/contact', async (request, reply) => {
@@ -116,6 +116,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
     const removed = await sql.transaction((tx) =>
       eraseContact(tx, outbox, user.contactId, { by: 'contact' }),
     );
+    if (removed) await scrubber.afterErasure(ERASED_TABLES);
     // The session's row went with the contact: this clears its cookie.
     await sessions.end(request, reply, user);
     reply.removeHeader('X-WP-Nonce');

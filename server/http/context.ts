@@ -10,6 +10,7 @@ import { paramsSchema, querySchema, requestBodySchema, type Method } from '../..
 import type { components } from '../../contract/types';
 import type { ServerConfig } from '../config';
 import type { Sql } from '../db/sql';
+import type { Scrubber } from '../db/scrub';
 import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
 import type { RateCounter } from './rateLimit';
@@ -30,6 +31,8 @@ export interface ServerDeps {
   sql: Sql;
   config: ServerConfig;
   outbox: Outbox;
+  /** Removes an erasure's bytes from the database's files after its commit. */
+  scrubber: Scrubber;
   sessions: Sessions;
   /** Rate-limit windows, as every server process sees them (http/rateLimit.ts). */
   rateCounter: RateCounter;

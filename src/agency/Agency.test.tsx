@@ -494,6 +494,7 @@ describe('agency inbox page', () => {
         deliveriesDropped: 1,
         deliveriesCleared: 2,
       },
+      mentions: [],
     };
 
     it('confirms what goes, erases the contact and goes back to the list, which says so', async () => {
@@ -502,12 +503,21 @@ describe('agency inbox page', () => {
         deliveries: [],
         consentLog: [],
       });
+      nock(API)
+        .get(`/submissions/${SUBMISSION.uuid}/contact/mentions`)
+        .times(2)
+        .reply(200, { mentions: [] });
       const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
       await user.click(await screen.findByRole('button', { name: 'Kontakt löschen' }));
       const dialog = screen.getByRole('dialog', { name: 'Kontakt löschen?' });
       expect(dialog).toHaveTextContent(
         'Erika Mustermann (erika@example.de) wird mit allem gelöscht',
       );
+      expect(
+        await within(dialog).findByText(
+          'Keine Notiz zu einer anderen Anfrage nennt diesen Kontakt.',
+        ),
+      ).toBeInTheDocument();
       expect(
         within(dialog)
           .getAllByRole('listitem')
@@ -541,6 +551,58 @@ describe('agency inbox page', () => {
       expect(listed.isDone()).toBe(true);
     });
 
+    it('shows the notes on other submissions that name the contact, with links to them', async () => {
+      signedInWithDetail({ submission: SUBMISSION, deliveries: [], consentLog: [] });
+      const other = '01a224a2-4eb5-77b5-b8c6-a6e91c48af2e';
+      const note = (id: number, text: string) => ({
+        id,
+        author: 'team@makler.example',
+        text,
+        createdAt: '2026-11-20T09:30:00.000Z',
+      });
+      const mentions = nock(API)
+        .get(`/submissions/${SUBMISSION.uuid}/contact/mentions`)
+        .reply(200, {
+          mentions: [
+            { submission: other, by: ['name', 'phone'], note: note(7, '<b>Frau Mustermann</b>') },
+            { submission: other, by: ['email'], note: note(8, 'Kopie an erika@example.de') },
+          ],
+        });
+      const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
+      await user.click(await screen.findByRole('button', { name: 'Kontakt löschen' }));
+      const dialog = screen.getByRole('dialog', { name: 'Kontakt löschen?' });
+      const list = await within(dialog).findByRole('list', {
+        name: /Diese 2 Notizen zu anderen Anfragen nennen den Kontakt/,
+      });
+      const items = within(list).getAllByRole('listitem');
+      // The note's text is shown as typed, never as markup.
+      expect(items.map((item) => item.textContent)).toEqual([
+        'Notiz von team@makler.example vom 20.11.2026 (nennt Nachname, Telefon):<b>Frau Mustermann</b>',
+        'Notiz von team@makler.example vom 20.11.2026 (nennt E-Mail):Kopie an erika@example.de',
+      ]);
+      const link = within(items[1]!).getByRole('link', { name: /nennt E-Mail/ });
+      expect(link).toHaveAttribute(
+        'href',
+        expect.stringMatching(new RegExp(`/submissions/${other}$`)),
+      );
+      expect(mentions.isDone()).toBe(true);
+    });
+
+    it('says so when the notes naming the contact cannot be looked up', async () => {
+      signedInWithDetail({ submission: SUBMISSION, deliveries: [], consentLog: [] });
+      nock(API)
+        .get(`/submissions/${SUBMISSION.uuid}/contact/mentions`)
+        .reply(200, { mentions: [{ submission: 'x' }] });
+      const { user } = open({ route: `/submissions/${SUBMISSION.uuid}` });
+      await user.click(await screen.findByRole('button', { name: 'Kontakt löschen' }));
+      const dialog = screen.getByRole('dialog', { name: 'Kontakt löschen?' });
+      expect(
+        await within(dialog).findByText(
+          'Ob Notizen zu anderen Anfragen diesen Kontakt nennen, konnte nicht geprüft werden.',
+        ),
+      ).toHaveAttribute('role', 'alert');
+    });
+
     it('says in English when the contact could not be deleted, and stays on the submission', async () => {
       nock(API)
         .get('/auth/me')
@@ -549,6 +611,8 @@ describe('agency inbox page', () => {
         .reply(200, { items: [row(1)], next: null })
         .get(detailPath(SUBMISSION.uuid, 'en'))
         .reply(200, { submission: SUBMISSION, deliveries: [], consentLog: [], ...WORK })
+        .get(`/submissions/${SUBMISSION.uuid}/contact/mentions`)
+        .reply(200, { mentions: [] })
         .delete(`/submissions/${SUBMISSION.uuid}/contact`)
         .reply(500, { code: 'internal', message: 'x', data: { status: 500 } });
       const { user } = open({ route: `/submissions/${SUBMISSION.uuid}`, language: 'en' });

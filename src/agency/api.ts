@@ -82,6 +82,12 @@ export function agencyApi(env: AgencyEnv) {
         params: { uuid },
         body: { handling },
       }),
+    contactMentions: (uuid: string) =>
+      call({
+        method: 'GET',
+        path: '/agency/api/submissions/{uuid}/contact/mentions',
+        params: { uuid },
+      }),
     eraseContact: (uuid: string) =>
       call({ method: 'DELETE', path: '/agency/api/submissions/{uuid}/contact', params: { uuid } }),
     removeDemo: () => call({ method: 'DELETE', path: '/agency/api/demo' }),

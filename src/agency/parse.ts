@@ -9,6 +9,7 @@ import type {
   Handling,
   InboxRow,
   Note,
+  NoteMention,
   SubmissionDetail,
   SubmissionMatches,
 } from './types';
@@ -82,6 +83,19 @@ export function readPage(
 /** A note as saved. */
 export const readNote = (body: unknown): Note | null =>
   has(body, NOTE) ? (body as unknown as Note) : null;
+
+/** The notes elsewhere that name a contact (its erasure's dialog lists them). */
+export function readMentions(body: unknown): NoteMention[] | null {
+  if (!has(body, {}) || !Array.isArray((body as { mentions?: unknown }).mentions)) return null;
+  const mentions = (body as { mentions: unknown[] }).mentions;
+  const valid = mentions.every(
+    (item) =>
+      has(item, { submission: 'string' }) &&
+      Array.isArray((item as { by?: unknown }).by) &&
+      readNote((item as { note?: unknown }).note) !== null,
+  );
+  return valid ? (mentions as NoteMention[]) : null;
+}
 
 /** A read mark saved: the submission, read or not, and the staff member's unread count now. */
 export const readReadMark = (

@@ -37,6 +37,7 @@ import {
   readFunnel,
   readHandling,
   readMatches,
+  readMentions,
   readNote,
   readPage,
   readReadMark,
@@ -240,6 +241,18 @@ function* saveHandling(action: ReturnType<typeof actions.handlingChosen>): Saga 
   else if (!isForbidden(result)) yield put(actions.handlingFailed());
 }
 
+/** The dialog opened: the notes on other contacts' submissions that name the contact. */
+function* loadMentions(): Saga {
+  const api: AgencyApi = yield getContext('api');
+  const { detail }: AgencyState = yield select(selectAgency);
+  if (!detail.uuid) return;
+  const uuid = detail.uuid;
+  const result: Answer<'contactMentions'> = yield call(staffCall, () => api.contactMentions(uuid));
+  const mentions = result.ok ? readMentions(result.data) : null;
+  if (mentions) yield put(actions.mentionsLoaded(mentions));
+  else if (!isForbidden(result)) yield put(actions.mentionsFailed());
+}
+
 function* eraseContact(): Saga {
   const api: AgencyApi = yield getContext('api');
   const { detail }: AgencyState = yield select(selectAgency);
@@ -324,6 +337,7 @@ export function* agencySaga(): Saga {
   );
   yield takeLatest(actions.handlingChosen.type, saveHandling);
   yield takeEvery(actions.deliveryRetryClicked.type, retryDelivery);
+  yield takeLatest(actions.eraseClicked.type, loadMentions);
   yield takeLeading(actions.eraseConfirmed.type, eraseContact);
   yield takeLeading(actions.demoRemoveConfirmed.type, removeDemo);
   // A date typed in the period asks again at once (the inputs change per whole date).

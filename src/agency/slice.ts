@@ -30,6 +30,7 @@ import {
   type Handling,
   type InboxRow,
   type Note,
+  type NoteMention,
   type Submission,
   type SubmissionDetail,
   type SubmissionMatches,
@@ -86,6 +87,8 @@ export interface AgencyState {
      * failed, or done (the page goes back to the list).
      */
     erasure: 'idle' | 'confirming' | 'erasing' | 'failed' | 'erased';
+    /** The notes on other contacts' submissions that name the contact, asked for by the dialog. */
+    mentions: { status: LoadStatus; items: NoteMention[] };
     /** Whether the signed-in staff member has read it (marked once the detail opened). */
     read: boolean;
     /** The last read mark set: saving, saved or failed. */
@@ -150,6 +153,7 @@ export const initialAgencyState: AgencyState = {
     error: null,
     handling: 'idle',
     erasure: 'idle',
+    mentions: { status: 'idle', items: [] },
     read: false,
     readMark: 'idle',
     assignee: null,
@@ -394,7 +398,16 @@ export const agencySlice = createSlice({
 
     /** 'Kontakt löschen': the confirmation naming what goes. */
     eraseClicked(state) {
-      if (state.detail.erasure !== 'erasing') state.detail.erasure = 'confirming';
+      if (state.detail.erasure === 'erasing') return;
+      state.detail.erasure = 'confirming';
+      state.detail.mentions = { status: 'loading', items: [] };
+    },
+    /** The notes elsewhere that name the contact, for the dialog. */
+    mentionsLoaded(state, action: PayloadAction<NoteMention[]>) {
+      state.detail.mentions = { status: 'done', items: action.payload };
+    },
+    mentionsFailed(state) {
+      state.detail.mentions = { status: 'failed', items: [] };
     },
     eraseCancelled(state) {
       if (state.detail.erasure !== 'erasing') state.detail.erasure = 'idle';

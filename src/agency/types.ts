@@ -18,6 +18,8 @@ export type ConsentNow = Schemas['ConsentNow'];
 export type ConsentBox = ConsentEvent['box'];
 export type SubmissionDetail = Schemas['SubmissionDetail'];
 export type Note = Schemas['Note'];
+/** A note on another contact's submission that names a contact (shown before its erasure). */
+export type NoteMention = Schemas['NoteMention'];
 export type SubmissionMatches = Schemas['SubmissionMatches'];
 export type MatchedSearch = Schemas['MatchedSearch'];
 export type MatchedLead = Schemas['MatchedLead'];

@@ -490,6 +490,42 @@ function Body({ submission }: { submission: Submission }) {
 
 const ERASED_PARTS = ['submissions', 'consents', 'sessions', 'deliveries'] as const;
 
+const NoteText = styled.span`
+  margin-inline-start: 0.5ch;
+`;
+
+/**
+ * The notes on other contacts' submissions that name the contact: they stay, and staff decide
+ * on them at their submissions (decision 202). The note's text is shown as text.
+ */
+function Mentions() {
+  const { t, i18n } = useTranslation('agency');
+  const { status, items } = useAgencySelector((state) => selectAgency(state).detail.mentions);
+  if (status === 'loading') return <p role="status">{t('detail.erase.mentions.loading')}</p>;
+  if (status === 'failed') return <p role="alert">{t('detail.erase.mentions.failed')}</p>;
+  if (status !== 'done') return null;
+  if (!items.length) return <p>{t('detail.erase.mentions.none')}</p>;
+  return (
+    <section aria-labelledby="erase-mentions">
+      <p id="erase-mentions">{t('detail.erase.mentions.title', { count: items.length })}</p>
+      <ul aria-labelledby="erase-mentions">
+        {items.map((mention) => (
+          <li key={mention.note.id}>
+            <Link to={`/submissions/${mention.submission}`}>
+              {t('detail.erase.mentions.link', {
+                author: mention.note.author,
+                date: formatDate(mention.note.createdAt, i18n.language),
+                by: mention.by.map((part) => t(`detail.erase.mentions.by.${part}`)).join(', '),
+              })}
+            </Link>
+            <NoteText>{mention.note.text}</NoteText>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** 'Kontakt löschen' and its confirmation, which names what goes (docs/agency.md#erasure). */
 function EraseContact({ contact }: { contact: Submission['contact'] }) {
   const { t } = useTranslation('agency');
@@ -524,6 +560,7 @@ function EraseContact({ contact }: { contact: Submission['contact'] }) {
             ))}
           </ul>
           <p>{t('detail.erase.kept')}</p>
+          <Mentions />
         </Confirm>
       )}
     </>

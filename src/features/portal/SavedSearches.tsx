@@ -1,4 +1,5 @@
 /** product 2.8: the saved searches as cards, with create, edit, activate and delete dialogs. */
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { categoryById, FIELD_IDS } from '../../../contract/catalog';
@@ -77,7 +78,7 @@ const DELETE_PATH = 'M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h
 function priceLine(
   search: SavedSearch,
   language: Language,
-  t: ReturnType<typeof useTranslation>['t'],
+  t: TFunction,
 ) {
   const price = search.fields.find((f) => f.name === FIELD_IDS.price);
   const min = typeof price?.minValue === 'number' ? formatCurrency(price.minValue, language) : null;

@@ -271,7 +271,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return sendError(request, reply, error.status, error.code, error.messageKey, error.params);
+      return sendError(
+        request,
+        reply,
+        error.status,
+        error.code,
+        error.messageKey,
+        error.params,
+        error.detail,
+      );
     }
     if (error instanceof DatabaseUnavailable) {
       request.log.error({ err: error.cause }, 'the database cannot be reached');

@@ -78,8 +78,7 @@ export function checkXsrf(request: FastifyRequest, ownOrigin?: string) {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers['x-xsrf-token'];
   if (cookie && typeof header === 'string' && safeEqual(cookie, header)) return;
-  const cookieless =
-    !cookie && !request.cookies[SESSION_COOKIE] && !request.cookies[STAFF_COOKIE];
+  const cookieless = !cookie && !request.cookies[SESSION_COOKIE] && !request.cookies[STAFF_COOKIE];
   const json = /^application\/json\b/i.test(request.headers['content-type'] ?? '');
   if (cookieless && json && ownOrigin && request.headers.origin === ownOrigin) return;
   throw new ApiError(403, 'rest_xsrf_invalid', 'badXsrf');

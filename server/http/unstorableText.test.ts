@@ -50,7 +50,7 @@ function withText(body: unknown, path: string[], text: string): unknown {
   const [head, ...rest] = path;
   const container: Record<string, unknown> | unknown[] =
     typeof body === 'object' && body !== null
-      ? structuredClone(body as object)
+      ? (structuredClone(body) as Record<string, unknown>)
       : head === '0'
         ? []
         : {};

@@ -72,7 +72,8 @@ function openDetail(language: 'de' | 'en', deliveries: Delivery[], shown = SUBMI
 
 /** The delivery log's cards, each as its text. */
 async function cards(name: string) {
-  const log = await screen.findByRole('list', { name });
+  // The first detail a test file opens also loads its lazy parts: a wide margin on a loaded machine.
+  const log = await screen.findByRole('list', { name }, { timeout: 5000 });
   return within(log)
     .getAllByRole('listitem')
     .map((card) => card.textContent);

@@ -245,6 +245,7 @@ describe("the agency's side", () => {
     );
 
     // A day no clock of the inbox counts (31.12.9999) is said at its field; no export then.
+    await page.getByRole('button', { name: /^Filter( \(\d+\))?$/ }).click();
     const to = page.getByLabel('Bis', { exact: true });
     // What the date field holds once 31.12.9999 is typed into it.
     await to.fill('9999-12-31');

@@ -75,11 +75,7 @@ const EDIT_PATH =
 const DELETE_PATH = 'M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z';
 
 /** product 2.8.2: 'min – max', 'max. X' or 'min. X' of the price range, if it has one. */
-function priceLine(
-  search: SavedSearch,
-  language: Language,
-  t: TFunction,
-) {
+function priceLine(search: SavedSearch, language: Language, t: TFunction) {
   const price = search.fields.find((f) => f.name === FIELD_IDS.price);
   const min = typeof price?.minValue === 'number' ? formatCurrency(price.minValue, language) : null;
   const max = typeof price?.maxValue === 'number' ? formatCurrency(price.maxValue, language) : null;

@@ -134,10 +134,7 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
     });
   }
 
-  /**
-   * Jumps to the next region whose name starts with the letters typed (within 1000 ms); a space
-   * within that time is typed too, else it ticks the region.
-   */
+  /** Jumps to the next region whose name starts with the letters typed (within 1000 ms). */
   function typeAhead(char: string, now: number) {
     const state = typed.current;
     const text = now - state.at > TYPEAHEAD_RESET_MS ? char : state.text + char;
@@ -192,16 +189,7 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
         if (parent !== null) focusRow(rows.findIndex((row) => row.id === parent));
         break;
       }
-      case ' ': {
-        // A space while a name is being typed is part of the name ("Prenzlauer Berg").
-        const now = Date.now();
-        if (typed.current.text && now - typed.current.at <= TYPEAHEAD_RESET_MS) {
-          typeAhead(' ', now);
-          break;
-        }
-        onToggle(current.id);
-        break;
-      }
+      case ' ':
       case 'Enter':
         onToggle(current.id);
         break;

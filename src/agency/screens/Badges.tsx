@@ -51,6 +51,10 @@ export function ConfirmedBadge({ confirmed }: { confirmed: boolean }) {
   );
 }
 
+/** The words of a row's count: a saved search's matching properties, else a lead's searches. */
+export const matchesKey = (row: Pick<InboxRow, 'kind'>) =>
+  row.kind === 'savedSearch' ? ('list.matchesSearch' as const) : ('list.matchesLead' as const);
+
 /**
  * A row's matched pairs in words: a lead's matching searches ('3 passende Suchprofile'), a
  * saved search's matching properties ('3 passende Objekte'), and beside them those found since
@@ -60,10 +64,9 @@ export function ConfirmedBadge({ confirmed }: { confirmed: boolean }) {
 export function MatchBadges({ row }: { row: Pick<InboxRow, 'kind' | 'matches' | 'newMatches'> }) {
   const { t } = useTranslation('agency');
   if (row.matches <= 0) return null;
-  const words = row.kind === 'savedSearch' ? 'list.matchesSearch' : 'list.matchesLead';
   return (
     <>
-      <Badge $tone="teal">{t(words, { count: row.matches })}</Badge>
+      <Badge $tone="teal">{t(matchesKey(row), { count: row.matches })}</Badge>
       {row.newMatches > 0 && (
         <Badge $tone="amber">{t('list.newMatches', { count: row.newMatches })}</Badge>
       )}

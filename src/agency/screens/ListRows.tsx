@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { formatShortTime, formatTime } from '../format';
 import { mailtoHref, telHref } from '../links';
 import type { InboxRow, ListSort } from '../types';
-import { Badge, ConfirmedBadge, HandlingBadge, MatchBadges } from './Badges';
+import { Badge, ConfirmedBadge, HandlingBadge, matchesKey, MatchBadges } from './Badges';
 import { shortAddress, UnreadMark } from './Work';
 import { Scroll, Table } from './Table';
 
@@ -142,9 +142,7 @@ const ContactLine = styled.span`
 function Matches({ row }: { row: InboxRow }) {
   const { t } = useTranslation('agency');
   if (row.matches <= 0) return null;
-  const words = t(row.kind === 'savedSearch' ? 'list.matchesSearch' : 'list.matchesLead', {
-    count: row.matches,
-  });
+  const words = t(matchesKey(row), { count: row.matches });
   const fresh = row.newMatches > 0 ? t('list.newMatches', { count: row.newMatches }) : '';
   return (
     <span title={fresh ? `${words}, ${fresh}` : words}>

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, openInFrame, serverAndBrowser } from './harness';
+import { expectNoAxeViolations, firstScreenShown, openInFrame, serverAndBrowser } from './harness';
 import { contact, fillContact } from './journeys';
 
 const ctx = serverAndBrowser();
@@ -158,8 +158,22 @@ describe('contact page', () => {
       if (request.url().includes('contact-checks')) checks.push(request.url());
     });
     await frame.getByRole('textbox', { name: 'Nachricht' }).waitFor();
-    // Shown, and nothing of the checks fetched until the visitor enters the form.
-    await page.waitForLoadState('networkidle');
+    await firstScreenShown(frame);
+    // Shown, and nothing of the checks fetched, asked for or prefetched until the visitor
+    // enters the form: looked at once the frame's browser has had an idle moment after its
+    // first screen, the time a prefetch would start.
+    await frame.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })),
+    );
+    const named = await frame.evaluate(() =>
+      [
+        ...performance.getEntriesByType('resource').map((entry) => entry.name),
+        ...[...document.querySelectorAll('link[href], script[src]')].map(
+          (element) => element.getAttribute('href') ?? element.getAttribute('src') ?? '',
+        ),
+      ].filter((name) => name.includes('contact-checks')),
+    );
+    assert.deepEqual(named, []);
     assert.deepEqual(checks, []);
     await page.route(/contact-checks/, (route) => route.abort());
     await Promise.all([

@@ -290,7 +290,8 @@ export interface PostgresOptions {
   /**
    * Longest a statement may run (ms): the server ends it then (statement_timeout), and this
    * process gives up on an answer a second later (a database that says nothing at all, as in a
-   * network partition). A connection is given up on after this long or 5 s, the shorter.
+   * network partition). A connection is given up on after this long (at least 1 s) or 5 s,
+   * the shorter.
    */
   statementTimeoutMs: number;
   log?: (message: string) => void;
@@ -299,6 +300,8 @@ export interface PostgresOptions {
 /** How much longer than the server's statement_timeout this process waits for an answer. */
 export const ANSWER_MARGIN_MS = 1_000;
 const CONNECT_TIMEOUT_MS = 5_000;
+/** A new connection on a busy machine may take a moment, however short the statements are. */
+const CONNECT_TIMEOUT_FLOOR_MS = 1_000;
 
 export function postgresSql(options: PostgresOptions): Sql & { readonly pool: pg.Pool } {
   const pool = new pg.Pool({
@@ -308,7 +311,10 @@ export function postgresSql(options: PostgresOptions): Sql & { readonly pool: pg
     // A database that does not answer (frozen, or a partition that drops packets) ends each
     // statement here, and the connection with it: the request answers 503 + Retry-After.
     query_timeout: options.statementTimeoutMs + ANSWER_MARGIN_MS,
-    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, options.statementTimeoutMs),
+    connectionTimeoutMillis: Math.min(
+      CONNECT_TIMEOUT_MS,
+      Math.max(CONNECT_TIMEOUT_FLOOR_MS, options.statementTimeoutMs),
+    ),
     keepAlive: true,
     idleTimeoutMillis: 30_000,
   });

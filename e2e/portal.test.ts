@@ -3,12 +3,13 @@
  * visitor's inquiry confirmed from its mail, a login link followed on the demo login page
  * (k gone from both addresses), saved searches created, edited, activated and deleted in
  * dialogs, an exposé opened, the account edited, a reload, logout; keyboard-only and
- * axe-clean with every dialog open; a dialog in a tall, scrolled frame opens in view.
+ * axe-clean with every dialog open; a dialog in a tall, scrolled frame opens in view; the
+ * frame grows to show a dialog whole, on a phone too.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { mailTo } from '../test/server/testServer';
 import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
@@ -21,11 +22,16 @@ async function linkIn(to: string, subject: RegExp): Promise<string> {
 }
 
 /** A contact with an account: an inquiry sent and confirmed from its mail. */
-async function contactWithAccount(email: string, lang: 'de' | 'en') {
+async function contactWithAccount(
+  email: string,
+  lang: 'de' | 'en',
+  viewport?: { width: number; height: number },
+) {
   const english = lang === 'en';
   const { page, frame } = await openInFrame(
     ctx,
     `/demo/expose-inquiry-wizard?objectId=1&customObjectId=W-1001${english ? '&lang=en-US' : ''}`,
+    viewport,
   );
   await contact(frame, lang, email, {
     submit: english ? 'Send inquiry' : 'Anfrage senden',
@@ -69,6 +75,44 @@ async function logIn(page: Page, email: string, lang: 'de' | 'en'): Promise<Fram
   return home;
 }
 
+/**
+ * A dialog shows whole (issue 42.7): the frame has grown to hold it, so nothing inside it
+ * scrolls and its last button lies within the frame. Waits for the frame to take the height
+ * the widget reported; a failure is told below.
+ */
+async function assertDialogFits(frame: Frame, dialog: Locator, where: string) {
+  await frame
+    .waitForFunction(
+      () => {
+        const open = document.querySelector('dialog[open]');
+        return !!open && open.scrollHeight <= open.clientHeight + 1;
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
+  const measured = await dialog.evaluate((element) => ({
+    needed: element.scrollHeight,
+    shown: element.clientHeight,
+    bottom: element.getBoundingClientRect().bottom,
+    frame: window.innerHeight,
+  }));
+  assert.ok(
+    measured.needed <= measured.shown + 1,
+    `${where}: the dialog needs ${measured.needed} px and shows ${measured.shown} px`,
+  );
+  assert.ok(
+    measured.bottom <= measured.frame,
+    `${where}: the dialog ends at ${measured.bottom} px, the frame at ${measured.frame} px`,
+  );
+  const lastButton = (await dialog.getByRole('button').last().boundingBox())!;
+  const frameBox = (await frame.page().locator('iframe').boundingBox())!;
+  assert.ok(
+    lastButton.y + lastButton.height <= frameBox.y + frameBox.height,
+    `${where}: the dialog's last button lies below the frame`,
+  );
+}
+
 describe('login and portal', () => {
   it('German, keyboard only: login link, saved searches in dialogs, inquiry, account, reload, logout', async () => {
     const email = 'portal-de@example.de';
@@ -88,11 +132,13 @@ describe('login and portal', () => {
     const create = frame.getByRole('dialog', { name: 'Neues Suchprofil erstellen' });
     await create.getByRole('tree', { name: 'Regionen' }).waitFor();
     await expectNoAxeViolations(page, 'create dialog');
+    await assertDialogFits(frame, create, 'create dialog, regions');
     const save = create.getByRole('button', { name: 'Speichern' });
     await tabTo(page, create.getByRole('button', { name: 'Details eingeben' }));
     await page.keyboard.press('Enter');
     await tabTo(page, create.getByRole('button', { name: 'Wohnung', exact: true }));
     await page.keyboard.press('Enter');
+    await assertDialogFits(frame, create, 'create dialog, details');
     await tabTo(page, create.getByRole('textbox', { name: 'Kaufpreis bis' }));
     await page.keyboard.type('500.000');
     await tabTo(page, save);
@@ -109,6 +155,7 @@ describe('login and portal', () => {
     const edit = frame.getByRole('dialog', { name: 'Suchprofil bearbeiten' });
     await edit.getByRole('tree').waitFor();
     await expectNoAxeViolations(page, 'edit dialog');
+    await assertDialogFits(frame, edit, 'edit dialog, regions');
     await tabTo(page, edit.getByRole('button', { name: 'Details eingeben' }));
     await page.keyboard.press('Enter');
     // A radio group is one tab stop: the arrow picks the other choice.
@@ -269,6 +316,28 @@ describe('login and portal', () => {
     await account.waitFor({ state: 'detached' });
     await again.getByRole('button', { name: 'Sign out' }).click();
     await again.getByText('You have been signed out.').waitFor();
+    await page.context().close();
+  });
+  it('on a phone, in English: the create dialog shows whole, and the frame shrinks back after it', async () => {
+    const email = 'portal-phone@example.de';
+    const page = await contactWithAccount(email, 'en', { width: 375, height: 700 });
+    const frame = await logIn(page, email, 'en');
+    const before = (await page.locator('iframe').boundingBox())!.height;
+    await frame.getByRole('button', { name: 'Create new search profile' }).click();
+    const create = frame.getByRole('dialog', { name: 'Create new search profile' });
+    await create.getByRole('tree', { name: 'Regions' }).waitFor();
+    await create.locator('.leaflet-container').waitFor();
+    await assertDialogFits(frame, create, 'phone, create dialog, regions');
+    await create.getByRole('button', { name: 'Enter details' }).click();
+    await create.getByRole('button', { name: 'House', exact: true }).click();
+    await create.getByRole('textbox', { name: 'Purchase price to' }).waitFor();
+    await assertDialogFits(frame, create, 'phone, create dialog, details');
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await create.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      (height) => document.querySelector('iframe')!.getBoundingClientRect().height <= height + 1,
+      before,
+    );
     await page.context().close();
   });
 });

@@ -73,6 +73,7 @@ function AddressStepView() {
   const { tiles, consentPanel } = useMapTiles();
   const location = useAppSelector((state) => selectLeadWizard(state).location);
   const manualEntry = useAppSelector((state) => selectLeadWizard(state).manualEntry);
+  const addressAtPin = useAppSelector((state) => selectLeadWizard(state).addressAtPin ?? null);
   const mapView = useAppSelector((state) => selectLeadWizard(state).mapView);
   const { order } = useAppSelector(selectLeadWizardOptions);
   const canNext = useAppSelector(leadSelectors.selectCanNext);
@@ -95,6 +96,7 @@ function AddressStepView() {
     <AddressStep
       picker={<AddressSearch />}
       location={location}
+      addressAtPin={addressAtPin}
       manualEntry={manualEntry}
       showFieldsWithPin={order === 'address-first'}
       view={view}
@@ -102,6 +104,8 @@ function AddressStepView() {
       consentPanel={consentPanel}
       canContinue={canNext}
       onManual={() => dispatch(actions.manualEntryOpened())}
+      onTakePinAddress={() => dispatch(actions.pinAddressTaken())}
+      onKeepAddress={() => dispatch(actions.pinAddressKept())}
       onField={(field, value) => dispatch(actions.addressFieldEdited({ field, value }))}
       onPlace={onPlace}
       onMove={onMove}

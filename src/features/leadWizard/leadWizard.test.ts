@@ -14,8 +14,10 @@ import { fieldsAnswer } from '../../../test/fixtures';
 import { widgetMessage } from '../../host/protocol';
 import { EMPTY_CONTACT } from '../../parts/contactForm/model';
 import { FIELD_CACHE_PREFIX } from '../../parts/fields/sagas';
+import { displayLine, featureToAddress } from '../../parts/location/address';
 import {
   pointPlaced,
+  searchCleared,
   searchTextChanged,
   selectGeocoder,
   suggestionChosen,
@@ -739,5 +741,156 @@ describe('nothing lost', () => {
     const reloaded = started({ env: { sessionStore: first.env.sessionStore } });
     await waitFor(() => expect(selectLeadWizard(reloaded.store.getState()).categoryId).toBe(30225));
     expect(selectLeadWizard(reloaded.store.getState())).toMatchObject({ step: 4, maxStep: 4 });
+  });
+});
+
+describe('the chosen address and the pin', () => {
+  // 'Schönhauser Allee 36' as the geocoder answers a house number: at its street, approximate.
+  const HOUSE = featureToAddress(
+    photon('', {
+      osm_value: 'house',
+      street: 'Schönhauser Allee',
+      housenumber: '36',
+      city: 'Berlin',
+      district: 'Prenzlauer Berg',
+      approximate: 'true',
+    }),
+  )!;
+  const LINE = displayLine(HOUSE);
+  const locality = photon('Prenzlauer Berg', { osm_value: 'suburb', city: 'Berlin' });
+  const sent = (store: ReturnType<typeof started>['store']) =>
+    selectLeadPayload(store.getState()).location;
+
+  it.each(['category-first', 'address-first'] as const)(
+    'keeps street, number, postcode and town for a pin moved near the house (%s)',
+    async (order) => {
+      const reverse = nock(WIDGET_ORIGIN)
+        .get('/api/geocoder/reverse')
+        .query(true)
+        .reply(200, { features: [locality] });
+      const { store } = started({ order });
+      store.dispatch(suggestionChosen({ address: HOUSE, line: LINE }));
+      // 300 m from the street's guessed position: within the street.
+      store.dispatch(pointPlaced({ lat: 52.5407, lng: 13.41 }));
+      await waitFor(() => expect(reverse.isDone()).toBe(true));
+      await waitFor(() => expect(selectLeadWizard(store.getState()).pinMove).toBe('near'));
+      expect(sent(store)).toMatchObject({
+        street: 'Schönhauser Allee',
+        number: '36',
+        zip: '10435',
+        city: 'Berlin',
+        lat: 52.5407,
+        lng: 13.41,
+      });
+      expect(sent(store)).not.toHaveProperty('approximate');
+      expect(selectLeadWizard(store.getState()).addressAtPin ?? null).toBeNull();
+      expect(selectGeocoder(store.getState()).text).toBe(LINE);
+    },
+  );
+
+  it('asks before a pin moved far away changes the address, and keeps it when told', async () => {
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder/reverse')
+      .query(true)
+      .twice()
+      .reply(200, { features: [photon('Mitte', { osm_value: 'suburb', city: 'Berlin' })] });
+    const { store } = started();
+    store.dispatch(suggestionChosen({ address: HOUSE, line: LINE }));
+    store.dispatch(pointPlaced({ lat: 52.52, lng: 13.39 }));
+    await waitFor(() =>
+      expect(selectLeadWizard(store.getState()).addressAtPin).toMatchObject({ district: 'Mitte' }),
+    );
+    expect(sent(store)).toMatchObject({ street: 'Schönhauser Allee', number: '36', zip: '10435' });
+    store.dispatch(wizard.pinAddressKept());
+    expect(selectLeadWizard(store.getState()).addressAtPin).toBeNull();
+    expect(sent(store)).toMatchObject({ street: 'Schönhauser Allee', number: '36', lat: 52.52 });
+    // The kept address now stands at the pin: a nudge from there keeps it unasked.
+    store.dispatch(pointPlaced({ lat: 52.5201, lng: 13.3901 }));
+    await waitFor(() => expect(selectLeadWizard(store.getState()).pinMove).toBe('near'));
+    expect(sent(store)).toMatchObject({ street: 'Schönhauser Allee', number: '36' });
+  });
+
+  it('takes the address found at a far pin when told, the search box shows it, typed parts win', async () => {
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder/reverse')
+      .query(true)
+      .reply(200, {
+        features: [photon('Berlin', { street: 'Torstraße', housenumber: '1', postcode: '10119' })],
+      });
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(suggestionChosen({ address: HOUSE, line: LINE }));
+    store.dispatch(wizard.addressFieldEdited({ field: 'number', value: '36a' }));
+    store.dispatch(pointPlaced({ lat: 52.5, lng: 13.3 }));
+    await waitFor(() => expect(selectLeadWizard(store.getState()).addressAtPin).toBeTruthy());
+    store.dispatch(wizard.pinAddressTaken());
+    expect(sent(store)).toMatchObject({
+      street: 'Torstraße',
+      number: '36a',
+      zip: '10119',
+      lat: 52.5,
+      lng: 13.3,
+    });
+    await waitFor(() =>
+      expect(selectGeocoder(store.getState()).text).toBe(
+        displayLine(selectLeadWizard(store.getState()).location!),
+      ),
+    );
+  });
+
+  it('keeps a typed number when the visitor takes the address of a far pin on the typed street', async () => {
+    nock(WIDGET_ORIGIN)
+      .get('/api/geocoder/reverse')
+      .query(true)
+      .reply(200, { features: [photon('Berlin', { postcode: '10119', district: 'Mitte' })] });
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(suggestionChosen({ address: HOUSE, line: LINE }));
+    store.dispatch(wizard.addressFieldEdited({ field: 'street', value: 'Lindenweg' }));
+    store.dispatch(wizard.addressFieldEdited({ field: 'number', value: '7' }));
+    store.dispatch(pointPlaced({ lat: 52.5, lng: 13.3 }));
+    await waitFor(() => expect(selectLeadWizard(store.getState()).addressAtPin).toBeTruthy());
+    store.dispatch(wizard.pinAddressTaken());
+    expect(sent(store)).toMatchObject({ street: 'Lindenweg', number: '7', zip: '10119' });
+  });
+});
+
+describe('a retyped or cleared search box', () => {
+  const HOUSE = featureToAddress(
+    photon('', { osm_value: 'house', street: 'Warschauer Straße', housenumber: '33' }),
+  )!;
+  const LINE = displayLine(HOUSE);
+
+  it.each([
+    [
+      'retyped',
+      (s: ReturnType<typeof started>['store']) => s.dispatch(searchTextChanged('Xyzweg 1')),
+    ],
+    ['cleared', (s: ReturnType<typeof started>['store']) => s.dispatch(searchCleared())],
+  ])('%s, it drops the chosen address: nothing stale leads on or is sent', async (_how, change) => {
+    nock(WIDGET_ORIGIN).get('/api/geocoder').query(true).reply(200, { features: [] });
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(suggestionChosen({ address: HOUSE, line: LINE }));
+    expect(leadSelectors.selectCanNext(store.getState())).toBe(true);
+    change(store);
+    expect(leadSelectors.selectCanNext(store.getState())).toBe(false);
+    expect(selectLeadPayload(store.getState()).location).toMatchObject({
+      street: '',
+      number: '',
+      zip: '',
+      lat: null,
+    });
+    // Typing the chosen line back does not revive it: the visitor chooses again.
+    store.dispatch(searchTextChanged(LINE));
+    expect(selectLeadWizard(store.getState()).location).toBeNull();
+  });
+
+  it('keeps an address whose parts the visitor typed into the fields, which show them', () => {
+    const { store } = started({ order: 'address-first' });
+    store.dispatch(suggestionChosen({ address: HOUSE, line: LINE }));
+    store.dispatch(wizard.addressFieldEdited({ field: 'number', value: '35' }));
+    store.dispatch(searchCleared());
+    expect(selectLeadPayload(store.getState()).location).toMatchObject({
+      street: 'Warschauer Straße',
+      number: '35',
+    });
   });
 });

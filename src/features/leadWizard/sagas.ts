@@ -10,6 +10,7 @@ import { displayLine, hasCoordinates, type Address } from '../../parts/location/
 import { geocoderSearch } from '../../parts/location/sagas';
 import {
   lineShown,
+  selectGeocoder,
   MIN_SEARCH_LENGTH,
   pointPlaced,
   pointResolved,
@@ -52,6 +53,8 @@ export const leadWizardSaga = wizardSaga<LeadWizardState, LeadDraft, 'lead'>({
         error: _error,
         submitRefused: _refused,
         waitingBuyers: _waiting,
+        addressAtPin: _atPin,
+        pinMove: _pinMove,
         ...rest
       } = selectLeadWizard(state);
       return rest;
@@ -125,7 +128,20 @@ function* showRestoredAddress(): Saga {
     yield put(lineShown(displayLine(location)));
 }
 
+/**
+ * An address the pin gave (the first pin's, or one the visitor took for a pin moved far): the
+ * search box shows it, unless it holds a search of the visitor's own.
+ */
+function* showPinAddress(): Saga {
+  const { location, manualEntry }: LeadWizardState = yield select(selectLeadWizard);
+  const { status, text }: ReturnType<typeof selectGeocoder> = yield select(selectGeocoder);
+  if (!location || manualEntry || status !== 'idle') return;
+  const line = displayLine(location);
+  if (line !== text) yield put(lineShown(line));
+}
+
 export function* leadAddressSaga(): Saga {
   yield takeLatest(isAddressEdit, moveMapToTypedAddress);
+  yield takeLatest([pointResolved.type, actions.pinAddressTaken.type], showPinAddress);
   yield takeLatest(actions.restored, showRestoredAddress);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { LazyMap } from '../../../ui/map/LazyMap';
 import type { LatLngZoom } from '../../../ui/map/LocationMap';
@@ -11,14 +11,24 @@ import {
   Label,
   LinkButton,
   PrimaryButton,
+  SecondaryButton,
 } from '../../../ui/primitives';
 import { BackButton } from '../../../wizard/BackButton';
-import { hasCoordinates, type Address } from '../../../parts/location/address';
+import { displayLine, hasCoordinates, type Address } from '../../../parts/location/address';
 
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 1rem;
+`;
+
+const PinQuestion = styled.div`
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius};
+  padding: 0.75rem;
+  & p {
+    margin: 0 0 0.5rem;
+  }
 `;
 
 const ROW: ('street' | 'number')[] = ['street', 'number'];
@@ -27,6 +37,7 @@ const ROW2: ('zip' | 'city')[] = ['zip', 'city'];
 export function AddressStep({
   picker,
   location,
+  addressAtPin,
   manualEntry,
   showFieldsWithPin,
   view,
@@ -34,6 +45,8 @@ export function AddressStep({
   consentPanel,
   canContinue,
   onManual,
+  onTakePinAddress,
+  onKeepAddress,
   onField,
   onPlace,
   onMove,
@@ -44,6 +57,8 @@ export function AddressStep({
   /** The address search; its own component, so typing re-renders it alone. */
   picker: ReactNode;
   location: Address | null;
+  /** The address found where the pin was moved far from the address: offered, not taken. */
+  addressAtPin: Address | null;
   manualEntry: boolean;
   showFieldsWithPin: boolean;
   view: LatLngZoom;
@@ -52,6 +67,8 @@ export function AddressStep({
   consentPanel: ReactNode;
   canContinue: boolean;
   onManual(): void;
+  onTakePinAddress(): void;
+  onKeepAddress(): void;
   onField(field: 'street' | 'number' | 'zip' | 'city', value: string): void;
   onPlace(point: { lat: number; lng: number }): void;
   onMove(view: LatLngZoom): void;
@@ -60,6 +77,7 @@ export function AddressStep({
   onBack: (() => void) | null;
 }) {
   const { t } = useTranslation();
+  const questionId = useId();
   const located = hasCoordinates(location);
   const showFields = manualEntry || (showFieldsWithPin && located);
   const field = (name: 'street' | 'number' | 'zip' | 'city', autoComplete: string) => (
@@ -107,6 +125,24 @@ export function AddressStep({
       {consentPanel}
       {/* Until the visitor places or drags the pin, it stands where the geocoder guessed. */}
       {location?.approximate && <Hint role="status">{t('leadWizard.approximatePosition')}</Hint>}
+      {addressAtPin && location && (
+        <PinQuestion role="group" aria-labelledby={questionId}>
+          <p id={questionId} role="status">
+            {t('leadWizard.pinFar', {
+              address: displayLine(location),
+              found: displayLine(addressAtPin),
+            })}
+          </p>
+          <Actions>
+            <SecondaryButton type="button" onClick={onKeepAddress}>
+              {t('leadWizard.pinKeepAddress')}
+            </SecondaryButton>
+            <PrimaryButton type="button" onClick={onTakePinAddress}>
+              {t('leadWizard.pinTakeAddress')}
+            </PrimaryButton>
+          </Actions>
+        </PinQuestion>
+      )}
       <LazyMap
         view={view}
         marker={located ? { lat: location!.lat!, lng: location!.lng! } : null}

@@ -133,8 +133,8 @@ module.exports = (env, argv) => {
       // 'auto' resolves chunk URLs from the script's own URL, so a deployment under another
       // prefix (e.g. a WordPress plugin folder) needs no rebuild.
       publicPath: 'auto',
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
+      filename: production ? '[name].[contenthash:6].js' : '[name].js',
+      chunkFilename: production ? 'chunks/[name].[contenthash:6].js' : 'chunks/[name].js',
       clean: { keep: (asset) => /^(img|fonts|embed\.js|agency\/)/.test(asset) },
     },
     module: {
@@ -145,7 +145,7 @@ module.exports = (env, argv) => {
         {
           test: /\.(png|svg)$/,
           type: 'asset/resource',
-          generator: { filename: 'chunks/[name].[contenthash:8][ext]' },
+          generator: { filename: 'chunks/[name].[contenthash:6][ext]' },
         },
       ],
     },
@@ -181,8 +181,8 @@ module.exports = (env, argv) => {
     output: {
       path: path.join(STATIC_DIR, 'agency'),
       publicPath: 'auto',
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
+      filename: production ? '[name].[contenthash:6].js' : '[name].js',
+      chunkFilename: production ? 'chunks/[name].[contenthash:6].js' : 'chunks/[name].js',
       clean: true,
     },
     module: widget.module,

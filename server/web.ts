@@ -44,7 +44,7 @@ export async function registerWeb(
     // Source maps only when asked for (SOURCE_MAPS=1): they show the widget's whole source.
     allowedPath: (pathName) => config.sourceMaps || !pathName.endsWith('.map'),
     setHeaders(reply, filePath) {
-      const hashed = /\.[0-9a-f]{8}\.(js|css|png|svg)(\.br|\.gz)?$/.test(filePath);
+      const hashed = /\.[0-9a-f]{6}\.(js|css|png|svg)(\.br|\.gz)?$/.test(filePath);
       reply.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

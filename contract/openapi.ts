@@ -1494,6 +1494,7 @@ const agencyPaths = {
       responses: {
         '200': ok('The delivery as it is now', ref('Delivery')),
         '404': error('No such delivery'),
+        '409': error('delivery_erased: its contact was erased; it is never sent again'),
         ...BAD_REQUEST,
         ...STAFF_ERRORS,
       },

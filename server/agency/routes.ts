@@ -375,6 +375,8 @@ export async function agencyRoutes(
   route(app, 'POST', '/agency/api/deliveries/{id}/retry', async (request) => {
     const { id } = request.params as { id: number };
     if (!(await outbox.delivery(id))) throw new ApiError(404, 'not_found', 'deliveryNotFound');
+    // Its contact was erased: what it carried is gone, and it is never sent again.
+    if (await outbox.erased(id)) throw new ApiError(409, 'delivery_erased', 'deliveryErased');
     // Only a failed delivery is sent again; anything else is left as it is.
     await outbox.retry(id);
     return outbox.delivery(id);

@@ -654,6 +654,9 @@ const ERASED_COUNTS = [
   'keptAnswers',
   'deliveriesDropped',
   'deliveriesCleared',
+  // Sends under way when the erasure came: stopped before they left, or sent (decision 214).
+  'deliveriesStopped',
+  'deliveriesSentWhileErasing',
 ];
 const ERASED_REMOVED: Schema = {
   type: 'object',

@@ -3784,6 +3784,8 @@ export interface components {
                 keptAnswers: number;
                 deliveriesDropped: number;
                 deliveriesCleared: number;
+                deliveriesStopped: number;
+                deliveriesSentWhileErasing: number;
             };
         };
         ConsentNow: {
@@ -3872,6 +3874,8 @@ export interface components {
                 keptAnswers: number;
                 deliveriesDropped: number;
                 deliveriesCleared: number;
+                deliveriesStopped: number;
+                deliveriesSentWhileErasing: number;
             };
             /** @description The notes on other contacts' submissions that named the contact and stay, oldest first */
             mentions: components["schemas"]["NoteMention"][];

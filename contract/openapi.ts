@@ -654,6 +654,9 @@ const ERASED_COUNTS = [
   'keptAnswers',
   'deliveriesDropped',
   'deliveriesCleared',
+  // Sends under way when the erasure came: stopped before they left, or sent (decision 214).
+  'deliveriesStopped',
+  'deliveriesSentWhileErasing',
 ];
 const ERASED_REMOVED: Schema = {
   type: 'object',
@@ -1494,6 +1497,7 @@ const agencyPaths = {
       responses: {
         '200': ok('The delivery as it is now', ref('Delivery')),
         '404': error('No such delivery'),
+        '409': error('delivery_erased: its contact was erased; it is never sent again'),
         ...BAD_REQUEST,
         ...STAFF_ERRORS,
       },

@@ -2982,6 +2982,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description delivery_erased: its contact was erased; it is never sent again */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Any other failure */
                 default: {
                     headers: {
@@ -3775,6 +3784,8 @@ export interface components {
                 keptAnswers: number;
                 deliveriesDropped: number;
                 deliveriesCleared: number;
+                deliveriesStopped: number;
+                deliveriesSentWhileErasing: number;
             };
         };
         ConsentNow: {
@@ -3863,6 +3874,8 @@ export interface components {
                 keptAnswers: number;
                 deliveriesDropped: number;
                 deliveriesCleared: number;
+                deliveriesStopped: number;
+                deliveriesSentWhileErasing: number;
             };
             /** @description The notes on other contacts' submissions that named the contact and stay, oldest first */
             mentions: components["schemas"]["NoteMention"][];

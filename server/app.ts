@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type Ajv from 'ajv';
 import Fastify, { type FastifyError } from 'fastify';
+import { errorForLog, requestForLog } from './http/logs';
 import { randomToken } from './auth/crypto';
 import { ApiError, sendError } from './http/errors';
 import { FINITE_KEYWORD } from './http/context';
@@ -150,7 +151,23 @@ async function openSql(config: ServerConfig, db?: Db): Promise<Sql & { db?: Db }
   return sql;
 }
 
+/**
+ * The server's log: at LOG_LEVEL, every request's URL with its query redacted, and the
+ * queries in errors' messages redacted too (docs/security.md#the-log).
+ */
+function loggerOf(config: ServerConfig, stream?: NodeJS.WritableStream) {
+  const level = config.logger ? config.logger.level : stream ? 'info' : null;
+  if (!level) return false;
+  return {
+    level,
+    serializers: { req: requestForLog, err: errorForLog },
+    ...(stream ? { stream } : {}),
+  };
+}
+
 export interface BuildOptions {
+  /** Where the log is written instead of stdout (tests read it), at LOG_LEVEL or info. */
+  logStream?: NodeJS.WritableStream;
   /** An open SQLite database to serve (tests). */
   db?: Db;
   /** What the outbox sends through, besides the configuration (tests: a longer webhook timeout). */
@@ -166,7 +183,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const staff = createStaff(sql, config.agencyUsers, cookies);
 
   const app = Fastify({
-    logger: config.logger,
+    logger: loggerOf(config, options.logStream),
     bodyLimit: 64 * 1024,
     // Behind proxies (TRUST_PROXY: hops or their addresses) the client address and scheme come
     // from the X-Forwarded-* entries those proxies added, never from one the client wrote.
@@ -277,7 +294,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return sendError(request, reply, error.status, error.code, error.messageKey, error.params);
+      return sendError(
+        request,
+        reply,
+        error.status,
+        error.code,
+        error.messageKey,
+        error.params,
+        error.detail,
+      );
     }
     if (error instanceof DatabaseUnavailable) {
       request.log.error({ err: error.cause }, 'the database cannot be reached');

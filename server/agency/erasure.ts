@@ -3,7 +3,8 @@
  * data goes in one transaction — its submissions with their parts (and staff's notes, read
  * marks and assignments of them), saved searches, consent
  * records, sessions, login and confirmation keys, the kept answers of its own requests, its
- * deliveries not yet sent and its mails in the dev outbox — and sent deliveries that named it
+ * deliveries not yet sent and its mails in the dev outbox — sends under way are stopped and
+ * waited for (`settled`), and sent deliveries that named it
  * keep their row for the log without recipient, payload or error. What stays is a row in
  * `erasures` without personal data (when, who asked, how many rows went) and the funnel's
  * counts, which never held any. A `contact.erased` webhook tells the agency's systems the
@@ -11,7 +12,7 @@
  */
 import type { components } from '../../contract/types';
 import { now } from '../db/clock';
-import type { Queryable } from '../db/sql';
+import type { Queryable, Sql } from '../db/sql';
 import type { Writer } from '../delivery/writer';
 import { dropPairs } from '../matching/pairs';
 
@@ -64,6 +65,12 @@ export const ERASED_TABLES = [
 const E = {
   contact: 'SELECT id, email FROM contacts WHERE id = ?',
   submissionUuids: 'SELECT uuid FROM submissions WHERE contact_id = ? ORDER BY id',
+  // Sends under way (claimed, their lease running) are asked to stop; their recipient and
+  // payload go now, the copy the sender holds goes with its send.
+  stopDeliveries: `UPDATE deliveries SET status = 'stopping', recipient = '', payload = '',
+    last_error = NULL, last_error_code = NULL, submission_id = NULL
+    WHERE status = 'pending' AND sending = 1 AND next_attempt_at > ? AND ${DELIVERIES_OF}
+    RETURNING id`,
   dropDeliveries: `DELETE FROM deliveries WHERE status = 'pending' AND ${DELIVERIES_OF}`,
   clearDeliveries: `UPDATE deliveries SET recipient = '', payload = '', last_error = NULL,
     last_error_code = NULL, submission_id = NULL WHERE ${DELIVERIES_OF}`,
@@ -91,25 +98,38 @@ const E = {
   deleteContact: 'DELETE FROM contacts WHERE id = ?',
   devMails: `DELETE FROM mails WHERE lower(recipient) = ? OR lower(body) LIKE ? ESCAPE '\\'`,
   rateLimits: 'DELETE FROM rate_limits WHERE key = ?',
-  record: 'INSERT INTO erasures (at, requested_by, staff, removed) VALUES (?, ?, ?, ?)',
+  record: `INSERT INTO erasures (at, requested_by, staff, removed) VALUES (?, ?, ?, ?)
+    RETURNING id`,
+  recordAgain: 'UPDATE erasures SET removed = ? WHERE id = ?',
 };
+
+/** An erasure committed: what it removed, and the sends it asked to stop. */
+export interface Erasure {
+  removed: Removed;
+  /** The deliveries that were being sent: stopped, or sent, by the time `settled` says. */
+  stopping: number[];
+  /** Its row in `erasures`, whose counts `settled` writes again. */
+  record: number;
+}
 
 /**
  * Erases contact `contactId` inside the caller's transaction, and writes the erasure's record
- * and its webhook call; what it removed, or null when there is no such contact.
+ * and its webhook call; or null when there is no such contact. Its answer waits for
+ * `settled` after the commit: sends under way that carry the contact are stopping then.
  */
 export async function eraseContact(
   tx: Queryable,
   outbox: Pick<Writer, 'webhook'>,
   contactId: number,
   requester: ErasureRequester,
-): Promise<Removed | null> {
+): Promise<Erasure | null> {
   const contact = await tx.one<{ id: number; email: string }>(E.contact, contactId);
   if (!contact) return null;
   const email = contact.email.toLowerCase();
   const pattern = containing(JSON.stringify(email).slice(1, -1));
   const submissions = await tx.all<{ uuid: string }>(E.submissionUuids, contactId);
   const ofDeliveries = [contactId, email, pattern] as const;
+  const stopping = await tx.all<{ id: number }>(E.stopDeliveries, now(), ...ofDeliveries);
   const deliveriesDropped = await tx.run(E.dropDeliveries, ...ofDeliveries);
   const deliveriesCleared = await tx.run(E.clearDeliveries, ...ofDeliveries);
   // Staff's notes, read marks and assignments of its submissions go with them.
@@ -135,12 +155,14 @@ export async function eraseContact(
     submissions: await tx.run(E.submissions, contactId),
     deliveriesDropped,
     deliveriesCleared,
+    deliveriesStopped: 0,
+    deliveriesSentWhileErasing: 0,
   };
   await tx.run(E.deleteContact, contactId);
   await tx.run(E.devMails, email, pattern);
   await tx.run(E.rateLimits, `login-mail ${email}`);
   const at = now();
-  await tx.run(
+  const record = await tx.one<{ id: number }>(
     E.record,
     at,
     requester.by,
@@ -153,19 +175,75 @@ export async function eraseContact(
     { contact: { id: contactId }, submissions: submissions.map((row) => row.uuid), at },
     null,
   );
-  return removed;
+  return { removed, stopping: stopping.map((row) => Number(row.id)), record: Number(record!.id) };
+}
+
+/** How often an erasure looks whether the sends it asked to stop have ended. */
+export const STOPPING_POLL_MS = 100;
+
+/**
+ * After an erasure's commit: waits until every send it asked to stop has ended (stopped, or
+ * sent because it had got through), in whichever process it runs, and removes the stopped
+ * ones; its answer counts both. A send whose lease ran out meanwhile (its process died) did
+ * not get through. It takes as long as the slowest send takes to end: a mail or webhook
+ * aborted within STOP_CHECK_MS, at most its lease (LEASE_MS) when its process is gone.
+ */
+export async function settled(
+  sql: Sql,
+  erasure: Erasure,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<Removed> {
+  const { stopping } = erasure;
+  if (stopping.length === 0) return erasure.removed;
+  const ids = stopping.map(() => '?').join(', ');
+  type Row = { id: number; status: string; next_attempt_at: string };
+  const read = () =>
+    sql.all<Row>(
+      `SELECT id, status, next_attempt_at FROM deliveries WHERE id IN (${ids})`,
+      ...stopping,
+    );
+  for (;;) {
+    const at = Date.now();
+    const rows = await read();
+    if (!rows.some((row) => row.status === 'stopping' && Date.parse(row.next_attempt_at) > at))
+      break;
+    await wait(STOPPING_POLL_MS);
+  }
+  return sql.transaction(async (tx) => {
+    const sent = (
+      await tx.all<Row>(
+        `SELECT id FROM deliveries WHERE id IN (${ids}) AND status = 'sent'`,
+        ...stopping,
+      )
+    ).length;
+    const stopped = await tx.run(
+      `DELETE FROM deliveries WHERE id IN (${ids}) AND status IN ('stopping', 'stopped')`,
+      ...stopping,
+    );
+    const removed: Removed = {
+      ...erasure.removed,
+      deliveriesStopped: stopped,
+      deliveriesSentWhileErasing: sent,
+    };
+    await tx.run(E.recordAgain, JSON.stringify(removed), erasure.record);
+    return removed;
+  });
 }
 
 /**
  * Erases every contact marked as demo (the seeded sample customer) as staff asked, each with
- * its erasure record; how many went.
+ * its erasure record; the erasures, for `settled`.
  */
 export async function eraseDemoContacts(
   tx: Queryable,
   outbox: Pick<Writer, 'webhook'>,
   staff: string,
-): Promise<number> {
+): Promise<Erasure[]> {
   const demo = await tx.all<{ id: number }>('SELECT id FROM contacts WHERE demo = 1 ORDER BY id');
-  for (const { id } of demo) await eraseContact(tx, outbox, id, { by: 'staff', staff });
-  return demo.length;
+  const erasures: Erasure[] = [];
+  for (const { id } of demo) {
+    const erasure = await eraseContact(tx, outbox, id, { by: 'staff', staff });
+    if (erasure) erasures.push(erasure);
+  }
+  return erasures;
 }

@@ -16,7 +16,7 @@ import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
 import { plainAddress } from '../mail/address';
 import { staffLoginMail } from '../mail/templates';
-import { ERASED_TABLES, eraseContact, eraseDemoContacts } from './erasure';
+import { ERASED_TABLES, eraseContact, eraseDemoContacts, settled } from './erasure';
 import { notesNaming } from './mentions';
 import { exportCsv } from './csv';
 import {
@@ -344,12 +344,14 @@ export async function agencyRoutes(
         by: 'staff',
         staff: signedIn(request).email,
       });
-      return removed && { removed, mentions };
+      return removed && { erasure: removed, mentions };
     });
     if (!erased) throw new ApiError(404, 'not_found', 'submissionNotFound');
+    // Answered once the sends under way that carry the contact have ended (settled).
+    const removed = await settled(sql, erased.erasure);
     await scrubber.afterErasure(ERASED_TABLES);
     outbox.nudge();
-    return { erased: true as const, ...erased };
+    return { erased: true as const, removed, mentions: erased.mentions };
   });
 
   route(app, 'GET', '/agency/api/submissions/{uuid}/contact/mentions', async (request) => {
@@ -364,17 +366,20 @@ export async function agencyRoutes(
 
   // The seeded demo entries, erased at once like any contact.
   route(app, 'DELETE', '/agency/api/demo', async (request) => {
-    const contacts = await sql.transaction((tx) =>
+    const erasures = await sql.transaction((tx) =>
       eraseDemoContacts(tx, outbox, signedIn(request).email),
     );
-    if (contacts) await scrubber.afterErasure(ERASED_TABLES);
+    for (const erasure of erasures) await settled(sql, erasure);
+    if (erasures.length) await scrubber.afterErasure(ERASED_TABLES);
     outbox.nudge();
-    return { contacts };
+    return { contacts: erasures.length };
   });
 
   route(app, 'POST', '/agency/api/deliveries/{id}/retry', async (request) => {
     const { id } = request.params as { id: number };
     if (!(await outbox.delivery(id))) throw new ApiError(404, 'not_found', 'deliveryNotFound');
+    // Its contact was erased: what it carried is gone, and it is never sent again.
+    if (await outbox.erased(id)) throw new ApiError(409, 'delivery_erased', 'deliveryErased');
     // Only a failed delivery is sent again; anything else is left as it is.
     await outbox.retry(id);
     return outbox.delivery(id);

@@ -9,11 +9,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keyHash, randomToken, sha256, timedKey } from '../auth/crypto';
 import { ApiError } from '../http/errors';
-import type { CookiePolicy } from '../http/security';
+import { STAFF_COOKIE, type CookiePolicy } from '../http/security';
 import { now } from '../db/clock';
 import type { Queryable, Sql } from '../db/sql';
 
-export const STAFF_COOKIE = 'immosuite_staff';
+export { STAFF_COOKIE };
 export const STAFF_KEY_MS = 30 * 60 * 1000;
 export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { CONSENT_COLUMNS, CONTACT_COLUMNS, Q } from '../db/statements';
 import { clean, route, type ApiContext, type ContactInput } from '../http/context';
 import { ApiError } from '../http/errors';
 import { keptAnswers } from '../http/idempotency';
-import { ERASED_TABLES, eraseContact } from '../agency/erasure';
+import { ERASED_TABLES, eraseContact, settled } from '../agency/erasure';
 
 export function contactRecord(row: Record<string, unknown>) {
   return {
@@ -113,9 +113,11 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
   // session ends with it.
   route(app, 'DELETE', '/v1/contact', async (request, reply) => {
     const user = await sessions.require(request, reply);
-    const removed = await sql.transaction((tx) =>
+    const erasure = await sql.transaction((tx) =>
       eraseContact(tx, outbox, user.contactId, { by: 'contact' }),
     );
+    // Answered once the sends under way that carry the contact have ended (settled).
+    const removed = erasure && (await settled(sql, erasure));
     if (removed) await scrubber.afterErasure(ERASED_TABLES);
     // The session's row went with the contact: this clears its cookie.
     await sessions.end(request, reply, user);

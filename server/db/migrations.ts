@@ -711,6 +711,12 @@ export const MIGRATIONS: readonly Migration[] = [
       FROM saved_searches ss LEFT JOIN submissions s ON s.id = ss.submission_id
       WHERE ss.id = t.saved_search_id;`,
   },
+  // 26: whether a delivery's claim is a send under way (server/delivery/worker.ts): an erasure
+  // stops the sends under way that carry its contact and waits for them (decision 214).
+  {
+    sqlite: `ALTER TABLE deliveries ADD COLUMN sending INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `ALTER TABLE deliveries ADD COLUMN sending INTEGER NOT NULL DEFAULT 0;`,
+  },
 ];
 
 /**

@@ -50,8 +50,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const Q = {
   mailbox: 'SELECT * FROM mails ORDER BY id DESC LIMIT ?',
   devMail: 'SELECT * FROM mails WHERE id = ?',
+  // An erased delivery (its payload cleared, docs/security.md#erasure) has nothing to send.
   retry: `UPDATE deliveries SET status = 'pending', next_attempt_at = ?, created_at = ?
-     WHERE id = ? AND status = 'failed'`,
+     WHERE id = ? AND status = 'failed' AND payload <> ''`,
+  erased: `SELECT 1 AS yes FROM deliveries WHERE id = ? AND payload = ''`,
   ofSubmission: 'SELECT * FROM deliveries WHERE submission_id = ? ORDER BY id',
   byId: 'SELECT * FROM deliveries WHERE id = ?',
 };
@@ -205,6 +207,11 @@ export function createOutbox(sql: Sql, settings: OutboxSettings, deps: OutboxDep
       const changed = (await sql.run(Q.retry, at, at, id)) === 1;
       if (changed) worker.wake();
       return changed;
+    },
+
+    /** Whether a delivery was cleared by its contact's erasure (it cannot be sent again). */
+    async erased(id: number): Promise<boolean> {
+      return !!(await sql.one(Q.erased, id));
     },
 
     async deliveriesOf(submissionId: number): Promise<DeliveryRow[]> {

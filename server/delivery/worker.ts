@@ -11,6 +11,9 @@
  * - An ordered channel (webhooks) delivers one submission's events in the order they were
  *   written: a later one is not claimed while an earlier one of its submission is pending, also
  *   between its tries and across processes (the check is part of the claim's query).
+ * - An erasure asks the sends under way that carry its contact to stop (their row turns
+ *   'stopping'): each send looks every STOP_CHECK_MS, is aborted, and marks itself 'stopped',
+ *   or 'sent' when it had got through; the erasure waits for that.
  * - A failed try is tried again after an exponential backoff with jitter, for three days; a
  *   refusal for good (PermanentFailure) is marked failed at once. A failed delivery keeps its
  *   last error for the inbox: its text for the operator, its code (failure.ts) for the log.
@@ -50,6 +53,11 @@ export const POLL_MS = 5_000;
 /** How long a claim holds a delivery; renewed every RENEW_MS while it is being sent. */
 export const LEASE_MS = 60_000;
 export const RENEW_MS = LEASE_MS / 4;
+/**
+ * How often a send under way looks whether an erasure asked it to stop (its row 'stopping',
+ * server/agency/erasure.ts); the erasure waits for it.
+ */
+export const STOP_CHECK_MS = 250;
 /** The longest error text kept with a delivery. */
 export const MAX_ERROR_CHARS = 2_500;
 
@@ -76,13 +84,19 @@ const NOTHING_EARLIER = `AND NOT EXISTS (SELECT 1 FROM deliveries e
 const Q = {
   renew: `UPDATE deliveries SET next_attempt_at = ?
     WHERE id = ? AND status = 'pending' AND attempts = ?`,
-  sent: `UPDATE deliveries SET status = 'sent', sent_at = ?, last_error = NULL,
+  // A send an erasure asked to stop that got through anyway is sent: the erasure says so.
+  sent: `UPDATE deliveries SET status = 'sent', sent_at = ?, sending = 0, last_error = NULL,
     last_error_code = NULL
-    WHERE id = ? AND status = 'pending'`,
-  failedTry: `UPDATE deliveries SET next_attempt_at = ?, last_error = ?, last_error_code = ?
+    WHERE id = ? AND status IN ('pending', 'stopping')`,
+  failedTry: `UPDATE deliveries SET next_attempt_at = ?, last_error = ?, last_error_code = ?,
+    sending = 0
     WHERE id = ? AND status = 'pending' AND attempts = ?`,
-  givenUp: `UPDATE deliveries SET status = 'failed', last_error = ?, last_error_code = ?
+  givenUp: `UPDATE deliveries SET status = 'failed', last_error = ?, last_error_code = ?,
+    sending = 0
     WHERE id = ? AND status = 'pending' AND attempts = ?`,
+  stopAsked: `SELECT 1 AS yes FROM deliveries WHERE id = ? AND status = 'stopping'`,
+  stopped: `UPDATE deliveries SET status = 'stopped', sending = 0
+    WHERE id = ? AND status = 'stopping'`,
 };
 
 /** Runs `task` every `ms` until the function it returns is called. */
@@ -120,7 +134,8 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
       WHERE status = 'pending' AND channel = ? AND next_attempt_at <= ?
       ${channel.ordered ? NOTHING_EARLIER : ''}
       ORDER BY next_attempt_at LIMIT ?${sql.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''}`;
-    return `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id IN (${due})
+    return `UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ?, sending = 1
+      WHERE id IN (${due})
       RETURNING id, uuid, kind, recipient, payload, attempts, created_at`;
   }
 
@@ -163,12 +178,30 @@ export function createWorker(sql: Sql, channels: Channel[], options: WorkerOptio
           );
       }
     });
+    // An erasure of the contact it carries stops it (the row turns 'stopping').
+    const stopWatching = repeat(STOP_CHECK_MS, async () => {
+      try {
+        if (await sql.one(Q.stopAsked, id))
+          abandon.abort(new DeliveryFailure('its contact was erased', { code: 'lease_lost' }));
+      } catch {
+        // The database cannot be reached: the lease's renewal decides.
+      }
+    });
+    const stopTimers = () => {
+      stopRenewing();
+      stopWatching();
+    };
     try {
       await channel.send(delivery, abandon.signal);
-      stopRenewing();
+      stopTimers();
       await sql.run(Q.sent, iso(now()), id);
     } catch (error) {
-      stopRenewing();
+      stopTimers();
+      // Stopped for an erasure, or failed while one waited: it did not leave.
+      if ((await sql.run(Q.stopped, id)) === 1) {
+        log('delivery stopped: its contact was erased', { id, channel: channel.name });
+        return;
+      }
       const message = errorText(error);
       const reason = JSON.stringify(reasonOf(error));
       const detail = { id, channel: channel.name, error: message };

@@ -15,6 +15,7 @@ import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
 import type { RateCounter } from './rateLimit';
 import { checkXsrf, type Sessions } from './security';
+import { refuseUnstorableText } from './text';
 
 export const API_PREFIX = '/wp-json/sw-immosuite';
 
@@ -89,7 +90,8 @@ export function finiteNumbers(schema: unknown): unknown {
  * Adds a contract route: its body, path and query parameters are validated by the contract's
  * schemas (a malformed one is a 400 before the handler runs). Mutating methods check the XSRF
  * token before anything else looks at the request (preValidation), so a request without one
- * learns nothing about the schema.
+ * learns nothing about the schema; then text no database can store (U+0000, a lone surrogate)
+ * in the body or the query is a 400 naming its field (http/text.ts).
  */
 export function route(
   app: FastifyInstance,
@@ -111,9 +113,10 @@ export function route(
       ...(params ? { params } : {}),
       ...(querystring ? { querystring } : {}),
     }) as RouteOptions['schema'],
-    ...(method !== 'GET'
-      ? { preValidation: async (request) => checkXsrf(request, request.server.ownOrigin()) }
-      : {}),
+    preValidation: async (request) => {
+      if (method !== 'GET') checkXsrf(request, request.server.ownOrigin());
+      refuseUnstorableText(request);
+    },
     handler,
   });
 }

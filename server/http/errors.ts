@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly messageKey: keyof typeof MESSAGES,
     readonly params?: unknown,
+    /** Appended to the message (a field's name; never a value sent). */
+    readonly detail?: string,
   ) {
     super(code);
   }

@@ -8,6 +8,8 @@ import { isLoopback } from '../config';
 import { ApiError } from './errors';
 
 export const SESSION_COOKIE = 'immosuite_session';
+/** A staff member's session in the inbox (server/agency/staff.ts). */
+export const STAFF_COOKIE = 'immosuite_staff';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const SESSION_DAYS = 14;
 
@@ -68,13 +70,15 @@ export function ensureXsrfCookie(
  * cookie at all in a frame of another site (third-party cookies blocked, even partitioned
  * ones) may still send an anonymous form, when the request comes from the widget's own origin
  * (the browser's Origin header, which a page cannot forge) as JSON (which another origin could
- * send only after a CORS preflight this server never grants). Rate limits apply as ever.
+ * send only after a CORS preflight this server never grants). Rate limits apply as ever. A
+ * request carrying a session, a contact's or a staff member's, is never anonymous: it needs
+ * its token.
  */
 export function checkXsrf(request: FastifyRequest, ownOrigin?: string) {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers['x-xsrf-token'];
   if (cookie && typeof header === 'string' && safeEqual(cookie, header)) return;
-  const cookieless = !cookie && !request.cookies[SESSION_COOKIE];
+  const cookieless = !cookie && !request.cookies[SESSION_COOKIE] && !request.cookies[STAFF_COOKIE];
   const json = /^application\/json\b/i.test(request.headers['content-type'] ?? '');
   if (cookieless && json && ownOrigin && request.headers.origin === ownOrigin) return;
   throw new ApiError(403, 'rest_xsrf_invalid', 'badXsrf');

@@ -118,6 +118,14 @@ export function waitingBuyersText(
 /** Error messages of the API (the widget shows them as they are). */
 export const MESSAGES = {
   invalidParam: { de: 'Ungültige Eingabe', en: 'Invalid input' },
+  deliveryErased: {
+    de: 'Diese Zustellung kann nicht erneut gesendet werden: Ihr Kontakt wurde gelöscht, mit allem, was sie enthielt.',
+    en: 'This delivery cannot be sent again: its contact was erased, with everything it carried.',
+  },
+  unstorableText: {
+    de: 'Ein Feld enthält ein Zeichen, das nicht gespeichert werden kann',
+    en: 'A field contains a character that cannot be stored',
+  },
   invalidJson: { de: 'Die Anfrage ist kein gültiges JSON.', en: 'The request is not valid JSON.' },
   tooLarge: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   tooDeep: {

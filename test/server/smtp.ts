@@ -2,7 +2,9 @@
  * A real SMTP server on loopback for tests (smtp-server): it keeps every message it accepts,
  * refuses the recipients a test names with the reply it gives (at RCPT TO, or to the message's
  * data), and can hold its answer to a
- * message's data until the test lets it go (a slow server, mid-send).
+ * message's data until the test lets it go (a slow server, mid-send). A message whose client
+ * has left before the held answer could be given was never taken (no 250 was answered): it is
+ * counted in `abandoned`, not kept.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -24,6 +26,8 @@ export interface TestSmtp {
   mails: ReceivedMail[];
   /** Every message's data that reached the server (accepted, held or not). */
   sends: number;
+  /** Held messages whose client had closed the connection when the answer was due. */
+  abandoned: number;
   /** Resolves with the `n`th accepted message (1 = the first). */
   mail(n: number): Promise<ReceivedMail>;
   /** Resolves with the first accepted message to `address`, once there is one. */
@@ -37,7 +41,7 @@ export interface TestSmtp {
    * Holds the answer to the next message's data; resolves once that data has arrived. The
    * message is accepted when `release` is called.
    */
-  holdNext(): Promise<{ release: () => void }>;
+  holdNext(): Promise<{ release: () => void; clientGone: Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -59,8 +63,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       ? Promise.resolve(mail)
       : new Promise<ReceivedMail>((resolve) => waiting.push({ found, resolve }));
   };
-  let hold: ((release: () => void) => void) | null = null;
-  const state = { sends: 0 };
+  let hold: ((release: () => void, clientGone: Promise<void>) => void) | null = null;
+  /** Called when a session's connection closes, by session id. */
+  const onGone = new Map<string, () => void>();
+  const state = { sends: 0, abandoned: 0 };
+  const closed = new Set<string>();
 
   const accepted = (mail: ReceivedMail) => {
     mails.push(mail);
@@ -77,6 +84,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     closeTimeout: 1_000,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+      onGone.get(session.id)?.();
+    },
     onRcptTo(address, _session, callback) {
       callback(refusal(address.address, 'RCPT TO') ?? undefined);
     },
@@ -100,12 +111,22 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           messageId: /^Message-ID:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? '',
         };
         const accept = () => {
+          if (closed.has(session.id)) {
+            state.abandoned += 1;
+            return;
+          }
           accepted(mail);
           callback();
         };
         const held = hold;
         hold = null;
-        if (held) held(accept);
+        if (held)
+          held(
+            accept,
+            new Promise<void>((resolve) =>
+              closed.has(session.id) ? resolve() : onGone.set(session.id, resolve),
+            ),
+          );
         else accept();
       });
     },
@@ -119,6 +140,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     get sends() {
       return state.sends;
     },
+    get abandoned() {
+      return state.abandoned;
+    },
     mail: (n) => when(() => mails[n - 1]),
     mailTo: (address) => when(() => mails.find((mail) => mail.to.includes(address))),
     refuse(address, code, text, at = 'RCPT TO') {
@@ -126,7 +150,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     holdNext: () =>
       new Promise((resolve) => {
-        hold = (release) => resolve({ release });
+        hold = (release, clientGone) => resolve({ release, clientGone });
       }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -98,9 +98,7 @@ describe('assets go out pre-compressed, source maps only when asked for', () => 
     ] as const) {
       const served = await startTestServer({ STATIC_DIR: dir, ...env });
       try {
-        expect((await fetch(`${served.base}/webapp/static/app.12ab34.js.map`)).status).toBe(
-          status,
-        );
+        expect((await fetch(`${served.base}/webapp/static/app.12ab34.js.map`)).status).toBe(status);
       } finally {
         await served.close();
       }

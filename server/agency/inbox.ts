@@ -113,20 +113,36 @@ interface ListedContact {
   firstname?: string;
   lastname?: string;
   email?: string;
+  phone?: string;
   zip?: string;
   city?: string;
 }
 
+/** A phone number's digits alone ('+49 (30) 123-45' → '493012345'). */
+const digitsOf = (text: string | undefined) => (text ?? '').replace(/\D/g, '');
+
 /**
- * The text the inbox's search looks in, written with each submission: name, e-mail, the
- * contact's place, a lead's property place, the message, an inquiry's listing (number, title,
- * place) and a saved search's regions, lower case.
+ * A search that is a phone number as people write one (digits with spaces, '+', '-', '/',
+ * brackets or dots, at least 3 digits): its digits alone, to find the number however it was
+ * written (decision 215); otherwise null.
+ */
+export function phoneQueryOf(q: string): string | null {
+  const digits = digitsOf(q);
+  return /^[\d\s+\-/().]+$/.test(q) && digits.length >= 3 ? digits : null;
+}
+
+/**
+ * The text the inbox's search looks in, written with each submission: name, e-mail, phone
+ * (as written and as its digits alone), the contact's place, a lead's property place, the
+ * message, an inquiry's listing (number, title, place) and a saved search's regions, lower case.
  */
 export function searchTextOf(contact: ListedContact, parts: ListedParts = {}): string {
   return [
     contact.firstname,
     contact.lastname,
     contact.email,
+    contact.phone,
+    digitsOf(contact.phone),
     contact.zip,
     contact.city,
     parts.place?.zip,
@@ -255,10 +271,14 @@ export function whereOf(
   if (filter.q?.trim()) {
     // A plain substring of the lower-case text (instr, strpos: no pattern to match, so '%' and
     // '_' are searched for as typed), read from the narrow table of texts.
-    conditions.push(
-      `s.id IN (SELECT submission_id FROM submission_texts WHERE ${dialect === 'postgres' ? 'strpos' : 'instr'}(text, @q) > 0)`,
-    );
+    const found = dialect === 'postgres' ? 'strpos' : 'instr';
     params.q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
+    // A phone number is also found by its digits, however it was written.
+    const phone = phoneQueryOf(params.q as string);
+    if (phone) params.phone = phone;
+    conditions.push(
+      `s.id IN (SELECT submission_id FROM submission_texts WHERE ${found}(text, @q) > 0${phone ? ` OR ${found}(text, @phone) > 0` : ''})`,
+    );
   }
   if (filter.unread) conditions.push('r.submission_id IS NULL');
   if (filter.matching) conditions.push('mc.submission_id IS NOT NULL');

@@ -170,6 +170,33 @@ describe('the inbox list: sort, count, search, Ort', () => {
     expect(await emails('reihe_7')).toEqual([]);
   });
 
+  it('finds a contact by phone number, however it or the search writes it', async () => {
+    const visitor = server.client();
+    await visitor.post(`${PREFIX}/v1/wizard/contact`, {
+      contact: contact({ email: 'ruft-an@example.de', phone: '+49 (30) 1234-5678' }),
+      message: 'Bitte um Rückruf',
+    });
+    await visitor.post(`${PREFIX}/v1/wizard/contact`, {
+      contact: contact({ email: 'ortsnetz@example.de', phone: '030 98 76 54' }),
+      message: 'Rückruf bitte',
+    });
+    const emails = async (q: string) =>
+      (await walk(`q=${encodeURIComponent(q)}`)).map((row) => row.email);
+    for (const q of [
+      '+49 (30) 1234-5678',
+      '1234-5678',
+      '12345678',
+      '+49 30 12345678',
+      '30/1234 5678',
+    ])
+      expect({ q, found: await emails(q) }).toEqual({ q, found: ['ruft-an@example.de'] });
+    expect(await emails('030 987654')).toEqual(['ortsnetz@example.de']);
+    expect(await emails('98-76-54')).toEqual(['ortsnetz@example.de']);
+    // Fewer than 3 digits, or letters beside them, search the text as typed.
+    expect(await emails('12')).not.toContain('ortsnetz@example.de');
+    expect(await emails('5555 5555')).toEqual([]);
+  });
+
   it("shows 'Ort' for every kind: the property, the regions, the listing, the contact's own", async () => {
     const visitor = server.client();
     const away = { zip: '14467', city: 'Potsdam' };

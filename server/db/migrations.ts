@@ -717,6 +717,12 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: `ALTER TABLE deliveries ADD COLUMN sending INTEGER NOT NULL DEFAULT 0;`,
     postgres: `ALTER TABLE deliveries ADD COLUMN sending INTEGER NOT NULL DEFAULT 0;`,
   },
+  // 27: the inbox's search text holds the contact's phone number (decision 215): every row's
+  // list columns are written again at start-up (agency/listed.ts fills those without a sort name).
+  {
+    sqlite: `UPDATE submissions SET sort_name = NULL;`,
+    postgres: `UPDATE submissions SET sort_name = NULL;`,
+  },
 ];
 
 /**

@@ -11,6 +11,7 @@
 import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENCY_API, type Handling } from '../../contract/agency';
+import { berlinDay } from '../../contract/days';
 import { ApiError } from '../http/errors';
 import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
@@ -234,7 +235,8 @@ export async function agencyRoutes(
       sort: sortOf(query),
       log: (error) => request.log.error({ err: error }, 'the CSV export failed part way'),
     });
-    const day = new Date().toISOString().slice(0, 10);
+    // The agency's day (Europe/Berlin), as the list's days are.
+    const day = berlinDay(new Date());
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="anfragen-${day}.csv"`)

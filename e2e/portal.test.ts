@@ -81,11 +81,17 @@ async function logIn(page: Page, email: string, lang: 'de' | 'en'): Promise<Fram
  * the widget reported; a failure is told below.
  */
 async function assertDialogFits(frame: Frame, dialog: Locator, where: string) {
+  await frame.evaluate(() => ((window as unknown as { fitFrames?: number }).fitFrames = 0));
   await frame
     .waitForFunction(
       () => {
+        // Content may still be arriving (a step's fields load): it must fit for ten frames
+        // in a row.
         const open = document.querySelector('dialog[open]');
-        return !!open && open.scrollHeight <= open.clientHeight + 1;
+        const fits = !!open && open.scrollHeight <= open.clientHeight + 1;
+        const seen = window as unknown as { fitFrames?: number };
+        seen.fitFrames = fits ? (seen.fitFrames ?? 0) + 1 : 0;
+        return seen.fitFrames >= 10;
       },
       undefined,
       { timeout: 10_000 },
@@ -96,10 +102,11 @@ async function assertDialogFits(frame: Frame, dialog: Locator, where: string) {
     shown: element.clientHeight,
     bottom: element.getBoundingClientRect().bottom,
     frame: window.innerHeight,
+    body: document.body.getBoundingClientRect().height,
   }));
   assert.ok(
     measured.needed <= measured.shown + 1,
-    `${where}: the dialog needs ${measured.needed} px and shows ${measured.shown} px`,
+    `${where}: the dialog needs ${measured.needed} px and shows ${measured.shown} px (frame ${measured.frame} px, body ${measured.body} px)`,
   );
   assert.ok(
     measured.bottom <= measured.frame,
@@ -138,6 +145,7 @@ describe('login and portal', () => {
     await page.keyboard.press('Enter');
     await tabTo(page, create.getByRole('button', { name: 'Wohnung', exact: true }));
     await page.keyboard.press('Enter');
+    await create.getByRole('textbox', { name: 'Kaufpreis bis' }).waitFor();
     await assertDialogFits(frame, create, 'create dialog, details');
     await tabTo(page, create.getByRole('textbox', { name: 'Kaufpreis bis' }));
     await page.keyboard.type('500.000');

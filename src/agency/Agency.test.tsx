@@ -252,6 +252,8 @@ describe('agency inbox page', () => {
     await user.click(screen.getByRole('button', { name: 'Weitere laden' }));
     expect(await screen.findByText('Kunde 2')).toBeInTheDocument();
     expect(screen.getByText('Kunde 1')).toBeInTheDocument();
+    // The button went with the last page: the focus is on the first row it brought.
+    await waitFor(() => expect(screen.getByRole('link', { name: /Kunde 2/ })).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Weitere laden' })).not.toBeInTheDocument();
 
     nock(API)

@@ -177,6 +177,16 @@ export function Inbox() {
   // The search box stands beside the button; the button counts what the folded form holds.
   const folded = activeFilters({ ...filter, q: '' });
   const sortKey = (choice: ListSort) => `${choice.by}-${choice.order}` as const;
+  // 'Weitere laden' goes while it loads (and for good after the last page): the focus moves
+  // to the first row it brought, so a keyboard reads on where the list grew.
+  const moreFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (error) moreFrom.current = null;
+    const from = moreFrom.current;
+    if (from === null || items.length <= from) return;
+    moreFrom.current = null;
+    document.querySelectorAll<HTMLAnchorElement>('a[data-row]')[from]?.focus();
+  }, [items.length, error]);
   return (
     <section aria-labelledby="inbox-heading">
       <PageHeading id="inbox-heading">
@@ -386,7 +396,10 @@ export function Inbox() {
           <SecondaryButton
             type="button"
             disabled={status === 'loading'}
-            onClick={() => dispatch(actions.moreRequested())}
+            onClick={() => {
+              moreFrom.current = items.length;
+              dispatch(actions.moreRequested());
+            }}
           >
             {t('list.more')}
           </SecondaryButton>

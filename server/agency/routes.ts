@@ -12,6 +12,7 @@ import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENCY_API, type Handling } from '../../contract/agency';
 import { berlinDay } from '../../contract/days';
+import { now } from '../db/clock';
 import { ApiError } from '../http/errors';
 import { langOfRequest, route, type ApiContext } from '../http/context';
 import { waitFor } from '../http/rateLimit';
@@ -236,7 +237,7 @@ export async function agencyRoutes(
       log: (error) => request.log.error({ err: error }, 'the CSV export failed part way'),
     });
     // The agency's day (Europe/Berlin), as the list's days are.
-    const day = berlinDay(new Date());
+    const day = berlinDay(new Date(now()));
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="anfragen-${day}.csv"`)

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { distanceKm } from '../server/geo/places';
+import { distanceKm } from '../contract/distance';
 import { localityAt } from '../server/geo/regions';
 import { looksLikeStreet, streetLabel, type StreetIndexFile } from '../server/geo/streets';
 

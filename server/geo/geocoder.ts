@@ -5,7 +5,8 @@
  * its town's coordinates. A house number is never placed exactly: such answers are marked
  * approximate, so the visitor puts the marker on the house.
  */
-import { distanceKm, loadPlaces, normalize, prefixKey, type Place } from './places';
+import { distanceKm } from '../../contract/distance';
+import { loadPlaces, normalize, prefixKey, type Place } from './places';
 import {
   findStreets,
   holdsNumber,

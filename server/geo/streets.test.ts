@@ -11,7 +11,8 @@ import {
   streetsOfStopName,
   utm33ToLatLng,
 } from '../../scripts/berlin-streets';
-import { distanceKm, normalize } from './places';
+import { distanceKm } from '../../contract/distance';
+import { normalize } from './places';
 import { loadRegionShapes, localityAt } from './regions';
 import { findStreets, loadStreets, normalizeStreet, streetLabel } from './streets';
 import type { StreetIndexFile } from './streets';

@@ -3,7 +3,8 @@
  * builds (server/data/berlin-streets.json; its source and licence are named in the file).
  */
 import { createRequire } from 'node:module';
-import { distanceKm, normalize, prefixKey, WORD_PREFIX } from './places';
+import { distanceKm } from '../../contract/distance';
+import { normalize, prefixKey, WORD_PREFIX } from './places';
 
 const require = createRequire(__filename);
 

@@ -2,11 +2,11 @@ import { type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import {
   displayLine,
-  distanceKm,
   EMPTY_ADDRESS,
   hasCoordinates,
   type Address,
 } from '../../parts/location/address';
+import { distanceKm } from '../../../contract/distance';
 import { PIN_NEAR_APPROXIMATE_KM, PIN_NEAR_KM } from '../../parts/location/constants';
 import {
   pointPlaced,

@@ -19,7 +19,7 @@ import { loginKey } from '../test/server/requests';
 const STAFF = 'anna@makler.example';
 
 describe('the log', () => {
-  it('names no key, address or name from a query', async () => {
+  it('names no key, address or name from a query or a path', async () => {
     const lines: string[] = [];
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -43,6 +43,11 @@ describe('the log', () => {
       await staff.get(`/agency/api/submissions?q=${contact().lastname}&kind=lead`);
       await staff.get(`/agency/api/submissions.csv?assignee=${encodeURIComponent(STAFF)}`);
       await staff.get(`${PREFIX}/v1/wizard/locations?${contact().email}`);
+      // Someone's data typed where the app's own words go.
+      await staff.get(`/agency/api/submissions?sort=${encodeURIComponent(contact().email)}`);
+      await staff.get(`/agency/api/submissions?kind=lead&lang=${contact().lastname}`);
+      await staff.get(`/agency/api/submissions/${encodeURIComponent(contact().email)}/contact`);
+      await staff.get(`/agency/api/submissions/${contact().lastname}%20Erika/contact`);
 
       const urls = lines
         .map((line) => JSON.parse(line) as { req?: { url: string } })
@@ -56,6 +61,9 @@ describe('the log', () => {
           '/agency/api/submissions?q=…&kind=lead',
           '/agency/api/submissions.csv?assignee=…',
           `${PREFIX}/v1/wizard/locations?…`,
+          '/agency/api/submissions?sort=…',
+          '/agency/api/submissions?kind=lead&lang=…',
+          '/agency/api/submissions/…/contact',
         ]),
       );
       const log = lines.join('\n');

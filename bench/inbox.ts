@@ -41,15 +41,15 @@ export const NOTES = 20_000;
 const SEARCHES = ROWS / KINDS.length;
 /** Lead `k` (the k-th lead) is matched to this many searches: a third of them, 1 to 50 each. */
 export const matchesOfLead = (k: number) => (k % 3 === 0 ? 1 + ((k * 7) % 50) : 0);
-/** The `m`-th search lead `k` is matched to, by its place among the searches. */
-const searchOfLead = (k: number, m: number) => (k + m * 37) % SEARCHES;
+/** The `m`-th search lead `k` is matched to, by its place among `searches` searches. */
+const searchOfLead = (k: number, m: number, searches = SEARCHES) => (k + m * 37) % searches;
 /** A contact message's words: one of them ('Vorgang 4242') is in one message only. */
 const messageOf = (i: number) => `Bitte um Rückruf wegen Vorgang ${i}`;
 
 const hourAfter = (at: string) => new Date(Date.parse(at) + 3_600_000).toISOString();
 
-/** A database in `dataDir` with ROWS submissions of every kind. */
-export async function fill(dataDir: string) {
+/** A database in `dataDir` with `rows` submissions of every kind (a note on every fifth). */
+export async function fill(dataDir: string, rows = ROWS) {
   const db = openDatabase(path.join(dataDir, 'immosuite.sqlite'));
   await seed(sqliteSql(db));
   const insertContact = db.prepare(
@@ -95,10 +95,10 @@ export async function fill(dataDir: string) {
   const listingId = (db.prepare('SELECT min(id) AS id FROM listings').get() as { id: number }).id;
   const searches: { id: number; at: string }[] = [];
   const leads: { id: number; at: string }[] = [];
-  const start = Date.now() - ROWS * 60_000;
+  const start = Date.now() - rows * 60_000;
   const sample = lead();
   db.transaction(() => {
-    for (let i = 0; i < ROWS; i += 1) {
+    for (let i = 0; i < rows; i += 1) {
       const at = new Date(start + i * 60_000).toISOString();
       const city = CITIES[i % CITIES.length]!;
       const data = contact({
@@ -149,7 +149,7 @@ export async function fill(dataDir: string) {
     // Found an hour after the lead came: new to the staff member who read it then.
     for (const [k, { id, at }] of leads.entries())
       for (let m = 0; m < matchesOfLead(k); m += 1)
-        insertLeadPair.run(searches[searchOfLead(k, m)]!.id, id, hourAfter(at));
+        insertLeadPair.run(searches[searchOfLead(k, m, searches.length)]!.id, id, hourAfter(at));
     for (const [s, { id, at }] of searches.entries())
       if (s % 4 === 0) insertListingPair.run(id, listingId, at);
     db.exec(COUNT_ALL_PAIRS);
@@ -158,15 +158,16 @@ export async function fill(dataDir: string) {
 }
 
 /**
- * A PostgreSQL database (migrated and seeded by a server) with ROWS submissions of every kind,
+ * A PostgreSQL database (migrated and seeded by a server) with `rows` submissions of every kind,
  * the same rows as `fill` writes on SQLite, made by the database from a series.
  */
-async function fillPostgres(url: string) {
+export async function fillPostgres(url: string, rows = ROWS) {
+  const searchCount = rows / KINDS.length;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const sample = lead();
-    const at = `to_char(now() - (${ROWS} - i) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const at = `to_char(now() - (${rows} - i) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     const city = `(ARRAY['${CITIES.join("','")}'])[i % ${CITIES.length} + 1]`;
     const kind = `(ARRAY['${KINDS.join("','")}'])[i % ${KINDS.length} + 1]`;
     const data = `json_build_object('salutation', 'Frau', 'firstname', 'Vorname' || i,
@@ -177,7 +178,7 @@ async function fillPostgres(url: string) {
     await client.query(`INSERT INTO contacts (id, email, firstname, lastname, city, created_at, updated_at)
       SELECT 1000 + i, 'kunde' || i || '@example.de', 'Vorname' || i, 'Nachname' || i, ${city},
         ${at}, ${at}
-      FROM generate_series(0, ${ROWS - 1}) i`);
+      FROM generate_series(0, ${rows - 1}) i`);
     await client.query(`INSERT INTO submissions (id, uuid, kind, contact_id, contact_data, status,
         language, created_at, consents, consent_text_version, sort_name, place)
       SELECT 1000 + i, gen_random_uuid()::text, ${kind}, 1000 + i, ${data},
@@ -186,39 +187,39 @@ async function fillPostgres(url: string) {
         lower('Vorname' || i || ' Nachname' || i),
         CASE WHEN ${kind} = 'lead' THEN '${sample.location.zip} ${sample.location.city}'
           ELSE '10115 ' || ${city} END
-      FROM generate_series(0, ${ROWS - 1}) i`);
+      FROM generate_series(0, ${rows - 1}) i`);
     // The search text as listColumnsOf writes it (lower case; the names have no accents).
     await client.query(`INSERT INTO submission_texts (submission_id, text)
       SELECT 1000 + i,
         lower('Vorname' || i || ' Nachname' || i || ' kunde' || i || '@example.de 10115 ' || ${city}
           || CASE WHEN ${kind} = 'lead' THEN ' ${sample.location.zip} ${sample.location.city}'
             WHEN ${kind} IN ('contact', 'newsletter') THEN ' ' || ${message} ELSE '' END)
-      FROM generate_series(0, ${ROWS - 1}) i`);
+      FROM generate_series(0, ${rows - 1}) i`);
     await client.query(
       `INSERT INTO leads (submission_id, object_type, category_id,
         marketing_type, location, fields)
       SELECT 1000 + i, 'LIVING', 30225, 'buy', $1, $2
-      FROM generate_series(0, ${ROWS - 1}) i WHERE ${kind} = 'lead'`,
+      FROM generate_series(0, ${rows - 1}) i WHERE ${kind} = 'lead'`,
       [JSON.stringify(sample.location), JSON.stringify(sample.fields)],
     );
     await client.query(`INSERT INTO contact_messages (submission_id, contact_id, type, message,
         created_at)
       SELECT 1000 + i, 1000 + i, ${kind}, ${message}, ${at}
-      FROM generate_series(0, ${ROWS - 1}) i WHERE ${kind} IN ('contact', 'newsletter')`);
+      FROM generate_series(0, ${rows - 1}) i WHERE ${kind} IN ('contact', 'newsletter')`);
     await client.query(
       `INSERT INTO submission_reads (staff, submission_id, read_at)
-      SELECT $1, 1000 + i, ${at} FROM generate_series(0, ${ROWS - 1}) i WHERE i % 2 = 1`,
+      SELECT $1, 1000 + i, ${at} FROM generate_series(0, ${rows - 1}) i WHERE i % 2 = 1`,
       [STAFF],
     );
     await client.query(
       `INSERT INTO submission_notes (submission_id, staff, body, created_at)
       SELECT 1000 + i, $1, 'Rückruf vereinbart', ${at}
-      FROM generate_series(0, ${ROWS - 1}) i WHERE i % ${ROWS / NOTES} = 0`,
+      FROM generate_series(0, ${rows - 1}) i WHERE i % ${ROWS / NOTES} = 0`,
       [STAFF],
     );
     await client.query(
       `INSERT INTO submission_assignees (submission_id, staff, assigned_at)
-      SELECT 1000 + i, $1, ${at} FROM generate_series(0, ${ROWS - 1}) i WHERE i % 3 = 0`,
+      SELECT 1000 + i, $1, ${at} FROM generate_series(0, ${rows - 1}) i WHERE i % 3 = 0`,
       [STAFF],
     );
     // The same searches and pairs as `fill` writes: search s is submission 5s + 1, lead k
@@ -228,17 +229,17 @@ async function fillPostgres(url: string) {
         terms_written)
       SELECT 1000 + i, gen_random_uuid()::text, 1000 + i, 1000 + i, 1, 'LIVING', 30225, 'rent',
         '[301]', '[]', ${at}, ${at}, 1
-      FROM generate_series(0, ${ROWS - 1}) i WHERE ${kind} = 'savedSearch'`);
-    const leadAt = `to_char(now() - (${ROWS} - 5 * k) * interval '1 minute' + interval '1 hour',
+      FROM generate_series(0, ${rows - 1}) i WHERE ${kind} = 'savedSearch'`);
+    const leadAt = `to_char(now() - (${rows} - 5 * k) * interval '1 minute' + interval '1 hour',
       'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     await client.query(`INSERT INTO search_matches (saved_search_id, submission_id, found_at)
-      SELECT 1000 + 5 * ((k + m * 37) % ${SEARCHES}) + 1, 1000 + 5 * k, ${leadAt}
-      FROM generate_series(0, ${SEARCHES - 1}) k, generate_series(0, 49) m
+      SELECT 1000 + 5 * ((k + m * 37) % ${searchCount}) + 1, 1000 + 5 * k, ${leadAt}
+      FROM generate_series(0, ${searchCount - 1}) k, generate_series(0, 49) m
       WHERE k % 3 = 0 AND m < 1 + (k * 7) % 50`);
     await client.query(`INSERT INTO search_matches (saved_search_id, listing_id, found_at)
       SELECT 1000 + 5 * s + 1, (SELECT min(id) FROM listings),
-        to_char(now() - (${ROWS} - 5 * s - 1) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-      FROM generate_series(0, ${SEARCHES - 1}) s WHERE s % 4 = 0`);
+        to_char(now() - (${rows} - 5 * s - 1) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      FROM generate_series(0, ${searchCount - 1}) s WHERE s % 4 = 0`);
     // Every count written again from the pairs (the server counted the seeded search's).
     await client.query('DELETE FROM submission_match_counts');
     await client.query(COUNT_ALL_PAIRS);

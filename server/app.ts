@@ -20,6 +20,7 @@ import { openPostgres } from './db/postgres';
 import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { fillListColumns } from './agency/listed';
+import { fillNoteTerms } from './agency/mentions';
 import { fillLeadPairs } from './matching/pairs';
 import { fillSearchTerms } from './matching/terms';
 import { registerGeocoder } from './geo/routes';
@@ -122,10 +123,14 @@ declare module 'fastify' {
  * start-up timeout, its requests' statements under DATABASE_TIMEOUT_MS), else SQLite in
  * DATA_DIR (or the one given, for tests), migrated and seeded.
  */
-/** The seed, the inbox list's columns and matching's index of rows written before them. */
+/**
+ * The seed, the inbox list's columns, the notes' terms and matching's index of rows written
+ * before them.
+ */
 async function prepareData(sql: Sql) {
   await seed(sql);
   await fillListColumns(sql);
+  await fillNoteTerms(sql);
   await fillSearchTerms(sql);
   await fillLeadPairs(sql);
 }
@@ -238,15 +243,23 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   );
   app.decorate('outbox', outbox);
   app.decorate('sql', sql);
-  const scrubber = createScrubber(sql, (message, detail) => app.log.error({ detail }, message));
+  const scrubber = createScrubber(
+    sql,
+    (message, detail) => app.log.error({ detail }, message),
+    config.erasureScrubAt,
+  );
   app.decorate('scrubber', scrubber);
   // SQLite's write-ahead log is checkpointed by this process; PostgreSQL does its own.
   const checkpointer = sql.db
     ? startCheckpointer(sql.db, (message) => app.log.error({ message }, 'WAL checkpoint failed'))
     : null;
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', async () => {
+    outbox.start();
+    scrubber.start();
+  });
   app.addHook('onClose', async () => {
     await outbox.stop();
+    scrubber.stop();
     await scrubber.idle();
     await checkpointer?.stop();
     await sql.close();

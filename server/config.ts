@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_POOL, STATEMENT_TIMEOUT_MS } from './db/postgres';
 import type { SubmissionKind } from '../contract/agency';
 import { MIN_FILL_MS } from '../contract/contact';
+import type { ScrubSchedule } from './db/scrub';
 import { isWebhookSecret } from './delivery/outbox';
 import { plainAddress } from './mail/address';
 
@@ -57,6 +58,11 @@ export interface ServerConfig {
   /** Where every event is POSTed (WEBHOOK_URL), signed with WEBHOOK_SECRET; null: no webhooks. */
   webhookUrl: string | null;
   webhookSecret: string | null;
+  /**
+   * When PostgreSQL writes the tables an erasure touched anew (ERASURE_SCRUB_AT): daily at a
+   * Berlin time ('03:00', the default), or 'erasure', right after each erasure's answer.
+   */
+  erasureScrubAt: ScrubSchedule;
   /** Settings that cannot work as given: the server refuses to start and names each. */
   startupErrors: string[];
   /**
@@ -204,6 +210,8 @@ function startupErrors(env: NodeJS.ProcessEnv): string[] {
     errors.push('DATABASE_TIMEOUT_MS must be a whole number of milliseconds, 100 or more');
   if (env.AGENCY_NOTICE && !['on-confirm', 'on-submit'].includes(env.AGENCY_NOTICE))
     errors.push('AGENCY_NOTICE must be on-confirm (the default) or on-submit');
+  if (!scrubScheduleOf(env.ERASURE_SCRUB_AT))
+    errors.push('ERASURE_SCRUB_AT must be a time HH:MM (Berlin; 03:00 by default) or erasure');
   if (env.WEBHOOK_URL && !httpUrl(env.WEBHOOK_URL))
     errors.push('WEBHOOK_URL must be an absolute http(s) URL');
   if (env.WEBHOOK_URL && !isWebhookSecret(env.WEBHOOK_SECRET ?? ''))
@@ -263,6 +271,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter(Boolean),
     webhookUrl: httpUrl(env.WEBHOOK_URL),
     webhookSecret: env.WEBHOOK_SECRET || null,
+    erasureScrubAt: scrubScheduleOf(env.ERASURE_SCRUB_AT) ?? { hour: 3, minute: 0 },
     startupErrors: startupErrors(env),
     publicUrl: absoluteUrl(env.PUBLIC_URL),
     loginUrl: absoluteUrl(env.LOGIN_URL),
@@ -283,4 +292,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     consentTextVersion: env.CONSENT_TEXT_VERSION ?? '2026-11-01',
     ownerCountWaitHours: int(env.OWNER_COUNT_WAIT_HOURS, 7 * 24),
   };
+}
+
+/** ERASURE_SCRUB_AT as a schedule (unset: 03:00), or null when it is neither form. */
+function scrubScheduleOf(value: string | undefined): ScrubSchedule | null {
+  if (!value) return { hour: 3, minute: 0 };
+  if (value === 'erasure') return 'erasure';
+  const time = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
+  return time ? { hour: Number(time[1]), minute: Number(time[2]) } : null;
 }

@@ -12,9 +12,11 @@
  */
 import type { components } from '../../contract/types';
 import { now } from '../db/clock';
+import { MARK_DUE } from '../db/scrub';
 import type { Queryable, Sql } from '../db/sql';
 import type { Writer } from '../delivery/writer';
 import { dropPairs } from '../matching/pairs';
+import { addressesIn, folded } from './mentions';
 
 /** Who asked for an erasure: a staff member (by address) or the contact itself. */
 export type ErasureRequester = { by: 'staff'; staff: string } | { by: 'contact' };
@@ -27,12 +29,13 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const OF_SUBMISSIONS = 'SELECT id FROM submissions WHERE contact_id = ?';
 /**
- * The contact's deliveries: those of its submissions, those mailed to it, and a webhook call
- * without a submission that carries its address (a consent withdrawn). Parameters: the
- * contact's id, its address, the address as a pattern (lower case).
+ * The contact's deliveries: those of its submissions, those mailed to its address, and those
+ * that name it (a webhook call or notice without a submission that carries its data:
+ * `delivery_contacts`), each found by an index. Parameters: the contact's id, its address
+ * (lower case), its id.
  */
 const DELIVERIES_OF = `(submission_id IN (${OF_SUBMISSIONS}) OR lower(recipient) = ?
-  OR (submission_id IS NULL AND lower(payload) LIKE ? ESCAPE '\\'))`;
+  OR id IN (SELECT delivery_id FROM delivery_contacts WHERE contact_id = ?))`;
 
 /**
  * The tables an erasure deletes or clears rows of: after its commit their erased bytes are
@@ -40,7 +43,9 @@ const DELIVERIES_OF = `(submission_id IN (${OF_SUBMISSIONS}) OR lower(recipient)
  */
 export const ERASED_TABLES = [
   'deliveries',
+  'delivery_contacts',
   'submission_notes',
+  'note_terms',
   'submission_reads',
   'submission_assignees',
   'leads_to_match',
@@ -96,7 +101,10 @@ const E = {
   keptAnswers: 'DELETE FROM idempotency_keys WHERE contact_id = ?',
   submissions: 'DELETE FROM submissions WHERE contact_id = ?',
   deleteContact: 'DELETE FROM contacts WHERE id = ?',
-  devMails: `DELETE FROM mails WHERE lower(recipient) = ? OR lower(body) LIKE ? ESCAPE '\\'`,
+  // The dev outbox's mails to the address or holding it (each checked whole: erasure.ts).
+  devMails: `SELECT id, recipient, body FROM mails
+    WHERE lower(recipient) = ? OR lower(body) LIKE ? ESCAPE '\\'`,
+  deleteDevMail: 'DELETE FROM mails WHERE id = ?',
   rateLimits: 'DELETE FROM rate_limits WHERE key = ?',
   record: `INSERT INTO erasures (at, requested_by, staff, removed) VALUES (?, ?, ?, ?)
     RETURNING id`,
@@ -123,12 +131,17 @@ export async function eraseContact(
   contactId: number,
   requester: ErasureRequester,
 ): Promise<Erasure | null> {
-  const contact = await tx.one<{ id: number; email: string }>(E.contact, contactId);
+  // On PostgreSQL the contact's row is held first: a submission, login or erasure of the same
+  // contact at once waits for this one (SQLite writes one transaction at a time).
+  const contact = await tx.one<{ id: number; email: string }>(
+    tx.dialect === 'postgres' ? `${E.contact} FOR UPDATE` : E.contact,
+    contactId,
+  );
   if (!contact) return null;
-  const email = contact.email.toLowerCase();
-  const pattern = containing(JSON.stringify(email).slice(1, -1));
+  const email = folded(contact.email);
+  const pattern = containing(email);
   const submissions = await tx.all<{ uuid: string }>(E.submissionUuids, contactId);
-  const ofDeliveries = [contactId, email, pattern] as const;
+  const ofDeliveries = [contactId, email, contactId] as const;
   const stopping = await tx.all<{ id: number }>(E.stopDeliveries, now(), ...ofDeliveries);
   const deliveriesDropped = await tx.run(E.dropDeliveries, ...ofDeliveries);
   const deliveriesCleared = await tx.run(E.clearDeliveries, ...ofDeliveries);
@@ -159,7 +172,14 @@ export async function eraseContact(
     deliveriesSentWhileErasing: 0,
   };
   await tx.run(E.deleteContact, contactId);
-  await tx.run(E.devMails, email, pattern);
+  // A mail holding a longer address that contains this one is another contact's.
+  for (const mail of await tx.all<{ id: number; recipient: string; body: string }>(
+    E.devMails,
+    email,
+    pattern,
+  ))
+    if (mail.recipient.toLowerCase() === email || addressesIn(mail.body).includes(email))
+      await tx.run(E.deleteDevMail, mail.id);
   await tx.run(E.rateLimits, `login-mail ${email}`);
   const at = now();
   const record = await tx.one<{ id: number }>(
@@ -169,6 +189,9 @@ export async function eraseContact(
     requester.by === 'staff' ? requester.staff : null,
     JSON.stringify(removed),
   );
+  // PostgreSQL writes the tables anew in the quiet hour (server/db/scrub.ts).
+  if (tx.dialect === 'postgres')
+    for (const table of ERASED_TABLES) await tx.run(MARK_DUE, table, at);
   await outbox.webhook(
     tx,
     'contact.erased',
@@ -210,16 +233,23 @@ export async function settled(
     await wait(STOPPING_POLL_MS);
   }
   return sql.transaction(async (tx) => {
-    const sent = (
-      await tx.all<Row>(
-        `SELECT id FROM deliveries WHERE id IN (${ids}) AND status = 'sent'`,
-        ...stopping,
-      )
-    ).length;
-    const stopped = await tx.run(
+    const count = async (condition: string) =>
+      (
+        await tx.all<Row>(
+          `SELECT id FROM deliveries WHERE id IN (${ids}) AND ${condition}`,
+          ...stopping,
+        )
+      ).length;
+    const sentRows = await count("status = 'sent'");
+    // A webhook call's body goes with its request's start: one stopped while its receiver had
+    // not answered may have arrived, and is counted with those that left.
+    const callsUnderWay = await count("channel = 'webhook' AND status IN ('stopping', 'stopped')");
+    const ended = await tx.run(
       `DELETE FROM deliveries WHERE id IN (${ids}) AND status IN ('stopping', 'stopped')`,
       ...stopping,
     );
+    const sent = sentRows + callsUnderWay;
+    const stopped = ended - callsUnderWay;
     const removed: Removed = {
       ...erasure.removed,
       deliveriesStopped: stopped,
@@ -247,3 +277,6 @@ export async function eraseDemoContacts(
   }
   return erasures;
 }
+
+/** The statements an erasure runs (each must find its rows by an index: erasureCost.test.ts). */
+export { E as ERASURE_STATEMENTS };

@@ -4,13 +4,14 @@
  * An erasure removes the contact's bytes from the database's files, not only its rows: after a
  * contact with a lead, a message, a saved search, staff's notes and mails is erased, neither
  * the SQLite file nor its write-ahead log as the erasure answers (or, on PostgreSQL, the
- * database's data files after the erasure's VACUUM FULL and a checkpoint) hold its address,
+ * database's data files after the quiet hour's VACUUM FULL and a checkpoint) hold its address,
  * names, phone or message.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import * as clock from '../db/clock';
 import {
   contact,
   keyOf,
@@ -113,9 +114,20 @@ it("leaves none of the erased contact's bytes in the database's files", async ()
     const erased = await staff.del(`/agency/api/submissions/${sent.body.uuid}/contact`);
     expect(erased.status).toBe(200);
     if (databaseUrl) {
-      // The tables are written anew after the answer.
-      await server.app.scrubber.idle();
+      // The tables are written anew in the quiet hour (03:00 in Berlin), not before.
+      const clockNow = jest.spyOn(clock, 'now').mockReturnValue('2099-01-15T13:00:00.000Z');
+      try {
+        await server.app.scrubber.tick();
+        await server.app.scrubber.idle();
+        expect(occurrences(await postgresFiles(databaseUrl))[EMAIL]).toBeGreaterThan(0);
+        clockNow.mockReturnValue('2099-01-16T02:10:00.000Z');
+        await server.app.scrubber.tick();
+        await server.app.scrubber.idle();
+      } finally {
+        clockNow.mockRestore();
+      }
       expect(occurrences(await postgresFiles(databaseUrl))).toEqual(nothing);
+      expect(await server.app.sql.all('SELECT table_name FROM erasure_scrubs')).toEqual([]);
     } else {
       // While the server runs, as the erasure answers.
       const file = path.join(server.dataDir, 'immosuite.sqlite');

@@ -107,11 +107,13 @@ describe('settled', () => {
     server: Awaited<ReturnType<typeof startTestServer>>,
     status: string,
     leaseEnds: string,
+    channel = 'mail',
   ): Promise<Erasure> {
     const row = await server.app.sql.one<{ id: number }>(
       `INSERT INTO deliveries (channel, kind, submission_id, recipient, payload, status, attempts,
         next_attempt_at, created_at, uuid, sending)
-       VALUES ('mail', 'confirmation', NULL, '', '', ?, 1, ?, ?, ?, 1) RETURNING id`,
+       VALUES (?, 'confirmation', NULL, '', '', ?, 1, ?, ?, ?, 1) RETURNING id`,
+      channel,
       status,
       leaseEnds,
       new Date().toISOString(),
@@ -158,6 +160,23 @@ describe('settled', () => {
         erasure.record,
       );
       expect(JSON.parse(record!.removed)).toMatchObject({ deliveriesSentWhileErasing: 1 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts a webhook call stopped before its receiver answered as one that may have left', async () => {
+    const server = await startTestServer();
+    try {
+      await server.app.outbox.stop();
+      const erasure = await stoppingRow(
+        server,
+        'stopped',
+        new Date(Date.now() + 60_000).toISOString(),
+        'webhook',
+      );
+      const removed = await settled(server.app.sql, erasure);
+      expect(removed).toMatchObject({ deliveriesStopped: 0, deliveriesSentWhileErasing: 1 });
     } finally {
       await server.close();
     }

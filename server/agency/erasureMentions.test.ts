@@ -99,3 +99,56 @@ it('lists nothing for a contact no other note names', async () => {
   const listed = await staff.get<{ mentions: unknown[] }>(path);
   expect(listed.body).toEqual({ mentions: [] });
 });
+
+it('finds a phone number written with a country code and brackets, and an address in brackets', async () => {
+  const uuid = await sendLead('ottilie.quast@example.de', {
+    lastname: 'Quast-Ebersberg',
+    phone: '030 5550 1234',
+  });
+  const byPhone = await note(uuids.second!, 'Tochter: +49 (0)30 / 5550-1234, abends');
+  const byAddress = await note(uuids.second!, 'Schreibt von <Ottilie.Quast@Example.de>.');
+  const byName = await note(uuids.second!, 'Familie QUAST-EBERSBERG kennt den Eigentümer');
+  await note(uuids.second!, 'Rückruf 030 5550 123 (andere Nummer)');
+  await note(uuids.second!, 'Quastenflosser-Aquarium im Keller');
+  const listed = await staff.get<{ mentions: { by: string[]; note: { id: number } }[] }>(
+    `/agency/api/submissions/${uuid}/contact/mentions`,
+  );
+  expect(listed.body.mentions.map((m) => [m.note.id, m.by])).toEqual([
+    [byPhone, ['phone']],
+    [byAddress, ['email']],
+    [byName, ['name']],
+  ]);
+});
+
+it('finds the notes written before their terms once the server has started again', async () => {
+  const uuid = await sendLead('hedwig.vollrath@example.de', { lastname: 'Vollrath' });
+  const byName = await note(uuids.first!, 'Frau Vollrath fragt nach dem Keller');
+  // As a database before the notes' terms held it: the note without them.
+  await server.app.sql.run('DELETE FROM note_terms WHERE note_id = ?', byName);
+  await server.app.sql.run('UPDATE submission_notes SET terms_written = 0 WHERE id = ?', byName);
+  const path = `/agency/api/submissions/${uuid}/contact/mentions`;
+  expect((await staff.get<{ mentions: unknown[] }>(path)).body.mentions).toEqual([]);
+  await server.close();
+  server = await startTestServer({ AGENCY_USERS: STAFF }, server.dataDir);
+  staff = await staffSignIn(server, STAFF);
+  const listed = await staff.get<{ mentions: { note: { id: number } }[] }>(path);
+  expect(listed.body.mentions.map((m) => m.note.id)).toEqual([byName]);
+});
+
+it('finds a name with umlauts in any case, and a phone number in its international form, with any dash or space', async () => {
+  const uuid = await sendLead('emre.oezdemir@example.de', {
+    lastname: 'Özdemir',
+    phone: '030 98765432',
+  });
+  const notes = [
+    await note(uuids.second!, 'ÖZDEMIR rief an'),
+    await note(uuids.second!, 'Erreichbar unter +49 30 98765432'),
+    await note(uuids.second!, 'Büro 030\u201398765432'),
+    await note(uuids.second!, 'Mobil 030\t9876\u00a05432'),
+  ];
+  await note(uuids.second!, 'Rückruf 030 9876543');
+  const listed = await staff.get<{ mentions: { note: { id: number } }[] }>(
+    `/agency/api/submissions/${uuid}/contact/mentions`,
+  );
+  expect(listed.body.mentions.map((m) => m.note.id)).toEqual(notes);
+});

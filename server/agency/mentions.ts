@@ -3,28 +3,115 @@
  * are shown them when they erase the contact, to decide whether to delete or change them, since
  * free text cannot be erased by rule. A note names the contact when it holds its e-mail
  * address, its last name as a word, or its phone number's digits (whatever the spaces,
- * dashes or slashes between them); case is ignored.
+ * dashes, slashes, dots or brackets between them, with or without the German country code
+ * or trunk 0); case is ignored.
+ *
+ * Each note's terms are written with it (`note_terms`, decision 216): the addresses, words and
+ * digit runs it holds, so the notes that may name a contact are found by key, whatever the
+ * number of notes stored, and each is then checked whole.
  */
 import type { components } from '../../contract/types';
-import type { Queryable } from '../db/sql';
+import type { Queryable, Sql } from '../db/sql';
 
 export type NoteMention = components['schemas']['NoteMention'];
 
 /** The shortest phone number looked for (fewer digits match too much). */
 const MIN_PHONE_DIGITS = 6;
 
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const digitsOf = (text: string) => text.replace(/\D/g, '');
+/** Text as addresses and words are compared: NFC, lower case. */
+export const folded = (text: string) => text.normalize('NFC').toLowerCase();
+
+/** What a phone number is written with between its digits: spaces, dashes, slashes, dots, brackets, '+'. */
+const PHONE_SEPARATORS = /[\s\-/.()+\u2010-\u2015\u2212]/g;
 
 /**
- * Notes of other contacts' submissions whose text may hold the address, the last name (both
- * lower case) or the phone's digits (with the spaces, dashes, slashes and dots a phone number
- * is written with taken out of the text); each is then checked whole.
+ * The digits a phone number is looked for by: without a German country code (0049, 49) or
+ * trunk 0 before them, so '+49 30 …' and '030 …' find each other.
  */
-const CANDIDATES = `SELECT n.id, n.staff, n.body, n.created_at, s.uuid
+export function phoneCore(phone: string): string {
+  return digitsOf(phone).replace(/^(0049|49|0)/, '');
+}
+
+/** The longest digit term: a phone number's digits are looked for by their first ones. */
+const DIGITS_KEPT = 24;
+/** The characters an address's local part and domain are made of (RFC 5322's atext, dots). */
+const LOCAL = /[\p{L}\p{N}!#$%&'*+\-/=?^_`{|}~.]/u;
+const DOMAIN = /[\p{L}\p{N}.-]/u;
+
+/**
+ * The addresses `text` holds, lower case: around each '@', the longest run of an address's
+ * characters before and after it, without dots or quotes at its ends.
+ */
+export function addressesIn(text: string): string[] {
+  const found: string[] = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > 0 && LOCAL.test(text[start - 1]!)) start -= 1;
+    let end = at + 1;
+    while (end < text.length && DOMAIN.test(text[end]!)) end += 1;
+    const local = text.slice(start, at).replace(/^['.]+/, '');
+    const domain = text.slice(at + 1, end).replace(/[.-]+$/, '');
+    if (local && domain) found.push(folded(`${local}@${domain}`));
+  }
+  return found;
+}
+
+/**
+ * The terms a note is found by: 'e:' each address, 'w:' each word (letters), 'd:' each run of
+ * six or more digits once the spaces, dashes, slashes, dots, brackets and plus signs a phone
+ * number is written with are taken out, from each of its places on (its first DIGITS_KEPT
+ * digits), so a phone number is found anywhere in it.
+ */
+export function termsOf(text: string): string[] {
+  const terms = new Set<string>();
+  for (const address of addressesIn(text)) terms.add(`e:${address}`);
+  for (const [word] of folded(text).matchAll(/\p{L}+/gu)) terms.add(`w:${word}`);
+  for (const [run] of text.replace(PHONE_SEPARATORS, '').matchAll(/\d{6,}/g))
+    for (let from = 0; from + MIN_PHONE_DIGITS <= run.length; from += 1)
+      terms.add(`d:${run.slice(from, from + DIGITS_KEPT)}`);
+  return [...terms];
+}
+
+/** Writes note `noteId`'s terms (with its row, or for a note written before them). */
+export async function writeNoteTerms(tx: Queryable, noteId: number, text: string) {
+  for (const term of termsOf(text))
+    await tx.run(
+      'INSERT INTO note_terms (term, note_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      term,
+      noteId,
+    );
+  await tx.run('UPDATE submission_notes SET terms_written = 1 WHERE id = ?', noteId);
+}
+
+const FILL_BATCH = 500;
+
+/** Writes the terms of every note written before them, a batch per transaction; how many. */
+export async function fillNoteTerms(sql: Sql): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const notes = await sql.all<{ id: number; body: string }>(
+      `SELECT id, body FROM submission_notes WHERE terms_written = 0 ORDER BY id
+        LIMIT ${FILL_BATCH}`,
+    );
+    if (!notes.length) return filled;
+    // Another process starting at once may write them too: the same terms, each kept once.
+    await sql.transaction(async (tx) => {
+      for (const note of notes) await writeNoteTerms(tx, Number(note.id), note.body);
+    });
+    filled += notes.length;
+  }
+}
+
+/**
+ * Notes of other contacts' submissions with a term of the contact: its address, the longest
+ * word of its last name, the first digits of its phone number (a range of digit terms); each
+ * is then checked whole.
+ */
+export const MENTION_CANDIDATES = `SELECT n.id, n.staff, n.body, n.created_at, s.uuid
   FROM submission_notes n JOIN submissions s ON s.id = n.submission_id
-  WHERE s.contact_id <> ? AND (lower(n.body) LIKE ? ESCAPE '\\' OR lower(n.body) LIKE ? ESCAPE '\\'
-    OR replace(replace(replace(replace(n.body, ' ', ''), '-', ''), '/', ''), '.', '') LIKE ?)
+  WHERE s.contact_id <> ? AND n.id IN (SELECT note_id FROM note_terms
+    WHERE term = ? OR term = ? OR (term >= ? AND term < ?))
   ORDER BY n.id`;
 
 /** Whether `word` stands in `text` as a word of its own (letters around it are not). */
@@ -44,11 +131,16 @@ export async function notesNaming(tx: Queryable, contactId: number): Promise<Not
     contactId,
   );
   if (!contact) return [];
-  const email = contact.email.toLowerCase();
-  const lastname = (contact.lastname ?? '').trim().toLowerCase();
-  const phone = digitsOf(contact.phone ?? '');
-  // A pattern that cannot match stands in for a field the contact does not have.
+  const email = folded(contact.email);
+  const lastname = folded((contact.lastname ?? '').trim());
+  const phone = phoneCore(contact.phone ?? '');
+  // A term no note has stands in for a field the contact does not have.
   const never = '\u0001';
+  const address = addressesIn(contact.email)[0];
+  const word = [...lastname.matchAll(/\p{L}+/gu)]
+    .map(([w]) => w)
+    .sort((a, b) => b.length - a.length)[0];
+  const digits = phone.length >= MIN_PHONE_DIGITS ? `d:${phone.slice(0, DIGITS_KEPT)}` : null;
   const rows = await tx.all<{
     id: number;
     staff: string;
@@ -56,15 +148,17 @@ export async function notesNaming(tx: Queryable, contactId: number): Promise<Not
     created_at: string;
     uuid: string;
   }>(
-    CANDIDATES,
+    MENTION_CANDIDATES,
     contactId,
-    containing(email),
-    lastname ? containing(lastname) : never,
-    phone.length >= MIN_PHONE_DIGITS ? `%${phone}%` : never,
+    address ? `e:${address}` : never,
+    word ? `w:${word}` : never,
+    digits ?? never,
+    // Every digit term that begins with the phone's digits (';' sorts right after '9').
+    digits ? `${digits};` : never,
   );
   const mentions: NoteMention[] = [];
   for (const row of rows) {
-    const text = row.body.toLowerCase();
+    const text = folded(row.body);
     const by: NoteMention['by'] = [];
     if (text.includes(email)) by.push('email');
     if (lastname && holdsWord(text, lastname)) by.push('name');

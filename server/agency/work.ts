@@ -8,6 +8,7 @@ import type { components } from '../../contract/types';
 import { now } from '../db/clock';
 import type { Sql } from '../db/sql';
 import { MATCH_COUNTS, NEW_MATCHES } from './inbox';
+import { writeNoteTerms } from './mentions';
 
 /** A note as the contract describes it (Note). */
 export type Note = components['schemas']['Note'];
@@ -84,13 +85,17 @@ export function workQueries(sql: Sql) {
       };
     },
 
-    /** A note by `staff` on a submission, the text as typed. */
+    /** A note by `staff` on a submission, the text as typed, stored with its terms. */
     async addNote(uuid: string, staff: string, text: string): Promise<Note | null> {
       const id = await idOf(uuid);
       if (id === null) return null;
       const at = now();
-      const row = await sql.one<{ id: number }>(W.addNote, id, staff, text, at);
-      return { id: Number(row!.id), author: staff, text, createdAt: at };
+      const noteId = await sql.transaction(async (tx) => {
+        const row = await tx.one<{ id: number }>(W.addNote, id, staff, text, at);
+        await writeNoteTerms(tx, Number(row!.id), text);
+        return Number(row!.id);
+      });
+      return { id: noteId, author: staff, text, createdAt: at };
     },
 
     /** Deletes a note of `staff`'s own: 'deleted', 'notFound', or 'notYours'. */

@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
           await outbox.mail(
             tx,
             { to: email, ...loginMail(language, link), links: [link] },
-            { kind: 'login' },
+            { kind: 'login', contactId: contact.id },
           );
         } else {
           // Same answer as for a known address; the mail tells the owner there is no account.

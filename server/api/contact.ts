@@ -80,6 +80,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
           'consent.withdrawn',
           { contact: { email: current.email as string }, withdrawn, at },
           null,
+          [user.contactId],
         );
       // And the agency by a notice, filed with the submission that put the consent in force.
       if (withdrawn.length && config.agencyEmail) {
@@ -100,7 +101,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext) {
             replyTo: visitorReplyTo(contact),
             links: [],
           },
-          { kind: 'notice', submissionId: source?.id ?? null },
+          { kind: 'notice', submissionId: source?.id ?? null, contactId: user.contactId },
         );
       }
       return { status: 200, body: contactRecord((await tx.one(Q.contactById, user.contactId))!) };

@@ -174,6 +174,33 @@ describe.each(databases)('a database at an old step, on %s', (_name, at) => {
     }
     expect(new Set(rows.map((row) => row.uuid)).size).toBe(3);
   });
+
+  it('links the deliveries without a submission stored before to the contacts they name', async () => {
+    old = await at(27);
+    await old.exec(`INSERT INTO contacts (id, email, created_at, updated_at) VALUES
+      (41, 'suchend@example.de', '2026-11-24', '2026-11-24'),
+      (42, 'widerruf@example.de', '2026-11-24', '2026-11-24')`);
+    const call = (kind: string, payload: unknown) =>
+      `('webhook', '${kind}', 'https://crm.example/hooks', '${JSON.stringify(payload)}', 'sent',
+        1, '2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.000Z', '${kind}')`;
+    await old.exec(`INSERT INTO deliveries (channel, kind, recipient, payload, status, attempts,
+        next_attempt_at, created_at, uuid) VALUES
+      ${call('match.found', { data: { match: { savedSearch: { contact: { email: 'suchend@example.de' } } } } })},
+      ${call('consent.withdrawn', { data: { contact: { email: 'widerruf@example.de' } } })},
+      ('mail', 'notice', 'makler@example.de', '{"replyTo":{"name":"W","address":"widerruf@example.de"}}',
+        'sent', 1, '2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.000Z', 'notice'),
+      ('webhook', 'contact.erased', 'https://crm.example/hooks', '', 'sent', 1,
+        '2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.000Z', 'cleared')`);
+    await old.migrate(28);
+    expect(
+      await old.all(`SELECT l.contact_id, d.uuid FROM delivery_contacts l
+        JOIN deliveries d ON d.id = l.delivery_id ORDER BY d.uuid`),
+    ).toEqual([
+      { contact_id: 42, uuid: 'consent.withdrawn' },
+      { contact_id: 41, uuid: 'match.found' },
+      { contact_id: 42, uuid: 'notice' },
+    ]);
+  });
 });
 
 describe('a SQLite database at an old step', () => {

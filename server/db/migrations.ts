@@ -723,6 +723,72 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: `UPDATE submissions SET sort_name = NULL;`,
     postgres: `UPDATE submissions SET sort_name = NULL;`,
   },
+  // 28: an erasure finds what names its contact by key, at a cost that follows what it erases,
+  // not what is stored (decision 216): the contacts a delivery without a submission names
+  // (a `match.found` or `consent.withdrawn` call, a notice of a withdrawal), the deliveries
+  // mailed to an address, and the notes that name an address, a word or a phone number's
+  // digits (server/agency/mentions.ts writes the terms of each note; those written before get
+  // theirs at start-up). The deliveries stored before are linked by the address they carry.
+  // On PostgreSQL an erasure marks the tables it touched, written anew in the quiet hour
+  // (server/db/scrub.ts, decision 217).
+  {
+    sqlite: `
+    CREATE TABLE delivery_contacts (
+      contact_id INTEGER NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+      delivery_id INTEGER NOT NULL REFERENCES deliveries(id) ON DELETE CASCADE,
+      PRIMARY KEY (contact_id, delivery_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX delivery_contacts_delivery ON delivery_contacts(delivery_id);
+    INSERT OR IGNORE INTO delivery_contacts (contact_id, delivery_id)
+      SELECT c.id, d.id FROM deliveries d JOIN contacts c ON c.email = coalesce(
+        json_extract(d.payload, '$.data.contact.email'),
+        json_extract(d.payload, '$.data.match.savedSearch.contact.email'),
+        json_extract(d.payload, '$.replyTo.address'))
+      WHERE d.submission_id IS NULL AND json_valid(d.payload);
+    CREATE INDEX deliveries_recipient ON deliveries(lower(recipient));
+    CREATE INDEX submissions_contact ON submissions(contact_id);
+    CREATE INDEX contact_messages_contact ON contact_messages(contact_id);
+    CREATE INDEX consents_submission ON consents(submission_id);
+    CREATE INDEX auth_keys_contact ON auth_keys(contact_id);
+    CREATE INDEX auth_keys_submission ON auth_keys(submission_id);
+    ALTER TABLE submission_notes ADD COLUMN terms_written INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX submission_notes_unwritten ON submission_notes(id) WHERE terms_written = 0;
+    CREATE TABLE note_terms (
+      term TEXT NOT NULL,
+      note_id INTEGER NOT NULL REFERENCES submission_notes(id) ON DELETE CASCADE,
+      PRIMARY KEY (term, note_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX note_terms_note ON note_terms(note_id);
+    CREATE TABLE erasure_scrubs (table_name TEXT PRIMARY KEY, due_since TEXT NOT NULL);`,
+    postgres: `
+    CREATE TABLE delivery_contacts (
+      contact_id BIGINT NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+      delivery_id BIGINT NOT NULL REFERENCES deliveries(id) ON DELETE CASCADE,
+      PRIMARY KEY (contact_id, delivery_id)
+    );
+    CREATE INDEX delivery_contacts_delivery ON delivery_contacts(delivery_id);
+    INSERT INTO delivery_contacts (contact_id, delivery_id)
+      SELECT DISTINCT c.id, d.id FROM deliveries d JOIN contacts c ON lower(c.email) = lower(coalesce(
+        d.payload::jsonb #>> '{data,contact,email}',
+        d.payload::jsonb #>> '{data,match,savedSearch,contact,email}',
+        d.payload::jsonb #>> '{replyTo,address}'))
+      WHERE d.submission_id IS NULL AND d.payload LIKE '{%';
+    CREATE INDEX deliveries_recipient ON deliveries(lower(recipient));
+    CREATE INDEX submissions_contact ON submissions(contact_id);
+    CREATE INDEX contact_messages_contact ON contact_messages(contact_id);
+    CREATE INDEX consents_submission ON consents(submission_id);
+    CREATE INDEX auth_keys_contact ON auth_keys(contact_id);
+    CREATE INDEX auth_keys_submission ON auth_keys(submission_id);
+    ALTER TABLE submission_notes ADD COLUMN terms_written INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX submission_notes_unwritten ON submission_notes(id) WHERE terms_written = 0;
+    CREATE TABLE note_terms (
+      term TEXT COLLATE "C" NOT NULL,
+      note_id BIGINT NOT NULL REFERENCES submission_notes(id) ON DELETE CASCADE,
+      PRIMARY KEY (term, note_id)
+    );
+    CREATE INDEX note_terms_note ON note_terms(note_id);
+    CREATE TABLE erasure_scrubs (table_name TEXT PRIMARY KEY, due_since TEXT NOT NULL);`,
+  },
 ];
 
 /**

@@ -14,7 +14,7 @@
  */
 import type { webhooks } from '../../contract/types';
 import { uuidv7 } from '../auth/crypto';
-import { insertRow, type Link, type Row } from '../db/rows';
+import { insertRow, insertRowId, type Link, type Row } from '../db/rows';
 import type { Param, Queryable } from '../db/sql';
 
 export type MailKind = 'confirm' | 'login' | 'noAccount' | 'notice';
@@ -125,14 +125,20 @@ export function createWriter(settings: WriterSettings) {
     /** Whether webhook calls are written (WEBHOOK_URL and a valid WEBHOOK_SECRET). */
     webhooksOn: webhookUrl !== null,
 
-    /** A mail, inside the caller's transaction; its delivery names `submissionId` (or none). */
+    /**
+     * A mail, inside the caller's transaction; its delivery names `submissionId` (or none) and,
+     * for an erasure to find it, the contact `contactId` whose data it carries (or none).
+     */
     async mail(
       tx: Queryable,
       mail: OutboxMail,
-      meta: { kind: MailKind; submissionId?: number | null },
+      meta: { kind: MailKind; submissionId?: number | null; contactId?: number | null },
     ) {
       const submission = { values: { submission_id: meta.submissionId ?? null }, links: [] };
-      for (const row of mailRows(mail, meta.kind, submission)) await insertRow(tx, row);
+      for (const row of mailRows(mail, meta.kind, submission)) {
+        if (row.table !== 'deliveries' || meta.contactId == null) await insertRow(tx, row);
+        else await nameContacts(tx, await insertRowId(tx, row), [meta.contactId]);
+      }
     },
 
     /**
@@ -143,11 +149,21 @@ export function createWriter(settings: WriterSettings) {
       return mailRows(mail, kind, { values: {}, links: ['submission_id'] });
     },
 
-    /** A webhook call, inside the caller's transaction (nothing when webhooks are off). */
-    async webhook(tx: Queryable, type: WebhookEvent, data: unknown, submissionId: number | null) {
+    /**
+     * A webhook call, inside the caller's transaction (nothing when webhooks are off); it names
+     * `submissionId` (or none) and, for an erasure to find it, the contacts `contacts` whose
+     * data it carries besides the submission's.
+     */
+    async webhook(
+      tx: Queryable,
+      type: WebhookEvent,
+      data: unknown,
+      submissionId: number | null,
+      contacts: readonly number[] = [],
+    ) {
       if (webhookUrl === null) return;
       const at = now();
-      await insertRow(tx, {
+      const row: Row = {
         table: 'deliveries',
         values: {
           uuid: uuidv7(at),
@@ -162,9 +178,21 @@ export function createWriter(settings: WriterSettings) {
           created_at: iso(at),
           sent_at: null,
         },
-      });
+      };
+      if (!contacts.length) await insertRow(tx, row);
+      else await nameContacts(tx, await insertRowId(tx, row), contacts);
     },
   };
+}
+
+/** Links delivery `deliveryId` to the contacts whose data it carries (delivery_contacts). */
+async function nameContacts(tx: Queryable, deliveryId: number | null, contacts: readonly number[]) {
+  for (const contactId of new Set(contacts))
+    await tx.run(
+      'INSERT INTO delivery_contacts (contact_id, delivery_id) VALUES (?, ?)',
+      contactId,
+      deliveryId,
+    );
 }
 
 export type Writer = ReturnType<typeof createWriter>;

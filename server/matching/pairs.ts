@@ -27,6 +27,7 @@ export interface MatchNews {
       type: 'match.found',
       data: unknown,
       submissionId: number | null,
+      contacts: readonly number[],
     ): Promise<void>;
   };
   publicUrl(): string;
@@ -46,7 +47,9 @@ const idsOf = (q: Queryable) =>
     : 'SELECT value AS id FROM json_each(?)';
 
 const M = {
-  searchesOf: (q: Queryable) => `SELECT ss.id, ss.uuid, s.uuid AS submission_uuid, c.email,
+  searchesOf: (
+    q: Queryable,
+  ) => `SELECT ss.id, ss.uuid, s.uuid AS submission_uuid, c.id AS contact_id, c.email,
     c.firstname, c.lastname FROM saved_searches ss JOIN contacts c ON c.id = ss.contact_id
     LEFT JOIN submissions s ON s.id = ss.submission_id WHERE ss.id IN (${idsOf(q)})`,
   uuidsOf: (q: Queryable) => `SELECT id, uuid FROM submissions WHERE id IN (${idsOf(q)})`,
@@ -185,6 +188,7 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
         id: number;
         uuid: string;
         submission_uuid: string | null;
+        contact_id: number;
         email: string;
         firstname: string;
         lastname: string;
@@ -220,8 +224,8 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
     if (!search) continue;
     const leadUuid = pair.submissionId === null ? null : (leadUuids.get(pair.submissionId) ?? null);
     const listing = pair.listingId === null ? null : listings.get(pair.listingId);
-    // No submission lane: the event names two contacts' data, and an erasure of the searcher
-    // finds it by its address (server/agency/erasure.ts).
+    // No submission lane: the event names two contacts' data; it names the searcher's contact
+    // for an erasure of the searcher to find it (server/agency/erasure.ts).
     await news.outbox.webhook(
       tx,
       'match.found',
@@ -245,6 +249,7 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
         },
       },
       null,
+      [Number(search.contact_id)],
     );
   }
 }

@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type Ajv from 'ajv';
 import Fastify, { type FastifyError } from 'fastify';
-import { errorForLog, requestForLog } from './http/logs';
+import { errorForLog, learnRoute, requestForLog } from './http/logs';
 import { randomToken } from './auth/crypto';
 import { ApiError, sendError } from './http/errors';
 import { FINITE_KEYWORD } from './http/context';
@@ -225,6 +225,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       ],
     },
   });
+  // The log shows a path's words only when a route has them (http/logs.ts).
+  app.addHook('onRoute', (route) => learnRoute(route.url));
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   limitPipelining(app);
   limitConnections(app.server, {

@@ -48,6 +48,9 @@ describe('the log', () => {
       await staff.get(`/agency/api/submissions?kind=lead&lang=${contact().lastname}`);
       await staff.get(`/agency/api/submissions/${encodeURIComponent(contact().email)}/contact`);
       await staff.get(`/agency/api/submissions/${contact().lastname}%20Erika/contact`);
+      await staff.get(`/agency/api/submissions/${contact().lastname}/notes`);
+      await staff.get(`${PREFIX}/v1/erika.${contact().lastname.toLowerCase()}`);
+      await staff.get(`${PREFIX}/v1/wizard/listing/0301234567`);
 
       const urls = lines
         .map((line) => JSON.parse(line) as { req?: { url: string } })
@@ -64,6 +67,9 @@ describe('the log', () => {
           '/agency/api/submissions?sort=…',
           '/agency/api/submissions?kind=lead&lang=…',
           '/agency/api/submissions/…/contact',
+          '/agency/api/submissions/…/notes',
+          `${PREFIX}/v1/…`,
+          `${PREFIX}/v1/wizard/listing/…`,
         ]),
       );
       const log = lines.join('\n');

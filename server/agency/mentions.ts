@@ -33,6 +33,11 @@ export function phoneCore(phone: string): string {
   return digitsOf(phone).replace(/^(0049|49|0)/, '');
 }
 
+/**
+ * The most places of a note's digits a phone number is looked for at, so a note of 2,000
+ * digits costs no more than a few numbers: a phone number beyond them is not found.
+ */
+export const MAX_DIGIT_PLACES = 300;
 /** The longest digit term: a phone number's digits are looked for by their first ones. */
 const DIGITS_KEPT = 24;
 /** The characters an address's local part and domain are made of (RFC 5322's atext, dots). */
@@ -61,26 +66,33 @@ export function addressesIn(text: string): string[] {
  * The terms a note is found by: 'e:' each address, 'w:' each word (letters), 'd:' each run of
  * six or more digits once the spaces, dashes, slashes, dots, brackets and plus signs a phone
  * number is written with are taken out, from each of its places on (its first DIGITS_KEPT
- * digits), so a phone number is found anywhere in it.
+ * digits; the first MAX_DIGIT_PLACES places of the note), so a phone number is found anywhere
+ * in it.
  */
 export function termsOf(text: string): string[] {
   const terms = new Set<string>();
   for (const address of addressesIn(text)) terms.add(`e:${address}`);
   for (const [word] of folded(text).matchAll(/\p{L}+/gu)) terms.add(`w:${word}`);
+  let places = 0;
   for (const [run] of text.replace(PHONE_SEPARATORS, '').matchAll(/\d{6,}/g))
-    for (let from = 0; from + MIN_PHONE_DIGITS <= run.length; from += 1)
+    for (let from = 0; from + MIN_PHONE_DIGITS <= run.length; from += 1) {
+      if ((places += 1) > MAX_DIGIT_PLACES) return [...terms];
       terms.add(`d:${run.slice(from, from + DIGITS_KEPT)}`);
+    }
   return [...terms];
 }
 
+/** A note's terms in one statement, from a JSON array (each kept once). */
+const insertTerms = (q: Queryable) =>
+  q.dialect === 'postgres'
+    ? `INSERT INTO note_terms (term, note_id)
+        SELECT term, ? FROM jsonb_array_elements_text(?::jsonb) AS term ON CONFLICT DO NOTHING`
+    : `INSERT INTO note_terms (term, note_id)
+        SELECT value, ? FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`;
+
 /** Writes note `noteId`'s terms (with its row, or for a note written before them). */
 export async function writeNoteTerms(tx: Queryable, noteId: number, text: string) {
-  for (const term of termsOf(text))
-    await tx.run(
-      'INSERT INTO note_terms (term, note_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
-      term,
-      noteId,
-    );
+  await tx.run(insertTerms(tx), noteId, JSON.stringify(termsOf(text)));
   await tx.run('UPDATE submission_notes SET terms_written = 1 WHERE id = ?', noteId);
 }
 

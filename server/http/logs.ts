@@ -25,28 +25,48 @@ const SHOWN: Record<string, RegExp> = {
   lang: /^[a-z]{2}(-[A-Z]{2})?$/,
 };
 
-const ROUTE_WORD = /^[A-Za-z][A-Za-z0-9._-]{0,40}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An id: a number without a leading 0 (a phone number written national has one). */
+const ID = /^([1-9]\d{0,11}|0)$/;
+/** A built file's name (a script, a style sheet, an image, a font). */
+const FILE_NAME = /^[\w-]+(\.[\w-]+)*\.(js|mjs|css|map|png|jpe?g|svg|webp|ico|woff2?|json|txt)$/;
+
+/** The words of every route's path, as the server registered them (learnRoute). */
+const routeWords = new Set<string>();
+
+/** Keeps the words of a route's path (`/agency/api/submissions/:uuid`), its parameters left out. */
+export function learnRoute(url: string) {
+  for (const segment of url.split('/'))
+    if (segment && !segment.includes(':') && !segment.includes('*')) routeWords.add(segment);
+}
+
+const known = (segment: string) =>
+  segment === '' || routeWords.has(segment) || FILE_NAME.test(segment);
 
 /**
- * A path with every segment that is not a route's word, a number or a UUID replaced by `…`:
- * an address, or a name with spaces or accents, put in a path never reaches the log.
+ * A path as the log shows it: the words of the route it matched (`pattern`, Fastify's) as
+ * they are, each parameter's value only when it is a UUID, an id or a route word, and what a wildcard
+ * took only as route words or built files' names; without a route, only route words. Anything
+ * else (an address, a name, a phone number put in a path) is `…`.
  */
-export function redactPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) =>
-      segment === '' || ROUTE_WORD.test(segment) || UUID.test(segment) || /^\d{1,8}$/.test(segment)
-        ? segment
-        : '…',
-    )
+export function redactPath(path: string, pattern?: string): string {
+  const segments = path.split('/');
+  const parts = pattern?.split('/');
+  return segments
+    .map((segment, i) => {
+      const part = parts?.[i];
+      if (part === undefined || part.includes('*')) return known(segment) ? segment : '…';
+      if (part.startsWith(':'))
+        return UUID.test(segment) || ID.test(segment) || known(segment) ? segment : '…';
+      return part === segment || known(segment) ? segment : '…';
+    })
     .join('/');
 }
 
 /** `url` with its path as redactPath gives it, and every query value `…` but SHOWN ones. */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, pattern?: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return redactPath(url);
+  if (at < 0) return redactPath(url, pattern);
   const query = url
     .slice(at + 1)
     .split('&')
@@ -59,14 +79,14 @@ export function redactUrl(url: string): string {
       return SHOWN[name]?.test(pair.slice(eq + 1)) ? pair : `${name}=…`;
     })
     .join('&');
-  return `${redactPath(url.slice(0, at))}?${query}`;
+  return `${redactPath(url.slice(0, at), pattern)}?${query}`;
 }
 
 /** Fastify's request serializer with the query redacted. */
 export function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrl(request.url, request.routeOptions?.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket ? request.socket.remotePort : undefined,

@@ -186,6 +186,16 @@ describe("an agent's working day", () => {
     ]);
   });
 
+  it('answers one of two deletes of a note at once with 200, the other with 404', async () => {
+    const path = `${API}/submissions/${uuid[VISITORS[2]!]}/notes`;
+    const note = (await anna.post<Note>(path, { text: 'Doppelt gelöscht' })).body;
+    const answers = await Promise.all([
+      anna.del(`${path}/${note.id}`),
+      anna.del(`${path}/${note.id}`),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+  });
+
   it('assigns a submission to a staff address or nobody, and refuses any other address', async () => {
     expect((await anna.get<{ staff: string[] }>(`${API}/staff`)).body).toEqual({
       staff: [ANNA, BERT],

@@ -105,7 +105,8 @@ export function workQueries(sql: Sql) {
         id === null ? undefined : await sql.one<{ staff: string }>(W.noteAuthor, noteId, id);
       if (!note) return 'notFound' as const;
       if (note.staff !== staff) return 'notYours' as const;
-      await sql.run(W.deleteNote, noteId);
+      // Deleted meanwhile by another request: that one answered 'deleted'.
+      if ((await sql.run(W.deleteNote, noteId)) === 0) return 'notFound' as const;
       return 'deleted' as const;
     },
 

@@ -584,59 +584,85 @@ const nullableLink = {
   format: 'uri',
   description: "The submission's page in the inbox; null for a saved search made in the portal",
 };
+const matchSearchRef = {
+  type: 'object',
+  required: ['uuid', 'submission', 'link', 'contact'],
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    submission: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description:
+        "The saved-search wizard's submission that made it; null when made in the portal",
+    },
+    link: nullableLink,
+    contact: {
+      type: 'object',
+      required: ['email', 'firstname', 'lastname'],
+      properties: {
+        email: { type: 'string' },
+        firstname: { type: 'string' },
+        lastname: { type: 'string' },
+      },
+    },
+  },
+};
+const matchLeadRef = {
+  type: 'object',
+  required: ['submission', 'link'],
+  properties: {
+    submission: {
+      type: 'string',
+      format: 'uuid',
+      description: "The lead's submission, as submission.* events carry it",
+    },
+    link: { type: 'string', format: 'uri' },
+  },
+};
 schemas.MatchFoundEvent = webhookEvent('match.found', {
   type: 'object',
   required: ['match'],
   properties: {
     match: {
       type: 'object',
-      required: ['foundAt', 'savedSearch', 'lead', 'listing'],
+      required: ['foundAt', 'total', 'link', 'savedSearch', 'lead', 'pairs'],
       description:
-        'A live saved search and a lead or a listing it matches, new (docs/matching.md#matched-pairs); exactly one of lead and listing is set',
+        "The new pairs of one change (docs/matching.md#matched-pairs): a saved search's (made, confirmed, edited, live again; `savedSearch` set) or a stored lead's (`lead` set); exactly one of the two is set",
       properties: {
         foundAt: dateTime,
-        savedSearch: {
-          type: 'object',
-          required: ['uuid', 'submission', 'link', 'contact'],
-          properties: {
-            uuid: { type: 'string', format: 'uuid' },
-            submission: {
-              type: ['string', 'null'],
-              format: 'uuid',
-              description:
-                "The saved-search wizard's submission that made it; null when made in the portal",
-            },
-            link: nullableLink,
-            contact: {
-              type: 'object',
-              required: ['email', 'firstname', 'lastname'],
-              properties: {
-                email: { type: 'string' },
-                firstname: { type: 'string' },
-                lastname: { type: 'string' },
+        total: {
+          type: 'integer',
+          minimum: 1,
+          description: 'How many pairs the change made new; `pairs` names the first 50 of them',
+        },
+        link: {
+          type: 'string',
+          format: 'uri',
+          description:
+            "The inbox page of the search's or the lead's submission; the inbox itself for a search made in the portal",
+        },
+        savedSearch: { ...matchSearchRef, type: ['object', 'null'] },
+        lead: { ...matchLeadRef, type: ['object', 'null'] },
+        pairs: {
+          type: 'array',
+          maxItems: 50,
+          items: {
+            type: 'object',
+            required: ['savedSearch', 'lead', 'listing'],
+            description: 'A new pair: exactly one of lead and listing is set',
+            properties: {
+              savedSearch: matchSearchRef,
+              lead: { ...matchLeadRef, type: ['object', 'null'] },
+              listing: {
+                type: ['object', 'null'],
+                required: ['id', 'customId', 'title'],
+                properties: {
+                  id: { type: 'integer' },
+                  customId: { type: 'string' },
+                  title: { type: 'string' },
+                },
               },
             },
-          },
-        },
-        lead: {
-          type: ['object', 'null'],
-          required: ['submission', 'link'],
-          properties: {
-            submission: {
-              type: 'string',
-              format: 'uuid',
-              description: "The lead's submission, as submission.* events carry it",
-            },
-            link: { type: 'string', format: 'uri' },
-          },
-        },
-        listing: {
-          type: ['object', 'null'],
-          required: ['id', 'customId', 'title'],
-          properties: {
-            id: { type: 'integer' },
-            customId: { type: 'string' },
-            title: { type: 'string' },
           },
         },
       },
@@ -1930,7 +1956,7 @@ export const openapi = {
       'ContactErasedEvent',
     ),
     'match.found': webhook(
-      'A live saved search matches a lead or a listing it did not match before: one event per new pair',
+      'The new pairs of one change of a saved search or of one stored lead: one event per change, naming up to 50 pairs, with their total',
       'MatchFoundEvent',
     ),
   },

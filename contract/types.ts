@@ -3265,7 +3265,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A live saved search matches a lead or a listing it did not match before: one event per new pair */
+        /** The new pairs of one change of a saved search or of one stored lead: one event per change, naming up to 50 pairs, with their total */
         post: {
             parameters: {
                 query?: never;
@@ -3732,10 +3732,17 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             data: {
-                /** @description A live saved search and a lead or a listing it matches, new (docs/matching.md#matched-pairs); exactly one of lead and listing is set */
+                /** @description The new pairs of one change (docs/matching.md#matched-pairs): a saved search's (made, confirmed, edited, live again; `savedSearch` set) or a stored lead's (`lead` set); exactly one of the two is set */
                 match: {
                     /** Format: date-time */
                     foundAt: string;
+                    /** @description How many pairs the change made new; `pairs` names the first 50 of them */
+                    total: number;
+                    /**
+                     * Format: uri
+                     * @description The inbox page of the search's or the lead's submission; the inbox itself for a search made in the portal
+                     */
+                    link: string;
                     savedSearch: {
                         /** Format: uuid */
                         uuid: string;
@@ -3754,7 +3761,7 @@ export interface components {
                             firstname: string;
                             lastname: string;
                         };
-                    };
+                    } | null;
                     lead: {
                         /**
                          * Format: uuid
@@ -3764,11 +3771,41 @@ export interface components {
                         /** Format: uri */
                         link: string;
                     } | null;
-                    listing: {
-                        id: number;
-                        customId: string;
-                        title: string;
-                    } | null;
+                    pairs: {
+                        savedSearch: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /**
+                             * Format: uuid
+                             * @description The saved-search wizard's submission that made it; null when made in the portal
+                             */
+                            submission: string | null;
+                            /**
+                             * Format: uri
+                             * @description The submission's page in the inbox; null for a saved search made in the portal
+                             */
+                            link: string | null;
+                            contact: {
+                                email: string;
+                                firstname: string;
+                                lastname: string;
+                            };
+                        };
+                        lead: {
+                            /**
+                             * Format: uuid
+                             * @description The lead's submission, as submission.* events carry it
+                             */
+                            submission: string;
+                            /** Format: uri */
+                            link: string;
+                        } | null;
+                        listing: {
+                            id: number;
+                            customId: string;
+                            title: string;
+                        } | null;
+                    }[];
                 };
             };
         };

@@ -21,6 +21,7 @@ import { DatabaseUnavailable, sqliteSql, type Sql } from './db/sql';
 import { seed } from './db/seed';
 import { fillListColumns } from './agency/listed';
 import { fillNoteTerms } from './agency/mentions';
+import { createMatcher } from './matching/job';
 import { fillLeadPairs } from './matching/pairs';
 import { fillSearchTerms } from './matching/terms';
 import { registerGeocoder } from './geo/routes';
@@ -111,6 +112,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The delivery outbox (tests drive its worker). */
     outbox: import('./delivery/outbox').Outbox;
+    /** Matching's job (tests drive it). */
+    matcher: import('./matching/job').Matcher;
     /** The server's database, SQLite or PostgreSQL (tests read it through this). */
     sql: Sql;
     /** Removes an erasure's bytes from the database's files (tests wait for it). */
@@ -244,6 +247,13 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     { ...options.outbox, log: (message, detail) => app.log.warn({ detail }, message) },
   );
   app.decorate('outbox', outbox);
+  // Matching's job writes the pairs of each saved search's change and checks each stored lead's
+  // (server/matching/job.ts); the requests record what it has to do and wake it.
+  const matcher = createMatcher(sql, {
+    news: outbox.webhooksOn ? { outbox, publicUrl: () => app.publicUrl() } : null,
+    log: (message, detail) => app.log.warn({ detail }, message),
+  });
+  app.decorate('matcher', matcher);
   app.decorate('sql', sql);
   const scrubber = createScrubber(
     sql,
@@ -258,8 +268,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('onReady', async () => {
     outbox.start();
     scrubber.start();
+    matcher.start();
   });
   app.addHook('onClose', async () => {
+    await matcher.stop();
     await outbox.stop();
     scrubber.stop();
     await scrubber.idle();
@@ -368,7 +380,16 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     prefix: '/media/',
     decorateReply: false,
   });
-  await registerRoutes(app, { sql, config, outbox, scrubber, sessions, staff, rateCounter });
+  await registerRoutes(app, {
+    sql,
+    config,
+    outbox,
+    scrubber,
+    matcher,
+    sessions,
+    staff,
+    rateCounter,
+  });
   await registerGeocoder(app, config.geocoderUpstream);
   if (config.devMailbox) {
     await registerMailbox(app, outbox);

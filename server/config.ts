@@ -95,6 +95,8 @@ export interface ServerConfig {
     beaconsPerWindow: number;
     /** What one client adds to one stage of a wizard's funnel in a day. */
     funnelPerDay: number;
+    /** Changes of saved searches (made, edited, switched, deleted) per contact and window. */
+    searchChangesPerContact: number;
     /** Forms filled faster than this are taken for bots and dropped quietly. */
     minFillMs: number;
   };
@@ -287,6 +289,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60 * 1000),
       beaconsPerWindow: int(env.RATE_LIMIT_BEACONS, 300),
       funnelPerDay: int(env.RATE_LIMIT_FUNNEL_DAY, 20),
+      searchChangesPerContact: int(env.RATE_LIMIT_SEARCH_CHANGES, 20),
       minFillMs: Math.min(int(env.MIN_FILL_MS, MIN_FILL_MS), MIN_FILL_MS),
     },
     consentTextVersion: env.CONSENT_TEXT_VERSION ?? '2026-11-01',

@@ -42,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, deps: ServerDeps & { 
     regionNameById: records.regionNames,
   };
   app.decorate('ownOrigin', () => new URL(ctx.publicUrl()).origin);
+  app.decorate('publicUrl', () => ctx.publicUrl());
   for (const plugin of [
     authRoutes,
     contactRoutes,

@@ -58,6 +58,8 @@ it('erases an address, never a longer one that holds it', async () => {
   await visitor.post(`${PREFIX}/v1/wizard/confirm`, {
     k: keyOf((await mailTo(server, toAnna)).links[0]!),
   });
+  // Matching's job writes and announces her search's pairs after the confirmation.
+  await server.app.matcher.runDue();
   const annas = async () => ({
     deliveries: await server.app.sql.all<{ kind: string; payload: string }>(
       `SELECT kind, payload FROM deliveries WHERE payload LIKE '%anna.schmidt@%' ORDER BY id`,

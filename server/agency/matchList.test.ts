@@ -99,10 +99,13 @@ describe('the inbox list with matched pairs', () => {
     );
     anna = await staffSignIn(server, ANNA);
     ben = await staffSignIn(server, BEN);
+    await server.app.matcher.runDue();
   });
   afterAll(() => server.close());
-  // The counts the list reads are the pairs' own after every change.
+  // The counts the list reads are the pairs' own after every change, once matching's job has
+  // done what the change gave it (docs/matching.md#the-job).
   afterEach(async () => {
+    await server.app.matcher.runDue();
     const sql = server.app.sql;
     const kept = await sql.all<{ submission_id: number; matches: number; last_found_at: string }>(
       'SELECT submission_id, matches, last_found_at FROM submission_match_counts ORDER BY 1',
@@ -226,6 +229,7 @@ describe('the inbox list with matched pairs', () => {
         )
       ).status,
     ).toBe(201);
+    await server.app.matcher.runDue();
     // Anna: still read, one match new to her. Ben has not read it: it is all new to him.
     expect(await rowOf(anna, target.uuid)).toMatchObject({ read: true, matches: 2, newMatches: 1 });
     expect(await rowOf(ben, target.uuid)).toMatchObject({ read: false, matches: 2, newMatches: 0 });
@@ -254,12 +258,16 @@ describe('the inbox list with matched pairs', () => {
     };
     // Edited to Mitte: the flats in Prenzlauer Berg lose a search each.
     expect((await put({ ...cheapRange, locations: [{ locationId: 101 }] })).status).toBe(200);
+    await server.app.matcher.runDue();
     expect((await rowOf(anna, cheap.uuid)).matches).toBe(2);
     expect((await put(cheapRange)).status).toBe(200);
+    await server.app.matcher.runDue();
     expect((await rowOf(anna, cheap.uuid)).matches).toBe(3);
     expect((await put({ ...cheapRange, active: false })).status).toBe(200);
+    await server.app.matcher.runDue();
     expect((await rowOf(anna, cheap.uuid)).matches).toBe(2);
     expect((await put({ ...cheapRange, active: true })).status).toBe(200);
+    await server.app.matcher.runDue();
     expect((await rowOf(anna, cheap.uuid)).matches).toBe(3);
     // The wizard's search keeps its leads throughout.
     expect((await wizard()).matches).toBe(LEADS / 2);

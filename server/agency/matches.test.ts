@@ -104,6 +104,7 @@ describe("a submission's matches in the inbox", () => {
       (await call(searcher, 'post', '/v1/saved-search', savedSearch())).body as { uuid: string }
     ).uuid;
     await call(searcher, 'post', '/v1/saved-search', savedSearch({ active: false }));
+    await server.app.matcher.runDue();
     await server.client().post(`${PREFIX}/v1/wizard/saved-search`, {
       contact: contact({ email: 'wartend@example.de' }),
       savedSearch: savedSearch(),
@@ -114,6 +115,7 @@ describe("a submission's matches in the inbox", () => {
       { email: 'bestaetigt@example.de', firstname: 'Bea', lastname: 'Bestätigt' },
       savedSearch({ locations: [{ locationId: 3 }, { locationId: 201 }] }),
     );
+    await server.app.matcher.runDue();
     wizard = (await sql().one<{ uuid: string; submission: string }>(
       `SELECT ss.uuid, s.uuid AS submission FROM saved_searches ss
        JOIN submissions s ON s.id = ss.submission_id JOIN contacts c ON c.id = ss.contact_id
@@ -217,7 +219,8 @@ describe("a submission's matches in the inbox", () => {
     expect(created!.type).toBe('submission.created');
     expect(created!.data.submission.matches).toBe(2);
     expect(webhookConforms('submission.created', created)).toEqual({ ok: true });
-    // Its pairs are announced after it: the agency hears of the lead before its matches.
+    // Its pairs are announced after it, in one event: the agency hears of the lead before its
+    // matches.
     const kinds = (
       await sql().all<{ kind: string; payload: string }>(
         `SELECT kind, payload FROM deliveries WHERE channel = 'webhook' ORDER BY id`,
@@ -225,15 +228,29 @@ describe("a submission's matches in the inbox", () => {
     )
       .filter((row) => row.payload.includes(late))
       .map((row) => row.kind);
-    expect(kinds).toEqual(['submission.created', 'match.found', 'match.found']);
+    expect(kinds).toEqual(['submission.created', 'match.found']);
     // The early lead came before any search.
     expect((await submissionEvents(early))[0]!.data.submission.matches).toBe(0);
-    // The wizard search: none while it awaited its confirmation; its lead and listing then.
+    // The wizard search: none while it awaited its confirmation, nor in its confirmation (the
+    // job writes its pairs after it, and announces its lead and listing in one event then).
     const ofSearch = await submissionEvents(wizard.submission);
     expect(ofSearch.map((e) => [e.type, e.data.submission.matches])).toEqual([
       ['submission.created', 0],
-      ['submission.confirmed', 2],
+      ['submission.confirmed', 0],
     ]);
+    const announced = (
+      await sql().all<{ payload: string }>(
+        `SELECT payload FROM deliveries WHERE kind = 'match.found' ORDER BY id`,
+      )
+    )
+      .map(
+        (row) =>
+          JSON.parse(row.payload) as {
+            data: { match: { total: number; savedSearch: { submission: string } | null } };
+          },
+      )
+      .filter((event) => event.data.match.savedSearch?.submission === wizard.submission);
+    expect(announced.map((event) => event.data.match.total)).toEqual([2]);
     expect(webhookConforms('submission.confirmed', ofSearch[1])).toEqual({ ok: true });
     // The notices of the two leads, sent at once.
     const notices = (await server.mails()).filter((m) => m.to === AGENCY);
@@ -260,10 +277,12 @@ describe("a submission's matches in the inbox", () => {
     const put = (active: boolean) =>
       call(searcher, 'put', `/v1/saved-search/${portal}`, savedSearch({ active }));
     expect((await put(false)).status).toBe(200);
+    await server.app.matcher.runDue();
     expect((await matchesOf(early)).searches.items.map((m) => m.search.uuid)).toEqual([
       wizard.uuid,
     ]);
     expect((await put(true)).status).toBe(200);
+    await server.app.matcher.runDue();
     expect((await matchesOf(early)).searches.total).toBe(2);
     // The searcher deletes their account: gone from every lead's list.
     expect((await call(searcher, 'delete', '/v1/contact')).status).toBe(200);

@@ -74,6 +74,39 @@ describe('the logged-in contact', () => {
     expect((await call(client, 'get', '/v1/saved-search')).body).toEqual([]);
   });
 
+  it("limits a contact's changes of saved searches: 429 with Retry-After and a message, nothing of theirs lost", async () => {
+    await server.close();
+    server = await startTestServer({ RATE_LIMIT_SEARCH_CHANGES: '3' });
+    const client = await loggedIn(server);
+    const created = await call(client, 'post', '/v1/saved-search', savedSearch());
+    const { uuid } = created.body as { uuid: string };
+    expect(
+      (await call(client, 'put', `/v1/saved-search/${uuid}`, savedSearch({ active: false })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(client, 'put', `/v1/saved-search/${uuid}`, savedSearch({ active: true }))).status,
+    ).toBe(200);
+    // The fourth change in the window: each route of a change counts, none is made.
+    for (const over of [
+      await call(client, 'put', `/v1/saved-search/${uuid}`, savedSearch({ active: false })),
+      await call(client, 'post', '/v1/saved-search', savedSearch()),
+      await call(client, 'delete', `/v1/saved-search/${uuid}`),
+    ]) {
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(over.body).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringContaining('Suchprofile in kurzer Zeit sehr oft geändert'),
+      });
+    }
+    const listed = await call(client, 'get', '/v1/saved-search');
+    expect(listed.body).toEqual([expect.objectContaining({ uuid, active: true })]);
+    // Another contact has a window of their own.
+    const other = await loggedIn(server, 'other@example.de');
+    expect((await call(other, 'post', '/v1/saved-search', savedSearch())).status).toBe(201);
+  });
+
   it("cannot touch another contact's saved search", async () => {
     const erika = await loggedIn(server, 'erika@example.de');
     const max = await loggedIn(server, 'max@example.de');

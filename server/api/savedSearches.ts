@@ -7,6 +7,7 @@ import { keptAnswers } from '../http/idempotency';
 import { dropSearchTerms } from '../matching/terms';
 import {
   checkSavedSearch,
+  countSearchChange,
   insertSavedSearch,
   toSavedSearch,
   updateSavedSearch,
@@ -34,23 +35,26 @@ export async function savedSearchRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (first) return reply.code(first.status).send(first.body);
     const input = request.body as SavedSearchInput;
     checkSavedSearch(ctx, input);
+    await countSearchChange(ctx, reply, user.contactId);
     const answer = await kept.run(id, reply, async (tx) => {
       const uuid = await insertSavedSearch(tx, input, user.contactId, input.active !== false, ctx);
       const row = (await tx.one(Q.savedSearch, uuid, user.contactId))!;
       return { status: 201, body: toSavedSearch(ctx, row) };
     });
+    ctx.matcher.wake();
     return reply.code(answer.status).send(answer.body);
   });
 
   route(app, 'PUT', '/v1/saved-search/{uuid}', async (request, reply) => {
     const user = await sessions.require(request, reply);
     const { uuid } = request.params as { uuid: string };
-    return updateSavedSearch(ctx, user.contactId, uuid, request.body as SavedSearchInput);
+    return updateSavedSearch(ctx, user.contactId, uuid, request.body as SavedSearchInput, reply);
   });
 
   route(app, 'DELETE', '/v1/saved-search/{uuid}', async (request, reply) => {
     const user = await sessions.require(request, reply);
     const { uuid } = request.params as { uuid: string };
+    await countSearchChange(ctx, reply, user.contactId);
     const deleted = await sql.transaction(async (tx) => {
       await dropSearchTerms(tx, 'uuid = ? AND contact_id = ?', uuid, user.contactId);
       return tx.run(Q.deleteSavedSearch, uuid, user.contactId);

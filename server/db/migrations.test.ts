@@ -287,10 +287,12 @@ onPostgres('one schema on both databases', () => {
     expect(sqlite.generatedIds).toEqual(expect.arrayContaining(postgres.generatedIds));
     expect(sqlite.generatedIds.filter((id) => !postgres.generatedIds.includes(id))).toEqual([
       'categories.id',
+      'lead_changes.submission_id',
       'leads.submission_id',
       'leads_to_match.submission_id',
       'listings.id',
       'regions.location_id',
+      'search_changes.saved_search_id',
       'submission_match_counts.submission_id',
       'submission_texts.submission_id',
     ]);

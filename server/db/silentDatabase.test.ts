@@ -133,6 +133,7 @@ onPostgres('a PostgreSQL that does not answer', () => {
     expect(first.status).toBe(201);
     // Only the requests of the test talk to the database.
     await server.app.outbox.stop();
+    await server.app.matcher.stop();
   });
   afterEach(() => proxy.thaw());
   afterAll(async () => {

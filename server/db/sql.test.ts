@@ -346,6 +346,36 @@ onPostgres('PostgreSQL behind the server', () => {
     await nowhere.close();
   });
 
+  it('runs a transaction PostgreSQL ended to break a deadlock again, and both commit', async () => {
+    const url = await createTestDatabase(clusterUrl!);
+    const sql = postgresSql({ url, pool: 2, statementTimeoutMs: 5_000 });
+    await sql.run('CREATE TABLE pair (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+    await sql.run('INSERT INTO pair (id, n) VALUES (1, 0), (2, 0)');
+    let runs = 0;
+    let held = 0;
+    let bothHeld!: () => void;
+    const both = new Promise<void>((resolve) => (bothHeld = resolve));
+    // Each takes one row and, once the other holds its own, asks for the other's.
+    const crosswise = (first: number, second: number) =>
+      sql.transaction(async (tx) => {
+        runs += 1;
+        await tx.run('UPDATE pair SET n = n + 1 WHERE id = ?', first);
+        if (runs <= 2) {
+          held += 1;
+          if (held === 2) bothHeld();
+          await both;
+        }
+        await tx.run('UPDATE pair SET n = n + 1 WHERE id = ?', second);
+      });
+    await Promise.all([crosswise(1, 2), crosswise(2, 1)]);
+    expect(runs).toBe(3);
+    expect(await sql.all('SELECT id, n FROM pair ORDER BY id')).toEqual([
+      { id: 1, n: 2 },
+      { id: 2, n: 2 },
+    ]);
+    await sql.close();
+  });
+
   it('ends a statement that runs past statement_timeout', async () => {
     const url = await createTestDatabase(clusterUrl!);
     const sql = postgresSql({ url, pool: 1, statementTimeoutMs: 50 });

@@ -269,6 +269,9 @@ const UNAVAILABLE_CODES = new Set([
   '57014', // query_canceled: statement_timeout ended it
 ]);
 
+/** How often a transaction ended by a deadlock is run again. */
+export const RETRIES = 3;
+
 export function isUnavailable(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
   const message = (error as Error)?.message ?? '';
@@ -349,7 +352,22 @@ export function postgresSql(options: PostgresOptions): Sql & { readonly pool: pg
     };
   };
 
+  /**
+   * A transaction PostgreSQL ended to break a deadlock (or a serialization failure) is run
+   * again, up to RETRIES times: its work only read and wrote the database, and was rolled back.
+   */
   async function transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await transactionOnce(work);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (tries > RETRIES || (code !== '40P01' && code !== '40001')) throw error;
+      }
+    }
+  }
+
+  async function transactionOnce<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();

@@ -34,6 +34,8 @@ export interface ServerDeps {
   outbox: Outbox;
   /** Removes an erasure's bytes from the database's files after its commit. */
   scrubber: Scrubber;
+  /** Matching's job: woken after a commit that recorded a change for it. */
+  matcher: { wake(): void };
   sessions: Sessions;
   /** Rate-limit windows, as every server process sees them (http/rateLimit.ts). */
   rateCounter: RateCounter;
@@ -50,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The widget's own origin (of the public URL), as browsers send it in Origin. */
     ownOrigin(): string;
+    /** The public URL (PUBLIC_URL, or the loopback address the server listens on). */
+    publicUrl(): string;
   }
 }
 

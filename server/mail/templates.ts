@@ -168,6 +168,10 @@ export const MESSAGES = {
     de: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
     en: 'Too many requests. Please try again later.',
   },
+  tooManySearchChanges: {
+    de: 'Sie haben Ihre Suchprofile in kurzer Zeit sehr oft geändert. Ihre bisherigen Änderungen sind gespeichert; bitte versuchen Sie diese in einigen Minuten erneut.',
+    en: 'You have changed your search profiles very often in a short time. Your earlier changes are saved; please try this one again in a few minutes.',
+  },
   consentRequired: {
     de: 'Bitte stimmen Sie der Datenschutzerklärung und der Kontaktaufnahme zu.',
     en: 'Please accept the privacy policy and agree to be contacted.',

@@ -15,13 +15,20 @@ const flatToLet = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
+interface NamedPair {
+  savedSearch: { uuid: string; contact: { email: string }; submission: string | null };
+  lead: { submission: string; link: string } | null;
+  listing: { customId: string } | null;
+}
 interface MatchEvent {
   type: string;
   data: {
     match: {
-      savedSearch: { uuid: string; contact: { email: string }; submission: string | null };
+      total: number;
+      link: string;
+      savedSearch: { uuid: string; submission: string | null } | null;
       lead: { submission: string; link: string } | null;
-      listing: { customId: string } | null;
+      pairs: NamedPair[];
     };
   };
 }
@@ -82,7 +89,7 @@ describe('matched pairs', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('stores a new lead with its pairs and announces each; a pending or deactivated search is not paired', async () => {
+  it('stores a new lead with its pairs and announces them in one event; a pending or deactivated search is not paired', async () => {
     const client = await loggedIn(server, 'sucher@example.de');
     const portal = await call(client, 'post', '/v1/saved-search', savedSearch());
     const live = (portal.body as { uuid: string }).uuid;
@@ -92,27 +99,39 @@ describe('matched pairs', () => {
       contact: contact({ email: 'wartend@example.de' }),
       savedSearch: savedSearch(),
     });
+    await server.app.matcher.runDue();
     const before = (await events()).length;
 
     const uuid = await sendLead('eigentuemer@example.de');
     expect((await pairs()).filter((p) => p.endsWith(uuid))).toEqual(
       [`${live} → ${uuid}`, `${await demoSearch()} → ${uuid}`].sort(),
     );
+    // The job's check of the lead finds nothing more to announce.
+    await server.app.matcher.runDue();
     const announced = (await events()).slice(before);
-    expect(announced).toHaveLength(2);
-    for (const event of announced)
-      expect(webhookConforms('match.found', event)).toEqual({ ok: true });
-    const ours = announced.find((e) => e.data.match.savedSearch.uuid === live)!;
-    expect(ours.data.match).toMatchObject({
-      savedSearch: { contact: { email: 'sucher@example.de' }, submission: null },
+    expect(announced).toHaveLength(1);
+    expect(webhookConforms('match.found', announced[0])).toEqual({ ok: true });
+    const { match } = announced[0]!.data;
+    expect(match).toMatchObject({
+      total: 2,
+      savedSearch: null,
       lead: { submission: uuid, link: `https://makler.example/agency/submissions/${uuid}` },
+      link: `https://makler.example/agency/submissions/${uuid}`,
+    });
+    expect(match.pairs.map((p) => p.savedSearch.uuid).sort()).toEqual(
+      [live, await demoSearch()].sort(),
+    );
+    expect(match.pairs.find((p) => p.savedSearch.uuid === live)).toMatchObject({
+      savedSearch: { contact: { email: 'sucher@example.de' }, submission: null },
+      lead: { submission: uuid },
       listing: null,
     });
 
     // A lead no search wants (a flat for sale) has no pairs and no event.
     const forSale = await sendLead('verkauf@example.de', lead());
+    await server.app.matcher.runDue();
     expect((await pairs()).filter((p) => p.endsWith(forSale))).toEqual([]);
-    expect(await events()).toHaveLength(before + 2);
+    expect(await events()).toHaveLength(before + 1);
   });
 
   it('pairs a lead only with the searches still live when it is stored', async () => {
@@ -133,6 +152,8 @@ describe('matched pairs', () => {
         .then(() => tx.run('DELETE FROM saved_searches WHERE id = ?', gone)),
     );
     const owner = await sendLead('eigentuemer@example.de');
+    // The job is done with the search's changes and the lead before the store is replayed.
+    await server.app.matcher.runDue();
     const leadId = Number(
       (await sql().one<{ id: number }>('SELECT id FROM submissions WHERE uuid = ?', owner))!.id,
     );
@@ -155,7 +176,7 @@ describe('matched pairs', () => {
     expect((await events()).slice(before)).toHaveLength(1);
   });
 
-  it("follows a search's changes: confirmed, edited away and back, deactivated, deleted", async () => {
+  it("follows a search's changes in the job: confirmed, edited away and back, deactivated, deleted", async () => {
     const owner = await sendLead('eigentuemer@example.de');
     const client = await loggedIn(server, 'sucher@example.de');
     await call(client, 'post', '/v1/wizard/saved-search', {
@@ -167,31 +188,46 @@ describe('matched pairs', () => {
        JOIN submissions s ON s.id = ss.submission_id ORDER BY ss.id DESC`,
     ))!;
     const ofSearch = async () => (await pairs()).filter((p) => p.startsWith(uuid));
+    const settled = () => server.app.matcher.runDue();
     // Pending: no pairs yet.
+    await settled();
     expect(await ofSearch()).toEqual([]);
     const before = (await events()).length;
     const mail = (await server.mails()).find(
       (m) => m.to === 'sucher@example.de' && m.links.length && m.subject.includes('Suchprofil'),
     )!;
+    // The job is held: the confirmation records the change, the pairs come after it.
+    await server.app.matcher.stop();
     await call(client, 'post', '/v1/wizard/confirm', { k: keyOf(mail.links[0]!) });
-    // Confirmed: the lead and the listing, each announced once.
+    expect(await ofSearch()).toEqual([]);
+    await settled();
+    // Confirmed: the lead and the listing, announced in one event.
     expect(await ofSearch()).toEqual([`${uuid} → ${owner}`, `${uuid} → W-1004`].sort());
     let announced = (await events()).slice(before);
+    expect(announced).toHaveLength(1);
+    expect(webhookConforms('match.found', announced[0])).toEqual({ ok: true });
+    expect(announced[0]!.data.match).toMatchObject({
+      total: 2,
+      savedSearch: { uuid, submission },
+      lead: null,
+      link: `https://makler.example/agency/submissions/${submission}`,
+    });
     expect(
-      announced.map((e) => e.data.match.lead?.submission ?? e.data.match.listing?.customId).sort(),
+      announced[0]!.data.match.pairs.map((p) => p.lead?.submission ?? p.listing?.customId).sort(),
     ).toEqual([owner, 'W-1004'].sort());
-    expect(announced[0]!.data.match.savedSearch.submission).toBe(submission);
 
-    const put = (body: Record<string, unknown>) =>
-      call(client, 'put', `/v1/saved-search/${uuid}`, savedSearch(body));
+    const put = async (body: Record<string, unknown>) => {
+      const answer = await call(client, 'put', `/v1/saved-search/${uuid}`, savedSearch(body));
+      await settled();
+      return answer;
+    };
     // Edited to Mitte only: neither matches any more.
     expect((await put({ locations: [{ locationId: 101 }] })).status).toBe(200);
     expect(await ofSearch()).toEqual([]);
-    // Edited back: both are new pairs again, announced again.
+    // Edited back within a day: both pairs again, but not new: nothing announced.
     expect((await put({})).status).toBe(200);
     expect(await ofSearch()).toHaveLength(2);
-    announced = (await events()).slice(before);
-    expect(announced).toHaveLength(4);
+    expect((await events()).slice(before)).toHaveLength(1);
     // An edit that keeps both pairs announces nothing.
     expect(
       (
@@ -201,14 +237,101 @@ describe('matched pairs', () => {
       ).status,
     ).toBe(200);
     expect(await ofSearch()).toHaveLength(2);
-    expect((await events()).slice(before)).toHaveLength(4);
-    // Deactivated: no pairs; deleted: gone with it.
+    expect((await events()).slice(before)).toHaveLength(1);
+    // Deactivated: no pairs; live again within the day: back, not new.
     expect((await put({ active: false })).status).toBe(200);
     expect(await ofSearch()).toEqual([]);
     expect((await put({ active: true })).status).toBe(200);
     expect(await ofSearch()).toHaveLength(2);
+    expect((await events()).slice(before)).toHaveLength(1);
+    // Gone for more than a day, then back: new again, one event of both.
+    expect((await put({ active: false })).status).toBe(200);
+    await sql().run(
+      'UPDATE search_matches_gone SET gone_at = ?',
+      new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString(),
+    );
+    expect((await put({ active: true })).status).toBe(200);
+    announced = (await events()).slice(before);
+    expect(announced).toHaveLength(2);
+    expect(announced[1]!.data.match.total).toBe(2);
     expect((await call(client, 'delete', `/v1/saved-search/${uuid}`)).status).toBe(200);
     expect(await ofSearch()).toEqual([]);
+  });
+
+  it("names at most 50 new pairs in a search's one event, with the total of them", async () => {
+    // 53 leads the search will want, stored before it; as a broad search's leads are.
+    for (let i = 0; i < 53; i += 1) await sendLead(`eigner${i}@example.de`);
+    await server.app.matcher.runDue();
+    const before = (await events()).length;
+    const client = await loggedIn(server, 'sucher@example.de');
+    const made = await call(client, 'post', '/v1/saved-search', savedSearch());
+    const uuid = (made.body as { uuid: string }).uuid;
+    await server.app.matcher.runDue();
+    expect((await pairs()).filter((p) => p.startsWith(uuid))).toHaveLength(53 + 1);
+    const announced = (await events()).slice(before);
+    expect(announced).toHaveLength(1);
+    expect(webhookConforms('match.found', announced[0])).toEqual({ ok: true });
+    expect(announced[0]!.data.match.total).toBe(54);
+    expect(announced[0]!.data.match.pairs).toHaveLength(50);
+    expect(announced[0]!.data.match.link).toBe('https://makler.example/agency/');
+  });
+
+  it('a change acknowledged before a restart is matched by the job after it', async () => {
+    const owner = await sendLead('eigentuemer@example.de');
+    await server.app.matcher.runDue();
+    const client = await loggedIn(server, 'sucher@example.de');
+    // The job stopped, as a process killed after the answer: the change waits in the database.
+    await server.app.matcher.stop();
+    const made = await call(client, 'post', '/v1/saved-search', savedSearch());
+    expect(made.status).toBe(201);
+    const uuid = (made.body as { uuid: string }).uuid;
+    expect((await pairs()).filter((p) => p.startsWith(uuid))).toEqual([]);
+    // A claim whose process died: its lease runs out, then the change is claimed again.
+    await sql().run(
+      `UPDATE search_changes SET lease_until = ?`,
+      new Date(Date.now() - 1).toISOString(),
+    );
+    await server.close();
+    server = await startTestServer(
+      { WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: SECRET },
+      server.dataDir,
+    );
+    await server.app.outbox.stop();
+    await server.app.matcher.runDue();
+    expect((await pairs()).filter((p) => p.startsWith(uuid))).toEqual(
+      [`${uuid} → ${owner}`, `${uuid} → W-1004`].sort(),
+    );
+    expect(
+      Number((await sql().one<{ n: number }>('SELECT count(*) AS n FROM search_changes'))!.n),
+    ).toBe(0);
+  });
+
+  it("reads a search's leads by the lead-side index: a lead the index does not place is paired by its own check", async () => {
+    const owner = await sendLead('eigentuemer@example.de');
+    await server.app.matcher.runDue();
+    const leadId = Number(
+      (await sql().one<{ id: number }>('SELECT id FROM submissions WHERE uuid = ?', owner))!.id,
+    );
+    // Prenzlauer Berg (301), a flat to let.
+    expect(
+      await sql().all(
+        'SELECT locality_id, marketing_type FROM lead_localities WHERE submission_id = ?',
+        leadId,
+      ),
+    ).toEqual([{ locality_id: 301, marketing_type: 'rent' }]);
+    await sql().run('DELETE FROM lead_localities WHERE submission_id = ?', leadId);
+    const client = await loggedIn(server, 'sucher@example.de');
+    const made = await call(client, 'post', '/v1/saved-search', savedSearch());
+    const uuid = (made.body as { uuid: string }).uuid;
+    await server.app.matcher.runDue();
+    // Not in the index: the search's change did not read it.
+    expect((await pairs()).filter((p) => p.startsWith(uuid))).toEqual([`${uuid} → W-1004`]);
+    // The lead's own check places it and pairs it.
+    await sql().run(`INSERT INTO lead_changes (submission_id, changed_at) VALUES (?, '')`, leadId);
+    await server.app.matcher.runDue();
+    expect((await pairs()).filter((p) => p.startsWith(uuid))).toEqual(
+      [`${uuid} → ${owner}`, `${uuid} → W-1004`].sort(),
+    );
   });
 
   it("an erasure takes the pairs of the contact's searches and leads", async () => {
@@ -236,6 +359,8 @@ describe('matched pairs', () => {
     const client = await loggedIn(server, 'sucher@example.de');
     await call(client, 'post', '/v1/saved-search', savedSearch());
     const owner = await sendLead('eigentuemer@example.de');
+    // The job has written and announced what the search's change and the lead brought.
+    await server.app.matcher.runDue();
     const all = await pairs();
     // As a database migrated from before the pairs has them: none, every lead to match.
     await sql().run('DELETE FROM search_matches');

@@ -34,7 +34,7 @@ export interface MatchNews {
 }
 
 /** A pair: a saved search and a lead's submission or a listing. */
-interface Pair {
+export interface Pair {
   searchId: number;
   submissionId: number | null;
   listingId: number | null;
@@ -178,10 +178,30 @@ export async function dropPairs(tx: Queryable, where: string, ...params: (string
 const inboxLink = (news: MatchNews, uuid: string | null) =>
   uuid ? `${news.publicUrl()}/agency/submissions/${uuid}` : null;
 
-/** One `match.found` webhook per pair, each naming the search's contact and the property. */
-async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
-  if (!pairs.length) return;
-  const searchIds = [...new Set(pairs.map((p) => p.searchId))];
+/** The most pairs one `match.found` event names; its `total` counts them all. */
+export const MATCH_EVENT_CAP = 50;
+
+/** What a `match.found` event is about: one search's change, or one stored lead. */
+export type MatchCause = { searchId: number } | { leadId: number };
+
+/**
+ * One `match.found` webhook for the new pairs of one change (`cause`): the first
+ * MATCH_EVENT_CAP of `pairs` named, each with the search's contact and the lead or listing,
+ * with `total` (how many pairs the change made new) and the inbox link of the search's or the
+ * lead's submission. Pairs gone since they were found are left out of the names.
+ */
+export async function announce(
+  tx: Queryable,
+  news: MatchNews,
+  cause: MatchCause,
+  pairs: Pair[],
+  total = pairs.length,
+) {
+  if (!total) return;
+  const named = pairs.slice(0, MATCH_EVENT_CAP);
+  const searchIds = [
+    ...new Set([...named.map((p) => p.searchId), ...('searchId' in cause ? [cause.searchId] : [])]),
+  ];
   const searches = new Map(
     (
       await tx.all<{
@@ -196,7 +216,7 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
     ).map((row) => [Number(row.id), row]),
   );
   const listingIds = [
-    ...new Set(pairs.flatMap((p) => (p.listingId === null ? [] : [p.listingId]))),
+    ...new Set(named.flatMap((p) => (p.listingId === null ? [] : [p.listingId]))),
   ];
   const listings = new Map(
     listingIds.length
@@ -209,7 +229,10 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
       : [],
   );
   const leadIds = [
-    ...new Set(pairs.flatMap((p) => (p.submissionId === null ? [] : [p.submissionId]))),
+    ...new Set([
+      ...named.flatMap((p) => (p.submissionId === null ? [] : [p.submissionId])),
+      ...('leadId' in cause ? [cause.leadId] : []),
+    ]),
   ];
   const leadUuids = new Map(
     leadIds.length
@@ -218,40 +241,51 @@ async function announce(tx: Queryable, news: MatchNews, pairs: Pair[]) {
         )
       : [],
   );
-  const at = now();
-  for (const pair of pairs) {
-    const search = searches.get(pair.searchId);
-    if (!search) continue;
-    const leadUuid = pair.submissionId === null ? null : (leadUuids.get(pair.submissionId) ?? null);
-    const listing = pair.listingId === null ? null : listings.get(pair.listingId);
-    // No submission lane: the event names two contacts' data; it names the searcher's contact
-    // for an erasure of the searcher to find it (server/agency/erasure.ts).
-    await news.outbox.webhook(
-      tx,
-      'match.found',
-      {
-        match: {
-          foundAt: at,
-          savedSearch: {
-            uuid: search.uuid,
-            submission: search.submission_uuid,
-            link: inboxLink(news, search.submission_uuid),
-            contact: {
-              email: search.email,
-              firstname: search.firstname,
-              lastname: search.lastname,
-            },
-          },
-          lead: leadUuid ? { submission: leadUuid, link: inboxLink(news, leadUuid) } : null,
-          listing: listing
-            ? { id: Number(listing.id), customId: listing.custom_id, title: listing.title }
-            : null,
-        },
+  const searchOf = (id: number) => {
+    const search = searches.get(id);
+    return search
+      ? {
+          uuid: search.uuid,
+          submission: search.submission_uuid,
+          link: inboxLink(news, search.submission_uuid),
+          contact: { email: search.email, firstname: search.firstname, lastname: search.lastname },
+        }
+      : null;
+  };
+  const leadOf = (id: number | null) => {
+    const uuid = id === null ? null : (leadUuids.get(id) ?? null);
+    return uuid ? { submission: uuid, link: inboxLink(news, uuid)! } : null;
+  };
+  const listed = named.flatMap((pair) => {
+    const savedSearch = searchOf(pair.searchId);
+    const lead = leadOf(pair.submissionId);
+    const row = pair.listingId === null ? null : listings.get(pair.listingId);
+    const listing = row ? { id: Number(row.id), customId: row.custom_id, title: row.title } : null;
+    return savedSearch && (lead || listing) ? [{ savedSearch, lead, listing }] : [];
+  });
+  const about =
+    'searchId' in cause
+      ? { savedSearch: searchOf(cause.searchId), lead: null }
+      : { savedSearch: null, lead: leadOf(cause.leadId) };
+  if (!about.savedSearch && !about.lead) return;
+  // No submission lane: the event names contacts' data; it names the searchers' contacts for
+  // an erasure of any of them to find it (server/agency/erasure.ts).
+  const searchers = [...searches.values()].map((search) => Number(search.contact_id));
+  await news.outbox.webhook(
+    tx,
+    'match.found',
+    {
+      match: {
+        foundAt: now(),
+        total,
+        link: about.savedSearch?.link ?? about.lead?.link ?? `${news.publicUrl()}/agency/`,
+        ...about,
+        pairs: listed,
       },
-      null,
-      [Number(search.contact_id)],
-    );
-  }
+    },
+    null,
+    searchers,
+  );
 }
 
 /**
@@ -283,14 +317,15 @@ export async function storeLeadPairs(
 }
 
 /**
- * Each of a new lead's pairs (as storeLeadPairs wrote them) announced, in the same transaction,
- * after the agency's `submission.created` of it.
+ * A new lead's pairs (as storeLeadPairs wrote them) announced by one `match.found`, in the same
+ * transaction, after the agency's `submission.created` of it.
  */
 export async function announceLeadPairs(tx: Queryable, submissionId: number, news: MatchNews) {
   const written = await tx.all<{ saved_search_id: number }>(M.pairsOfLead, submissionId);
   await announce(
     tx,
     news,
+    { leadId: submissionId },
     written.map((row) => ({
       searchId: Number(row.saved_search_id),
       submissionId,
@@ -367,7 +402,7 @@ export async function writeSearchPairs(
     const own = await tx.one<{ submission_id: number | null }>(M.searchSubmission, id);
     await refreshMatchCounts(tx, [...changed, own?.submission_id ?? null]);
   }
-  if (news) await announce(tx, news, fresh);
+  if (news) await announce(tx, news, { searchId: id }, fresh);
 }
 
 const BATCH = 200;

@@ -19,6 +19,7 @@ import {
   type MatchProperty,
 } from './match';
 import { dropPairs, writeSearchPairs, type MatchNews } from './pairs';
+import { recordSearchChange } from './changes';
 
 /** One row of saved_search_terms. */
 export interface SearchTerm {
@@ -81,10 +82,10 @@ export function termsOf(search: StoredSearch, places: MatchPlaces): SearchTerm[]
 }
 
 /** The saved searches matching counts: active, and confirmed where a submission made them. */
-const LIVE = `ss.active = 1 AND (ss.submission_id IS NULL
+export const LIVE = `ss.active = 1 AND (ss.submission_id IS NULL
   OR EXISTS (SELECT 1 FROM submissions s WHERE s.id = ss.submission_id AND s.status = 'confirmed'))`;
 
-const SEARCH_COLUMNS =
+export const SEARCH_COLUMNS =
   'ss.id, ss.marketing_type, ss.object_type, ss.category_id, ss.locations, ss.fields';
 
 /** The columns of saved_search_terms, in order. */
@@ -119,9 +120,10 @@ const kindKey = (
 ) => `${Number(t.locality_id)} ${t.marketing_type} ${Number(t.category_id)} ${t.object_type}`;
 
 /**
- * Writes the terms of the saved searches `where` names again (none for one not live), and their
- * pairs (server/matching/pairs.ts): with their leads, announced to `news`; or, at start-up
- * (`news` 'silent'), with their listings only, unannounced (the leads' own fill pairs them).
+ * Writes the terms of the saved searches `where` names again (none for one not live). Their
+ * pairs are the job's (server/matching/job.ts): with `news`, each change is recorded for it,
+ * and the job writes and announces them after the commit; at start-up (`news` 'silent') their
+ * pairs with the listings are written here, unannounced (the leads' own fill pairs them).
  */
 async function writeTerms(
   tx: Queryable,
@@ -153,22 +155,16 @@ async function writeTerms(
     if (live)
       for (const term of termsOf(row, places))
         await tx.run(INSERT_TERM, { ...term, live_since: since.get(kindKey(term)) ?? written });
-    await writeSearchPairs(
-      tx,
-      row,
-      live,
-      news === 'silent' ? null : news,
-      places,
-      news !== 'silent',
-    );
+    if (news === 'silent') await writeSearchPairs(tx, row, live, null, places, false);
+    else await recordSearchChange(tx, Number(row.id));
     await tx.run('UPDATE saved_searches SET terms_written = 1 WHERE id = ?', row.id);
   }
   return rows.length;
 }
 
 /**
- * After a saved search was made or changed: its terms and pairs as it stands, its new pairs
- * announced to `news` (null: not announced).
+ * After a saved search was made or changed: its terms as it stands, and the change recorded for
+ * the job, which writes its pairs and announces the new ones.
  */
 export const writeSearchTerms = (
   tx: Queryable,
@@ -177,7 +173,7 @@ export const writeSearchTerms = (
   places = berlinPlaces(),
 ) => writeTerms(tx, 'ss.uuid = ?', [uuid], news, places);
 
-/** After a submission was confirmed: the terms and pairs of the saved search it made, if any. */
+/** After a submission was confirmed: the terms of the saved search it made, if any, and its change. */
 export const writeSubmissionSearchTerms = (
   tx: Queryable,
   submissionId: number,

@@ -81,6 +81,11 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
           {
             answer: { waitingBuyers: waiting },
             note: (lang) => waitingBuyersText(lang, waiting, category, lead.marketingType),
+            // The job places the lead in the lead-side index and checks its pairs after the
+            // commit (server/matching/job.ts): its entry is stored in the submission's statement.
+            rows: [
+              { table: 'lead_changes', values: { changed_at: now() }, links: ['submission_id'] },
+            ],
             alsoStored: searches.length
               ? {
                   before: (tx, submissionId) => storeLeadPairs(tx, submissionId, searches),
@@ -117,7 +122,7 @@ export async function savedSearchRoute(
         await service.count(request, reply);
         const user = await ctx.sessions.require(request, reply);
         requireConsent(clean(contact));
-        await updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch);
+        await updateSavedSearch(ctx, user.contactId, savedSearch.uuid, savedSearch, reply);
         return reply.code(201).send({ success: true, uuid: savedSearch.uuid });
       }
       checkSavedSearch(ctx, savedSearch);

@@ -4,6 +4,7 @@
  * portal's PUT and the wizard's edit), and how the API shows it.
  */
 import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { categoryById } from '../../contract/catalog';
 import { now } from '../db/clock';
 import { insertRow, type Row } from '../db/rows';
@@ -11,6 +12,7 @@ import type { Queryable } from '../db/sql';
 import { Q } from '../db/statements';
 import type { ApiContext, FieldValue, SavedSearchInput } from '../http/context';
 import { ApiError } from '../http/errors';
+import { waitFor } from '../http/rateLimit';
 import { checkCategory, checkFields } from './input';
 import { relistSavedSearch } from '../agency/listed';
 import type { MatchNews } from '../matching/pairs';
@@ -91,16 +93,41 @@ export async function insertSavedSearch(
   return row.values.uuid as string;
 }
 
+/**
+ * Counts a change of one of `contactId`'s saved searches: over RATE_LIMIT_SEARCH_CHANGES in the
+ * window, a 429 with Retry-After (docs/security.md#rate-limits). Each change costs the job a
+ * walk over the leads of its localities (docs/matching.md#the-job).
+ */
+export async function countSearchChange(
+  ctx: Pick<ApiContext, 'rateCounter' | 'config'>,
+  reply: FastifyReply,
+  contactId: number,
+) {
+  const { searchChangesPerContact, windowMs } = ctx.config.limits;
+  const wait = await waitFor(
+    ctx.rateCounter,
+    `search-changes ${contactId}`,
+    searchChangesPerContact,
+    windowMs,
+  );
+  if (wait) {
+    reply.header('Retry-After', String(wait));
+    throw new ApiError(429, 'rate_limited', 'tooManySearchChanges');
+  }
+}
+
 /** The one update of a saved search (the portal's PUT and the wizard's edit); 404 if not theirs. */
 export async function updateSavedSearch(
   ctx: ApiContext,
   contactId: number,
   uuid: string,
   input: SavedSearchInput,
+  reply: FastifyReply,
 ) {
   const existing = await ctx.sql.one(Q.savedSearch, uuid, contactId);
   if (!existing) throw new ApiError(404, 'not_found', 'savedSearchNotFound');
   checkSavedSearch(ctx, input);
+  await countSearchChange(ctx, reply, contactId);
   const active =
     typeof input.active === 'boolean' ? (input.active ? 1 : 0) : (existing.active as number);
   await ctx.sql.transaction(async (tx) => {
@@ -109,5 +136,6 @@ export async function updateSavedSearch(
     await relistSavedSearch(tx, uuid);
     await writeSearchTerms(tx, uuid, ctx);
   });
+  ctx.matcher.wake();
   return toSavedSearch(ctx, (await ctx.sql.one(Q.savedSearch, uuid, contactId))!);
 }

@@ -66,6 +66,8 @@ export interface SubmissionExtras {
   note?: (lang: Lang) => string;
   /** More work in the transaction that stores it (a lead's matched pairs). */
   alsoStored?: AlsoStored;
+  /** More rows stored with it, in its statement (a lead's entry for matching's job). */
+  rows?: Row[];
 }
 
 /** Work in a submission's transaction: `before` the agency is told of it, and `after`. */
@@ -168,7 +170,7 @@ export function submissionService(
       kind: SubmissionKind,
       detail: Row,
       parts: ListedParts = {},
-      { answer, note, alsoStored = {} }: SubmissionExtras = {},
+      { answer, note, alsoStored = {}, rows: extraRows = [] }: SubmissionExtras = {},
     ): Promise<Accepted> {
       const body = request.body as { contact: ContactInput; meta?: Meta };
       const uuid = uuidv7();
@@ -224,6 +226,7 @@ export function submissionService(
         },
         ...outbox.mailWithNewSubmission(mail, 'confirm'),
         funnelRow(WIZARD_OF_KIND[kind], 'sent'),
+        ...extraRows,
       ];
       const replayed = await storeOnce(
         {
@@ -261,6 +264,7 @@ export function submissionService(
         return { uuid: replayed.uuid, replayed: true, answer: replayed.answer };
       }
       outbox.nudge();
+      ctx.matcher.wake();
       return { uuid, replayed: false, answer };
     },
 
@@ -315,7 +319,8 @@ export function submissionService(
           at,
           id: submission.contact_id,
         } as Record<string, Param>);
-        // A confirmed saved search counts for matching from now on: its pairs announced.
+        // A confirmed saved search counts for matching from now on: its change recorded for the
+        // job, which writes and announces its pairs.
         await writeSubmissionSearchTerms(tx, submission.id, ctx);
         await teller.tell(tx, submission.id, 'submission.confirmed');
         await agency.funnel.count(
@@ -326,6 +331,7 @@ export function submissionService(
         return 'Contact';
       });
       outbox.nudge();
+      ctx.matcher.wake();
       return opcode;
     },
   };

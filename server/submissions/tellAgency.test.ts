@@ -247,6 +247,8 @@ describe('webhooks', () => {
     });
     const { client, keys } = await submitAll(server, 'hook');
     for (const k of keys) await client.post(`${PREFIX}/v1/wizard/confirm`, { k });
+    // Matching's job writes the confirmed saved search's pairs (docs/matching.md#the-job).
+    await server.app.matcher.runDue();
     // The receiver is down: each submission's first event is tried and fails; its confirmation
     // waits for it. The saved search, confirmed, matches a listing: its match.found is tried too.
     expect(await server.app.outbox.runDue()).toBe(6);
@@ -312,6 +314,7 @@ describe('webhooks', () => {
     const k = keyOf((await server.mails()).find((m) => m.to === email)!.links[0]!);
     expect((await client.post(`${PREFIX}/v1/wizard/confirm`, { k })).status).toBe(200);
     jest.restoreAllMocks();
+    await server.app.matcher.runDue();
     // The webhooks (and the notice) were written in those transactions ...
     expect(inTransactions).toContainEqual(expect.stringMatching(/^INSERT INTO deliveries/));
     // ... and nothing read the contact's consents as they stand now.

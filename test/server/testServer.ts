@@ -88,6 +88,7 @@ export const DEFAULT_TEST_ENV = {
   RATE_LIMIT_LOGIN_CLIENT: '1000',
   RATE_LIMIT_LOGIN_MAILS: '1000',
   RATE_LIMIT_FUNNEL_DAY: '1000',
+  RATE_LIMIT_SEARCH_CHANGES: '1000',
 };
 
 const databaseOfDir = new Map<string, string>();

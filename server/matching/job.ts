@@ -1,0 +1,510 @@
+/**
+ * Matching's job (docs/matching.md#the-job, decision 170): it writes the pairs of each saved
+ * search's change and checks each stored lead's, after the request that recorded them
+ * (server/matching/changes.ts) has answered.
+ *
+ * - A change is claimed with a lease, as the delivery outbox claims its rows
+ *   (server/delivery/worker.ts): its `lease_until` moves LEASE_MS ahead, and on PostgreSQL rows
+ *   another process is claiming are skipped; a process killed mid-way leaves its claim to run
+ *   out, and the next claims the change again where its last committed batch left it.
+ * - A search's change is walked in batches of BATCH, each a short transaction of its own: its
+ *   listings; the leads of its localities (the lead-side index, `lead_localities`), by
+ *   submission id, their pairs written or dropped; its pairs with leads, by submission id,
+ *   those it no longer matches dropped. A search that is not live has its pairs dropped, a
+ *   batch at a time. Where the walk stands (phase, cursor) and its new pairs so far are kept
+ *   with the change, so a restart goes on from there. The last step counts the search's
+ *   submission again and announces the new pairs in one `match.found` event.
+ * - A stored lead is placed in the lead-side index, and its pairs checked against the index
+ *   (`matchingSearches`), pairs missing written and announced, pairs of searches gone dropped.
+ * - A pair that goes is kept for SEEN_FOR_MS in `search_matches_gone`: if it comes back
+ *   meanwhile, it is not new and not announced.
+ *
+ * On PostgreSQL each batch takes its row locks in one order: the leads (their submissions),
+ * then the search, then its change; a lead stored meanwhile holds the searches it pairs with
+ * (FOR KEY SHARE) until it commits, so a batch sees its pairs once it has the search.
+ */
+import { categoryById } from '../../contract/catalog';
+import type { Queryable, Sql } from '../db/sql';
+import {
+  berlinPlaces,
+  matchSearch,
+  propertyLocalities,
+  propertyOfLead,
+  propertyOfListing,
+  searchLocalities,
+  type MatchPlaces,
+} from './match';
+import { announce, refreshMatchCounts, type MatchNews, type Pair } from './pairs';
+import { LIVE, matchingSearches, SEARCH_COLUMNS } from './terms';
+
+/** Leads (or pairs) a batch reads and writes at most. */
+export const BATCH = 500;
+/** How long a claim holds a change; a batch ends far sooner. */
+export const LEASE_MS = 60_000;
+/** How often the job looks for changes when nothing wakes it. */
+export const POLL_MS = 2_000;
+/** How long a pair that went is remembered: one back within it is not new. */
+export const SEEN_FOR_MS = 24 * 60 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** `?` as the ids of a JSON array. */
+const idsOf = (q: Queryable) =>
+  q.dialect === 'postgres'
+    ? 'SELECT jsonb_array_elements_text(?::jsonb)::bigint AS id'
+    : 'SELECT value AS id FROM json_each(?)';
+const forUpdate = (q: Queryable, lock = 'FOR UPDATE') => (q.dialect === 'postgres' ? lock : '');
+const skipLocked = (q: Queryable) => (q.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '');
+
+type LeadRow = Parameters<typeof propertyOfLead>[0] & { submission_id: number };
+
+const J = {
+  claimSearch: (q: Queryable) => `UPDATE search_changes SET lease_until = ?
+    WHERE saved_search_id IN (SELECT saved_search_id FROM search_changes WHERE lease_until <= ?
+      ORDER BY changed_at, saved_search_id LIMIT 1 ${skipLocked(q)})
+    RETURNING saved_search_id`,
+  claimLeads: (q: Queryable) => `UPDATE lead_changes SET lease_until = ?
+    WHERE submission_id IN (SELECT submission_id FROM lead_changes WHERE lease_until <= ?
+      ORDER BY changed_at, submission_id LIMIT ? ${skipLocked(q)})
+    RETURNING submission_id`,
+  change: (q: Queryable, lock = true) => `SELECT version, phase, cursor, found_total,
+    found_sample FROM search_changes WHERE saved_search_id = ? ${lock ? forUpdate(q) : ''}`,
+  search: (q: Queryable) => `SELECT ${SEARCH_COLUMNS}, ss.submission_id,
+    CASE WHEN ${LIVE} THEN 1 ELSE 0 END AS live FROM saved_searches ss WHERE ss.id = ?
+    ${forUpdate(q, 'FOR UPDATE OF ss')}`,
+  lockLeads: (q: Queryable) =>
+    `SELECT id FROM submissions WHERE id IN (${idsOf(q)}) ORDER BY id FOR NO KEY UPDATE`,
+  leads: (q: Queryable) => `SELECT submission_id, object_type, category_id, marketing_type,
+    location, fields FROM leads WHERE submission_id IN (${idsOf(q)})`,
+  leadsOfLocalities: (q: Queryable) => `SELECT DISTINCT submission_id FROM lead_localities
+    WHERE locality_id IN (${idsOf(q)}) AND marketing_type = ? AND category_id = ?
+      AND submission_id > ? ORDER BY submission_id LIMIT ${BATCH}`,
+  pairedLeads: `SELECT submission_id FROM search_matches
+    WHERE saved_search_id = ? AND submission_id > ? ORDER BY submission_id LIMIT ${BATCH}`,
+  pairsWith: (q: Queryable) => `SELECT submission_id FROM search_matches
+    WHERE saved_search_id = ? AND submission_id IN (${idsOf(q)})`,
+  listingPairs: `SELECT listing_id FROM search_matches
+    WHERE saved_search_id = ? AND listing_id IS NOT NULL`,
+  listingsOfCategory: `SELECT id, zip, category_id, price_title, price_text FROM listings
+    WHERE category_id = ?`,
+  insertPair: `INSERT INTO search_matches (saved_search_id, submission_id, listing_id, found_at)
+    VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  dropLeadPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND submission_id = ?',
+  dropListingPair: 'DELETE FROM search_matches WHERE saved_search_id = ? AND listing_id = ?',
+  forgetLead: `DELETE FROM search_matches_gone WHERE saved_search_id = ? AND submission_id = ?`,
+  forgetListing: `DELETE FROM search_matches_gone WHERE saved_search_id = ? AND listing_id = ?`,
+  goneLead: `INSERT INTO search_matches_gone (saved_search_id, submission_id, gone_at)
+    VALUES (?, ?, ?)`,
+  goneListing: `INSERT INTO search_matches_gone (saved_search_id, listing_id, gone_at)
+    VALUES (?, ?, ?)`,
+  seenLead: `SELECT 1 AS seen FROM search_matches_gone
+    WHERE saved_search_id = ? AND submission_id = ? AND gone_at > ?`,
+  seenListing: `SELECT 1 AS seen FROM search_matches_gone
+    WHERE saved_search_id = ? AND listing_id = ? AND gone_at > ?`,
+  progress: `UPDATE search_changes SET phase = ?, cursor = ?, found_total = ?, found_sample = ?
+    WHERE saved_search_id = ?`,
+  done: 'DELETE FROM search_changes WHERE saved_search_id = ? AND version = ?',
+  release: `UPDATE search_changes SET lease_until = '' WHERE saved_search_id = ?`,
+  lead: (q: Queryable) => `SELECT l.submission_id, l.object_type, l.category_id,
+    l.marketing_type, l.location, l.fields FROM submissions s
+    JOIN leads l ON l.submission_id = s.id WHERE s.id = ? ${forUpdate(q, 'FOR NO KEY UPDATE OF s')}`,
+  dropLocalities: 'DELETE FROM lead_localities WHERE submission_id = ?',
+  insertLocality: `INSERT INTO lead_localities (submission_id, locality_id, marketing_type,
+    category_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  pairsOfLead: 'SELECT saved_search_id FROM search_matches WHERE submission_id = ?',
+  // Only searches still live (they have terms), each held against a change until the commit.
+  pairLead: (q: Queryable) => `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
+    SELECT ss.id, ?, ? FROM saved_searches ss WHERE ss.id = ?
+      AND EXISTS (SELECT 1 FROM saved_search_terms t WHERE t.saved_search_id = ss.id)
+    ${forUpdate(q, 'FOR KEY SHARE OF ss')} ON CONFLICT DO NOTHING`,
+  searchSubmissions: (q: Queryable) => `SELECT submission_id FROM saved_searches
+    WHERE id IN (${idsOf(q)}) AND submission_id IS NOT NULL`,
+  leadDone: 'DELETE FROM lead_changes WHERE submission_id = ? AND changed_at = ?',
+  leadChangedAt: 'SELECT changed_at FROM lead_changes WHERE submission_id = ?',
+  forgetOld: (q: Queryable) => `DELETE FROM search_matches_gone WHERE id IN
+    (SELECT id FROM search_matches_gone WHERE gone_at < ? LIMIT ${BATCH} ${skipLocked(q)})`,
+};
+
+/** A new pair as the change keeps it until its event: a lead's submission or a listing. */
+type Found = { s: number } | { l: number };
+
+interface Change {
+  version: number;
+  phase: 'listings' | 'leads' | 'stale' | 'drop' | 'last';
+  cursor: number;
+  found_total: number;
+  found_sample: string;
+}
+
+export interface MatcherOptions {
+  /** Where new pairs are announced; null: webhooks are off. */
+  news: MatchNews | null;
+  places?: MatchPlaces;
+  now?: () => number;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export function createMatcher(sql: Sql, options: MatcherOptions) {
+  const places = options.places ?? berlinPlaces();
+  const clock = options.now ?? (() => Date.now());
+  const log = options.log ?? (() => {});
+
+  /** Whether the pair is new: not gone within SEEN_FOR_MS. Its memory of going is dropped. */
+  async function isNew(tx: Queryable, searchId: number, pair: Found): Promise<boolean> {
+    const since = iso(clock() - SEEN_FOR_MS);
+    const [seen, forget, ref] =
+      's' in pair ? [J.seenLead, J.forgetLead, pair.s] : [J.seenListing, J.forgetListing, pair.l];
+    const wasSeen = !!(await tx.one(seen, searchId, ref, since));
+    await tx.run(forget, searchId, ref);
+    return !wasSeen;
+  }
+
+  async function drop(tx: Queryable, searchId: number, pair: Found) {
+    const at = iso(clock());
+    if ('s' in pair) {
+      await tx.run(J.dropLeadPair, searchId, pair.s);
+      await tx.run(J.forgetLead, searchId, pair.s);
+      await tx.run(J.goneLead, searchId, pair.s, at);
+    } else {
+      await tx.run(J.dropListingPair, searchId, pair.l);
+      await tx.run(J.forgetListing, searchId, pair.l);
+      await tx.run(J.goneListing, searchId, pair.l, at);
+    }
+  }
+
+  async function add(tx: Queryable, searchId: number, pair: Found): Promise<boolean> {
+    const [lead, listing] = 's' in pair ? [pair.s, null] : [null, pair.l];
+    const written = await tx.run(J.insertPair, searchId, lead, listing, iso(clock()));
+    return written === 1 && (await isNew(tx, searchId, pair));
+  }
+
+  /** The leads `ids` as matching reads them, their submissions locked first (PostgreSQL). */
+  async function leadsOf(tx: Queryable, ids: number[]): Promise<LeadRow[]> {
+    if (!ids.length) return [];
+    const list = JSON.stringify(ids);
+    if (tx.dialect === 'postgres') await tx.all(J.lockLeads(tx), list);
+    return tx.all<LeadRow>(J.leads(tx), list);
+  }
+
+  /**
+   * One batch of search `id`'s change, one transaction; resolves to true when the change is
+   * done (or gone).
+   */
+  async function searchStep(id: number): Promise<boolean> {
+    // Read without a lock first: the leads are locked before the search and its change.
+    const peek = await sql.one<Change>(J.change(sql, false), id);
+    if (!peek) return true;
+    return sql.transaction(async (tx) => {
+      let ids: number[] = [];
+      let localities: number[] = [];
+      const before = await tx.one<{
+        live: number;
+        category_id: number;
+        marketing_type: string;
+        locations: string;
+      }>(
+        `SELECT ss.category_id, ss.marketing_type, ss.locations,
+           CASE WHEN ${LIVE} THEN 1 ELSE 0 END AS live FROM saved_searches ss WHERE ss.id = ?`,
+        id,
+      );
+      if (before && (peek.phase === 'leads' || peek.phase === 'stale')) {
+        if (peek.phase === 'leads') {
+          localities = searchLocalities(before.locations, places) ?? [];
+          ids = localities.length
+            ? (
+                await tx.all<{ submission_id: number }>(
+                  J.leadsOfLocalities(tx),
+                  JSON.stringify(localities),
+                  String(before.marketing_type),
+                  Number(before.category_id),
+                  Number(peek.cursor),
+                )
+              ).map((r) => Number(r.submission_id))
+            : [];
+        } else
+          ids = (
+            await tx.all<{ submission_id: number }>(J.pairedLeads, id, Number(peek.cursor))
+          ).map((r) => Number(r.submission_id));
+      }
+      const leads = await leadsOf(tx, ids);
+      const search = await tx.one<{
+        id: number;
+        live: number;
+        submission_id: number | null;
+        marketing_type: string;
+        object_type: string;
+        category_id: number;
+        locations: string;
+        fields: string;
+      }>(J.search(tx), id);
+      const change = await tx.one<Change>(J.change(tx), id);
+      if (!change) return true;
+      // Changed since the peek: the next batch starts from where it stands now.
+      if (change.phase !== peek.phase || Number(change.cursor) !== Number(peek.cursor))
+        return false;
+      if (
+        search &&
+        before &&
+        (search.locations !== before.locations ||
+          Number(search.category_id) !== Number(before.category_id))
+      )
+        return false;
+      const found: Found[] = JSON.parse(change.found_sample) as Found[];
+      let foundTotal = Number(change.found_total);
+      const changedLeads = new Set<number>();
+      const note = (pair: Found) => {
+        foundTotal += 1;
+        if (found.length < 50) found.push(pair);
+      };
+      let phase: Change['phase'] = change.phase;
+      let cursor = Number(change.cursor);
+      const live = !!search && Number(search.live) === 1;
+      if (!live && phase !== 'last') phase = 'drop';
+
+      if (phase === 'listings') {
+        const had = new Set(
+          (await tx.all<{ listing_id: number }>(J.listingPairs, id)).map((r) =>
+            Number(r.listing_id),
+          ),
+        );
+        const wanted = new Set<number>();
+        const category = categoryById(Number(search!.category_id));
+        if (category)
+          for (const listing of await tx.all<
+            Parameters<typeof propertyOfListing>[0] & { id: number }
+          >(J.listingsOfCategory, category.id))
+            if (matchSearch(search!, propertyOfListing(listing), places).match)
+              wanted.add(Number(listing.id));
+        for (const listing of had) if (!wanted.has(listing)) await drop(tx, id, { l: listing });
+        for (const listing of wanted)
+          if (!had.has(listing) && (await add(tx, id, { l: listing }))) note({ l: listing });
+        phase = 'leads';
+        cursor = 0;
+      } else if (phase === 'leads' || phase === 'stale') {
+        const matched = new Set(
+          leads
+            .filter((lead) => matchSearch(search!, propertyOfLead(lead), places).match)
+            .map((lead) => Number(lead.submission_id)),
+        );
+        const had = new Set(
+          ids.length
+            ? (
+                await tx.all<{ submission_id: number }>(J.pairsWith(tx), id, JSON.stringify(ids))
+              ).map((r) => Number(r.submission_id))
+            : [],
+        );
+        for (const lead of ids) {
+          if (had.has(lead) && !matched.has(lead)) {
+            await drop(tx, id, { s: lead });
+            changedLeads.add(lead);
+          } else if (!had.has(lead) && matched.has(lead)) {
+            if (await add(tx, id, { s: lead })) note({ s: lead });
+            changedLeads.add(lead);
+          }
+        }
+        if (ids.length < BATCH) {
+          phase = phase === 'leads' ? 'stale' : 'last';
+          cursor = 0;
+        } else cursor = ids[ids.length - 1]!;
+      } else if (phase === 'drop') {
+        const gone = await tx.all<{ submission_id: number | null; listing_id: number | null }>(
+          `SELECT submission_id, listing_id FROM search_matches WHERE saved_search_id = ?
+           ORDER BY submission_id LIMIT ${BATCH}`,
+          id,
+        );
+        const leadIds = gone.flatMap((r) =>
+          r.submission_id === null ? [] : [Number(r.submission_id)],
+        );
+        if (tx.dialect === 'postgres' && leadIds.length)
+          await tx.all(J.lockLeads(tx), JSON.stringify([...leadIds].sort((a, b) => a - b)));
+        for (const row of gone) {
+          if (row.submission_id !== null) {
+            await drop(tx, id, { s: Number(row.submission_id) });
+            changedLeads.add(Number(row.submission_id));
+          } else await drop(tx, id, { l: Number(row.listing_id) });
+        }
+        if (gone.length < BATCH) phase = 'last';
+      } else {
+        // The last step: the search's own count, and one event of its new pairs.
+        if (search?.submission_id != null) await refreshMatchCounts(tx, [search.submission_id]);
+        if (live && options.news)
+          await announce(
+            tx,
+            options.news,
+            { searchId: id },
+            found.map((pair): Pair => ({
+              searchId: id,
+              submissionId: 's' in pair ? pair.s : null,
+              listingId: 's' in pair ? null : pair.l,
+            })),
+            foundTotal,
+          );
+        const finished = await tx.run(J.done, id, change.version);
+        return finished === 1;
+      }
+      if (changedLeads.size) await refreshMatchCounts(tx, changedLeads);
+      await tx.run(J.progress, phase, cursor, foundTotal, JSON.stringify(found), id);
+      return false;
+    });
+  }
+
+  /**
+   * A stored lead: placed in the lead-side index, its pairs checked against the index (missing
+   * ones written and announced in one event, ones of searches no longer live dropped).
+   */
+  async function leadStep(submissionId: number) {
+    await sql.transaction(async (tx) => {
+      const marked = await tx.one<{ changed_at: string }>(J.leadChangedAt, submissionId);
+      if (!marked) return;
+      const lead = await tx.one<LeadRow>(J.lead(tx), submissionId);
+      if (!lead) {
+        await tx.run(J.leadDone, submissionId, marked.changed_at);
+        return;
+      }
+      const property = propertyOfLead(lead);
+      await tx.run(J.dropLocalities, submissionId);
+      for (const locality of propertyLocalities(property.location, places))
+        await tx.run(
+          J.insertLocality,
+          submissionId,
+          locality,
+          String(lead.marketing_type),
+          Number(lead.category_id),
+        );
+      const wanted = new Set(await matchingSearches(tx, property, places));
+      const had = new Set(
+        (await tx.all<{ saved_search_id: number }>(J.pairsOfLead, submissionId)).map((r) =>
+          Number(r.saved_search_id),
+        ),
+      );
+      const fresh: Pair[] = [];
+      const touched = new Set<number>();
+      for (const searchId of [...wanted].sort((a, b) => a - b)) {
+        if (had.has(searchId)) continue;
+        const written = await tx.run(J.pairLead(tx), submissionId, iso(clock()), searchId);
+        if (!written) continue;
+        touched.add(searchId);
+        if (await isNew(tx, searchId, { s: submissionId }))
+          fresh.push({ searchId, submissionId, listingId: null });
+      }
+      for (const searchId of had)
+        if (!wanted.has(searchId)) {
+          await drop(tx, searchId, { s: submissionId });
+          touched.add(searchId);
+        }
+      if (touched.size) {
+        const owners = await tx.all<{ submission_id: number }>(
+          J.searchSubmissions(tx),
+          JSON.stringify([...touched]),
+        );
+        await refreshMatchCounts(tx, [submissionId, ...owners.map((r) => Number(r.submission_id))]);
+      }
+      if (options.news) await announce(tx, options.news, { leadId: submissionId }, fresh);
+      await tx.run(J.leadDone, submissionId, marked.changed_at);
+    });
+  }
+
+  /** Claims one search change; null when none is due. */
+  async function claimSearch(): Promise<number | null> {
+    const at = clock();
+    const row = await sql.one<{ saved_search_id: number }>(
+      J.claimSearch(sql),
+      iso(at + LEASE_MS),
+      iso(at),
+    );
+    return row ? Number(row.saved_search_id) : null;
+  }
+
+  async function claimLeads(): Promise<number[]> {
+    const at = clock();
+    return (
+      await sql.all<{ submission_id: number }>(J.claimLeads(sql), iso(at + LEASE_MS), iso(at), 20)
+    ).map((r) => Number(r.submission_id));
+  }
+
+  /** Does what is due until nothing is; resolves to the number of changes it finished. */
+  async function work(): Promise<number> {
+    let finished = 0;
+    for (;;) {
+      const leads = await claimLeads();
+      for (const lead of leads) {
+        await leadStep(lead);
+        finished += 1;
+      }
+      const search = await claimSearch();
+      if (search !== null) {
+        let done = false;
+        try {
+          while (!done) done = await searchStep(search);
+        } finally {
+          if (!done) await sql.run(J.release, search).catch(() => {});
+        }
+        finished += 1;
+      }
+      if (!leads.length && search === null) break;
+    }
+    await sql.run(J.forgetOld(sql), iso(clock() - SEEN_FOR_MS));
+    return finished;
+  }
+
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let started = false;
+
+  /**
+   * Runs the job now, or once more after the run under way (whose promise then covers both): one
+   * loop, so wakes during a run never start a second one beside it or a chain of them.
+   */
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let finished = 0;
+      do {
+        again = false;
+        finished += await work().catch((error: unknown) => {
+          log('matching job failed', error instanceof Error ? error.message : String(error));
+          return 0;
+        });
+      } while (again && started);
+      return finished;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    /** Starts polling every POLL_MS. */
+    start() {
+      started = true;
+      timer ??= setInterval(() => void run(), POLL_MS);
+      timer.unref();
+      void run();
+    },
+    async stop() {
+      started = false;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    /** After a commit that recorded a change: work on it now rather than at the next poll. */
+    wake() {
+      if (started) void run();
+    },
+    /** Works until nothing is due (tests); resolves to the number of changes finished. */
+    async runDue(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await run();
+        total += n;
+        if (n === 0) return total;
+      }
+    },
+  };
+}
+
+export type Matcher = ReturnType<typeof createMatcher>;

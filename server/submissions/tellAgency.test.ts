@@ -219,8 +219,10 @@ describe('webhooks', () => {
       WEBHOOK_URL: `http://127.0.0.1:${port}/hooks`,
       WEBHOOK_SECRET: SECRET,
     });
-    // This test drives the worker itself, try by try.
+    // These tests drive the worker and matching's job themselves, try by try: no timer of
+    // either runs beside them.
     await server.app.outbox.stop();
+    await server.app.matcher.stop();
   });
   afterAll(async () => {
     jest.useRealTimers();

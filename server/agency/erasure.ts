@@ -136,15 +136,16 @@ export async function eraseContact(
   requester: ErasureRequester,
 ): Promise<Erasure | null> {
   // On PostgreSQL the contact's row is held first: a submission, login or erasure of the same
-  // contact at once waits for this one (SQLite writes one transaction at a time).
-  const contact = await tx.one<{ id: number; email: string }>(
-    tx.dialect === 'postgres' ? `${E.contact} FOR UPDATE` : E.contact,
-    contactId,
-  );
+  // contact at once waits for this one (SQLite writes one transaction at a time). Then its
+  // submissions: matching's job, which tells the agency of a lead and writes its pairs in a
+  // transaction that holds the lead's submission (server/matching/job.ts), ends before this
+  // one reads what hangs on them, or waits for it and then finds them gone.
+  const hold = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  const contact = await tx.one<{ id: number; email: string }>(`${E.contact}${hold}`, contactId);
   if (!contact) return null;
   const email = folded(contact.email);
   const pattern = containing(email);
-  const submissions = await tx.all<{ uuid: string }>(E.submissionUuids, contactId);
+  const submissions = await tx.all<{ uuid: string }>(`${E.submissionUuids}${hold}`, contactId);
   const ofDeliveries = [contactId, email, contactId] as const;
   const stopping = await tx.all<{ id: number }>(E.stopDeliveries, now(), ...ofDeliveries);
   const deliveriesDropped = await tx.run(E.dropDeliveries, ...ofDeliveries);

@@ -4,15 +4,19 @@
  * round one process is killed with SIGKILL mid-burst, and every request of the burst is sent
  * again to the other one, as a widget retries behind a load balancer. Then: every login key
  * works on either process, a session opened on one is valid on the other, and a rate limit
- * counts the hits of both. Passes when no acknowledged submission is lost, none is stored
- * twice, every retry gets the first answer's uuid, and each check above holds.
- * --rounds=N (4), --burst=N (60). Skipped, with one line, without PostgreSQL installed.
+ * counts the hits of both. Last, matching's race (scripts/matchingRace.ts): leads stored on
+ * both while contacts toggle and edit their searches on both, then every pair compared. Passes
+ * when no acknowledged submission is lost, none is stored twice, every retry gets the first
+ * answer's uuid, no pair is stale or missing, and each check above holds.
+ * --rounds=N (4), --burst=N (60), --race-leads=N (40 a writer, 8 writers),
+ * --race-changes=N (20 a contact, 16 contacts). Skipped, with one line, without PostgreSQL installed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createTestDatabase, startTestCluster } from '../test/server/postgres';
+import { raceMatching } from './matchingRace';
 import {
   confirm,
   freePort,
@@ -42,6 +46,8 @@ async function main() {
     DATABASE_URL: await createTestDatabase(cluster.url),
     RATE_LIMIT_SUBMISSIONS: '1000000',
     RATE_LIMIT_LOGIN_MAILS: '3',
+    RATE_LIMIT_LOGIN_CLIENT: '1000',
+    RATE_LIMIT_SEARCH_CHANGES: '1000000',
   };
   const ports = [await freePort(), await freePort()] as const;
   const servers = [await startServer(env, ports[0]), await startServer(env, ports[1])];
@@ -167,6 +173,16 @@ async function main() {
     ];
     console.log(`cluster: login mails 3 and 4 of one address, on process 1 then 2: ${statuses}`);
     if (statuses.join() !== '200,429') problems.push('the rate limit is not counted across both');
+
+    // Pairs under concurrency: leads stored while searches are toggled and edited, on both.
+    problems.push(
+      ...(await raceMatching(db, ports, {
+        writers: 8,
+        leadsEach: arg('race-leads', 40),
+        contacts: 16,
+        changesEach: arg('race-changes', 20),
+      })),
+    );
   } finally {
     for (const server of servers) server.kill('SIGKILL');
     await db.end();

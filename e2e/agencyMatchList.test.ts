@@ -67,6 +67,8 @@ async function send() {
   });
   // Up to 1,000 €: Olga's flat, not Paul's.
   await searchUpTo('sina@example.de', 'Sucher', 1000);
+  // The pairs, as matching's job writes them after the answers.
+  await ctx.server.app.matcher.runDue();
 }
 
 /** A staff member signed in by the mailed link, in a page of `width`. */

@@ -124,6 +124,8 @@ describe("a lead's matching saved searches in Chromium", () => {
     });
     assert.equal(sent.status, 201);
     made.lead = sent.body.uuid;
+    // Its pairs, as matching's job writes them after the answer.
+    await ctx.server.app.matcher.runDue();
   });
 
   const CASES = [

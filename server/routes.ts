@@ -54,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance, deps: ServerDeps & { 
   // The submissions, stored the way the server's database does it best.
   const store = deps.sql.dialect === 'postgres' ? postgresStore(deps.sql) : sqliteStore(deps.sql);
   const service = submissionService(ctx, { records, funnel }, store);
+  deps.matcher.tellWith(service.tellStored);
   for (const plugin of SUBMISSION_ROUTES) await app.register(plugin, { ctx, service });
   await app.register(funnelRoutes, { ctx, funnel });
   // The agency's inbox API (staff sessions of its own), one plugin under its prefix.

@@ -287,6 +287,8 @@ describe('the inbox list with matched pairs', () => {
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    // Their pairs, as matching's job writes them after the answers.
+    await server.app.matcher.runDue();
     expect((await wizard()).matches).toBe(before + 12);
   });
 

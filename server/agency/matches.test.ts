@@ -61,6 +61,8 @@ describe("a submission's matches in the inbox", () => {
       lead: body,
     });
     expect(answer.status).toBe(201);
+    // Its pairs are written by matching's job after the answer.
+    await server.app.matcher.runDue();
     return answer.body.uuid;
   };
   const matchesOf = async (uuid: string, lang?: 'en') => {

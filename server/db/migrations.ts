@@ -793,7 +793,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // (search_changes) and a stored lead (lead_changes) recorded in the request's transaction, the
   // job's claim (lease_until) and its progress through the search's pairs (phase, cursor) and
   // its new pairs so far (found_total, found_sample); the leads by locality (lead_localities,
-  // the lead-side index, written by the job: every lead stored before is queued for it); pairs
+  // the lead-side index, stored with each lead; every lead stored before is queued for the
+  // job, which places it); pairs
   // gone in the last day (search_matches_gone), so one that comes back is not new.
   {
     sqlite: `
@@ -868,6 +869,12 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX search_matches_gone_at ON search_matches_gone(gone_at);
     CREATE INDEX search_matches_gone_search ON search_matches_gone(saved_search_id);
     CREATE INDEX search_matches_search_lead ON search_matches(saved_search_id, submission_id);`,
+  },
+  // 30: a lead's agency is told by matching's job, in the transaction that writes its pairs,
+  // when it is told at submission (decision 176): lead_changes.tell says it is still due.
+  {
+    sqlite: `ALTER TABLE lead_changes ADD COLUMN tell INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `ALTER TABLE lead_changes ADD COLUMN tell INTEGER NOT NULL DEFAULT 0;`,
   },
 ];
 

@@ -9,7 +9,7 @@ import type { ContractPath } from '../../contract/openapi';
 import { paramsSchema, querySchema, requestBodySchema, type Method } from '../../contract/schema';
 import type { components } from '../../contract/types';
 import type { ServerConfig } from '../config';
-import type { Sql } from '../db/sql';
+import type { Queryable, Sql } from '../db/sql';
 import type { Scrubber } from '../db/scrub';
 import type { Outbox } from '../delivery/outbox';
 import { langOf, type Lang } from '../mail/templates';
@@ -34,8 +34,14 @@ export interface ServerDeps {
   outbox: Outbox;
   /** Removes an erasure's bytes from the database's files after its commit. */
   scrubber: Scrubber;
-  /** Matching's job: woken after a commit that recorded a change for it. */
-  matcher: { wake(): void };
+  /**
+   * Matching's job: woken after a commit that recorded a change for it; told how a lead's
+   * agency is told of it (the submissions' service, decision 176).
+   */
+  matcher: {
+    wake(): void;
+    tellWith(tell: (tx: Queryable, submissionId: number) => Promise<void>): void;
+  };
   sessions: Sessions;
   /** Rate-limit windows, as every server process sees them (http/rateLimit.ts). */
   rateCounter: RateCounter;

@@ -1,7 +1,7 @@
 /**
- * Matching's job (docs/matching.md#the-job, decision 170): it writes the pairs of each saved
- * search's change and checks each stored lead's, after the request that recorded them
- * (server/matching/changes.ts) has answered.
+ * Matching's job (docs/matching.md#the-job, decisions 170, 177): it writes the pairs of each
+ * saved search's change and of each stored lead, after the request that recorded them
+ * (server/matching/changes.ts, server/submissions/routes.ts) has answered.
  *
  * - A change is claimed with a lease, as the delivery outbox claims its rows
  *   (server/delivery/worker.ts): its `lease_until` moves LEASE_MS ahead, and on PostgreSQL rows
@@ -14,14 +14,16 @@
  *   batch at a time. Where the walk stands (phase, cursor) and its new pairs so far are kept
  *   with the change, so a restart goes on from there. The last step counts the search's
  *   submission again and announces the new pairs in one `match.found` event.
- * - A stored lead is placed in the lead-side index, and its pairs checked against the index
- *   (`matchingSearches`), pairs missing written and announced, pairs of searches gone dropped.
+ * - A stored lead's pairs are those of the live searches the index gives (`matchingSearches`):
+ *   pairs missing written and announced, pairs of searches gone dropped; where its agency is
+ *   due to be told of it, told first (decision 176). Leads are taken in a batch, one
+ *   transaction until their pairs written reach BATCH.
  * - A pair that goes is kept for SEEN_FOR_MS in `search_matches_gone`: if it comes back
  *   meanwhile, it is not new and not announced.
  *
  * On PostgreSQL each batch takes its row locks in one order: the leads (their submissions),
- * then the search, then its change; a lead stored meanwhile holds the searches it pairs with
- * (FOR KEY SHARE) until it commits, so a batch sees its pairs once it has the search.
+ * then the search (FOR UPDATE) and its change, or a lead's searches (FOR SHARE, read again
+ * once held), so a search's batch and a lead's step each see what the other committed.
  */
 import { categoryById } from '../../contract/catalog';
 import type { Queryable, Sql } from '../db/sql';
@@ -33,8 +35,9 @@ import {
   propertyOfListing,
   searchLocalities,
   type MatchPlaces,
+  type MatchSearch,
 } from './match';
-import { announce, refreshMatchCounts, type MatchNews, type Pair } from './pairs';
+import { addToOwnerCounts, announce, refreshMatchCounts, type MatchNews, type Pair } from './pairs';
 import { LIVE, matchingSearches, SEARCH_COLUMNS } from './terms';
 
 /** Leads (or pairs) a batch reads and writes at most. */
@@ -105,22 +108,36 @@ const J = {
     WHERE saved_search_id = ?`,
   done: 'DELETE FROM search_changes WHERE saved_search_id = ? AND version = ?',
   release: `UPDATE search_changes SET lease_until = '' WHERE saved_search_id = ?`,
-  lead: (q: Queryable) => `SELECT l.submission_id, l.object_type, l.category_id,
-    l.marketing_type, l.location, l.fields FROM submissions s
-    JOIN leads l ON l.submission_id = s.id WHERE s.id = ? ${forUpdate(q, 'FOR NO KEY UPDATE OF s')}`,
-  dropLocalities: 'DELETE FROM lead_localities WHERE submission_id = ?',
-  insertLocality: `INSERT INTO lead_localities (submission_id, locality_id, marketing_type,
-    category_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-  pairsOfLead: 'SELECT saved_search_id FROM search_matches WHERE submission_id = ?',
-  // Only searches still live (they have terms), each held against a change until the commit.
+  leadMarks: (q: Queryable) =>
+    `SELECT submission_id, changed_at, tell FROM lead_changes
+     WHERE submission_id IN (${idsOf(q)})`,
+  /** Rows [submission, locality, marketing type, category] of `?`, a JSON array of them. */
+  placeLeads: (q: Queryable) =>
+    q.dialect === 'postgres'
+      ? `INSERT INTO lead_localities (submission_id, locality_id, marketing_type, category_id)
+         SELECT (r->>0)::bigint, (r->>1)::int, r->>2, (r->>3)::int
+         FROM jsonb_array_elements(?::jsonb) r ON CONFLICT DO NOTHING`
+      : `INSERT INTO lead_localities (submission_id, locality_id, marketing_type, category_id)
+         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'),
+           json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?) WHERE true
+         ON CONFLICT DO NOTHING`,
+  pairsOfLeads: (q: Queryable) => `SELECT submission_id, saved_search_id FROM search_matches
+    WHERE submission_id IN (${idsOf(q)}) ORDER BY submission_id, saved_search_id`,
+  holdSearches: (q: Queryable) =>
+    `SELECT id FROM saved_searches WHERE id IN (${idsOf(q)}) ORDER BY id FOR SHARE`,
+  searchesNow: (q: Queryable) => `SELECT ${SEARCH_COLUMNS},
+    CASE WHEN ${LIVE} THEN 1 ELSE 0 END AS live FROM saved_searches ss
+    WHERE ss.id IN (${idsOf(q)})`,
   pairLead: (q: Queryable) => `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
-    SELECT ss.id, ?, ? FROM saved_searches ss WHERE ss.id = ?
-      AND EXISTS (SELECT 1 FROM saved_search_terms t WHERE t.saved_search_id = ss.id)
-    ${forUpdate(q, 'FOR KEY SHARE OF ss')} ON CONFLICT DO NOTHING`,
+    SELECT ids.id, ?, ? FROM (${idsOf(q)}) ids WHERE true
+    ON CONFLICT DO NOTHING RETURNING saved_search_id`,
+  seenOfLead: (q: Queryable) => `SELECT saved_search_id FROM search_matches_gone
+    WHERE submission_id = ? AND gone_at > ? AND saved_search_id IN (${idsOf(q)})`,
+  forgetOfLead: (q: Queryable) => `DELETE FROM search_matches_gone
+    WHERE submission_id = ? AND saved_search_id IN (${idsOf(q)})`,
   searchSubmissions: (q: Queryable) => `SELECT submission_id FROM saved_searches
     WHERE id IN (${idsOf(q)}) AND submission_id IS NOT NULL`,
   leadDone: 'DELETE FROM lead_changes WHERE submission_id = ? AND changed_at = ?',
-  leadChangedAt: 'SELECT changed_at FROM lead_changes WHERE submission_id = ?',
   forgetOld: (q: Queryable) => `DELETE FROM search_matches_gone WHERE id IN
     (SELECT id FROM search_matches_gone WHERE gone_at < ? LIMIT ${BATCH} ${skipLocked(q)})`,
 };
@@ -148,6 +165,8 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
   const places = options.places ?? berlinPlaces();
   const clock = options.now ?? (() => Date.now());
   const log = options.log ?? (() => {});
+  /** How a lead's agency is told of it, where that was due at its submission (decision 176). */
+  let teller: ((tx: Queryable, submissionId: number) => Promise<void>) | null = null;
 
   /** Whether the pair is new: not gone within SEEN_FOR_MS. Its memory of going is dropped. */
   async function isNew(tx: Queryable, searchId: number, pair: Found): Promise<boolean> {
@@ -349,58 +368,159 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
   }
 
   /**
-   * A stored lead: placed in the lead-side index, its pairs checked against the index (missing
-   * ones written and announced in one event, ones of searches no longer live dropped).
+   * Stored leads (`ids`, ascending), in one transaction: each placed in the lead-side index
+   * where it is not yet (a lead stored before the index was; a new one is placed with it), its
+   * pairs made those of the live searches it matches (`matchingSearches`), the new ones
+   * announced in one event a lead. Leads are taken in order until their pairs written reach
+   * BATCH; resolves to how many were taken (at least one).
+   *
+   * On PostgreSQL the leads' submissions are held first, then every search a lead pairs with
+   * or may pair with (FOR SHARE, in the order of their ids), and the searches are read again
+   * after that and decided by matchSearch: a search changed by a request that committed while
+   * the lead read the index is seen as it is now, and one changed after waits for this
+   * transaction, whose pairs its change's walk then reads.
    */
-  async function leadStep(submissionId: number) {
-    await sql.transaction(async (tx) => {
-      const marked = await tx.one<{ changed_at: string }>(J.leadChangedAt, submissionId);
-      if (!marked) return;
-      const lead = await tx.one<LeadRow>(J.lead(tx), submissionId);
-      if (!lead) {
-        await tx.run(J.leadDone, submissionId, marked.changed_at);
-        return;
-      }
-      const property = propertyOfLead(lead);
-      await tx.run(J.dropLocalities, submissionId);
-      for (const locality of propertyLocalities(property.location, places))
-        await tx.run(
-          J.insertLocality,
-          submissionId,
-          locality,
-          String(lead.marketing_type),
-          Number(lead.category_id),
-        );
-      const wanted = new Set(await matchingSearches(tx, property, places));
-      const had = new Set(
-        (await tx.all<{ saved_search_id: number }>(J.pairsOfLead, submissionId)).map((r) =>
-          Number(r.saved_search_id),
-        ),
+  async function leadsStep(ids: number[]): Promise<number> {
+    return sql.transaction(async (tx) => {
+      const list = JSON.stringify(ids);
+      if (tx.dialect === 'postgres') await tx.all(J.lockLeads(tx), list);
+      const marks = new Map(
+        (
+          await tx.all<{ submission_id: number; changed_at: string; tell: number }>(
+            J.leadMarks(tx),
+            list,
+          )
+        ).map((r) => [Number(r.submission_id), r]),
       );
-      const fresh: Pair[] = [];
-      const touched = new Set<number>();
-      for (const searchId of [...wanted].sort((a, b) => a - b)) {
-        if (had.has(searchId)) continue;
-        const written = await tx.run(J.pairLead(tx), submissionId, iso(clock()), searchId);
-        if (!written) continue;
-        touched.add(searchId);
-        if (await isNew(tx, searchId, { s: submissionId }))
-          fresh.push({ searchId, submissionId, listingId: null });
+      const leads = new Map(
+        (await tx.all<LeadRow>(J.leads(tx), list)).map((r) => [Number(r.submission_id), r]),
+      );
+      const index: [number, number, string, number][] = [];
+      const wanted = new Map<number, number[]>();
+      const properties = new Map<number, ReturnType<typeof propertyOfLead>>();
+      for (const id of ids) {
+        const lead = leads.get(id);
+        if (!marks.has(id) || !lead) continue;
+        const property = propertyOfLead(lead);
+        properties.set(id, property);
+        for (const locality of propertyLocalities(property.location, places))
+          index.push([id, locality, String(lead.marketing_type), Number(lead.category_id)]);
+        wanted.set(id, await matchingSearches(tx, property, places));
       }
-      for (const searchId of had)
-        if (!wanted.has(searchId)) {
-          await drop(tx, searchId, { s: submissionId });
-          touched.add(searchId);
+      if (index.length) await tx.run(J.placeLeads(tx), JSON.stringify(index));
+      const had = new Map<number, number[]>();
+      for (const row of await tx.all<{ submission_id: number; saved_search_id: number }>(
+        J.pairsOfLeads(tx),
+        list,
+      )) {
+        const lead = Number(row.submission_id);
+        had.set(lead, [...(had.get(lead) ?? []), Number(row.saved_search_id)]);
+      }
+      if (tx.dialect === 'postgres') {
+        const searchIds = [...new Set([...wanted.values(), ...had.values()].flat())].sort(
+          (a, b) => a - b,
+        );
+        if (searchIds.length) {
+          const ordered = JSON.stringify(searchIds);
+          await tx.all(J.holdSearches(tx), ordered);
+          const now = new Map(
+            (
+              await tx.all<MatchSearch & { id: number; live: number }>(J.searchesNow(tx), ordered)
+            ).map((r) => [Number(r.id), r]),
+          );
+          for (const [id, property] of properties) {
+            const candidates = new Set([...(wanted.get(id) ?? []), ...(had.get(id) ?? [])]);
+            wanted.set(
+              id,
+              [...candidates].filter((searchId) => {
+                const search = now.get(searchId);
+                return (
+                  !!search &&
+                  Number(search.live) === 1 &&
+                  matchSearch(search, property, places).match
+                );
+              }),
+            );
+          }
         }
-      if (touched.size) {
+      }
+      const at = iso(clock());
+      let taken = 0;
+      let written = 0;
+      const added: number[] = [];
+      const counted = new Set<number>();
+      const goneFrom: number[] = [];
+      const news = new Map<number, Pair[]>();
+      for (const id of ids) {
+        if (taken > 0 && written >= BATCH) break;
+        taken += 1;
+        if (!marks.has(id)) continue;
+        const want = new Set(wanted.get(id) ?? []);
+        const have = new Set(had.get(id) ?? []);
+        const fresh = [...want].filter((searchId) => !have.has(searchId));
+        const gone = [...have].filter((searchId) => !want.has(searchId));
+        if (fresh.length) {
+          const stored = (
+            await tx.all<{ saved_search_id: number }>(J.pairLead(tx), id, at, JSON.stringify(fresh))
+          ).map((r) => Number(r.saved_search_id));
+          if (stored.length) {
+            const storedList = JSON.stringify(stored);
+            const seen = new Set(
+              (
+                await tx.all<{ saved_search_id: number }>(
+                  J.seenOfLead(tx),
+                  id,
+                  iso(clock() - SEEN_FOR_MS),
+                  storedList,
+                )
+              ).map((r) => Number(r.saved_search_id)),
+            );
+            await tx.run(J.forgetOfLead(tx), id, storedList);
+            const leadNews: Pair[] = [];
+            for (const searchId of stored.sort((a, b) => a - b)) {
+              added.push(searchId);
+              if (!seen.has(searchId))
+                leadNews.push({ searchId, submissionId: id, listingId: null });
+            }
+            news.set(id, leadNews);
+            written += stored.length;
+            counted.add(id);
+          }
+        }
+        for (const searchId of gone) {
+          await drop(tx, searchId, { s: id });
+          goneFrom.push(searchId);
+          written += 1;
+          counted.add(id);
+        }
+      }
+      // The leads' counts from their own pairs; a search's owner one more for each pair added
+      // (a broad search's thousands of pairs are not read again for each lead it gains), and
+      // counted again from its pairs only where one went.
+      if (added.length) await addToOwnerCounts(tx, added, at);
+      if (goneFrom.length) {
         const owners = await tx.all<{ submission_id: number }>(
           J.searchSubmissions(tx),
-          JSON.stringify([...touched]),
+          JSON.stringify([...new Set(goneFrom)]),
         );
-        await refreshMatchCounts(tx, [submissionId, ...owners.map((r) => Number(r.submission_id))]);
+        owners.forEach((r) => counted.add(Number(r.submission_id)));
       }
-      if (options.news) await announce(tx, options.news, { leadId: submissionId }, fresh);
-      await tx.run(J.leadDone, submissionId, marked.changed_at);
+      if (counted.size) await refreshMatchCounts(tx, counted);
+      // Then, lead by lead, the agency told of it where that is due (with its pairs counted),
+      // and its new pairs announced after that.
+      for (const id of ids.slice(0, taken)) {
+        const mark = marks.get(id);
+        if (!mark) continue;
+        if (Number(mark.tell) === 1 && leads.has(id)) {
+          if (!teller) throw new Error('a lead is due to be told, and no teller is set');
+          await teller(tx, id);
+        }
+        const leadNews = news.get(id);
+        if (options.news && leadNews?.length)
+          await announce(tx, options.news, { leadId: id }, leadNews);
+        await tx.run(J.leadDone, id, mark.changed_at);
+      }
+      return taken;
     });
   }
 
@@ -427,10 +547,10 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
     let finished = 0;
     for (;;) {
       const leads = await claimLeads();
-      for (const lead of leads) {
-        await leadStep(lead);
-        finished += 1;
+      for (let next = 0; next < leads.length;) {
+        next += await leadsStep(leads.slice(next));
       }
+      finished += leads.length;
       const search = await claimSearch();
       if (search !== null) {
         let done = false;
@@ -490,6 +610,10 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       if (timer) clearInterval(timer);
       timer = null;
       await running;
+    },
+    /** Sets how a lead's agency is told of it (the submissions' service: its notice, webhook). */
+    tellWith(tell: (tx: Queryable, submissionId: number) => Promise<void>) {
+      teller = tell;
     },
     /** After a commit that recorded a change: work on it now rather than at the next poll. */
     wake() {

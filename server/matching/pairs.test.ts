@@ -4,7 +4,6 @@
 import { webhookConforms } from '../../contract/validator';
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import { contact, keyOf, lead, savedSearch, startTestServer } from '../../test/server/testServer';
-import { announceLeadPairs, storeLeadPairs } from './pairs';
 
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 /** A flat to let in Prenzlauer Berg for 900 €: the default test search (500–1,500 €) wants it. */
@@ -103,11 +102,11 @@ describe('matched pairs', () => {
     const before = (await events()).length;
 
     const uuid = await sendLead('eigentuemer@example.de');
+    // Its pairs are the job's, after the answer.
+    await server.app.matcher.runDue();
     expect((await pairs()).filter((p) => p.endsWith(uuid))).toEqual(
       [`${live} → ${uuid}`, `${await demoSearch()} → ${uuid}`].sort(),
     );
-    // The job's check of the lead finds nothing more to announce.
-    await server.app.matcher.runDue();
     const announced = (await events()).slice(before);
     expect(announced).toHaveLength(1);
     expect(webhookConforms('match.found', announced[0])).toEqual({ ok: true });
@@ -134,7 +133,7 @@ describe('matched pairs', () => {
     expect(await events()).toHaveLength(before + 1);
   });
 
-  it('pairs a lead only with the searches still live when it is stored', async () => {
+  it('pairs a lead only with the searches still live when the job reaches it', async () => {
     const client = await loggedIn(server, 'sucher@example.de');
     const made = async (active = true) => {
       const answer = await call(client, 'post', '/v1/saved-search', savedSearch({ active }));
@@ -145,35 +144,57 @@ describe('matched pairs', () => {
     };
     const live = await made();
     const gone = await made();
+    const deactivated = await made();
     const inactive = await made(false);
-    await sql().transaction((tx) =>
-      tx
-        .run('DELETE FROM saved_search_terms WHERE saved_search_id = ?', gone)
-        .then(() => tx.run('DELETE FROM saved_searches WHERE id = ?', gone)),
-    );
-    const owner = await sendLead('eigentuemer@example.de');
-    // The job is done with the search's changes and the lead before the store is replayed.
     await server.app.matcher.runDue();
+    // The job is held: the lead is stored and queued while two of the searches it matched go.
+    await server.app.matcher.stop();
+    const before = (await events()).length;
+    const owner = await sendLead('eigentuemer@example.de');
     const leadId = Number(
       (await sql().one<{ id: number }>('SELECT id FROM submissions WHERE uuid = ?', owner))!.id,
     );
-    await sql().run('DELETE FROM search_matches WHERE submission_id = ?', leadId);
-    const before = (await events()).length;
-    // As the index read before the store found them: one deleted since, one not live.
-    await sql().transaction((tx) =>
-      storeLeadPairs(tx, leadId, [live, gone, inactive]).then(() =>
-        announceLeadPairs(tx, leadId, { outbox: server.app.outbox, publicUrl: () => server.base }),
+    expect(
+      await sql().all('SELECT saved_search_id FROM search_matches WHERE submission_id = ?', leadId),
+    ).toEqual([]);
+    const [goneUuid, deactivatedUuid] = await Promise.all(
+      [gone, deactivated].map(
+        async (id) =>
+          (await sql().one<{ uuid: string }>('SELECT uuid FROM saved_searches WHERE id = ?', id))!
+            .uuid,
       ),
     );
+    expect((await call(client, 'delete', `/v1/saved-search/${goneUuid}`)).status).toBe(200);
     expect(
       (
-        await sql().all<{ saved_search_id: number }>(
-          'SELECT saved_search_id FROM search_matches WHERE submission_id = ?',
-          leadId,
+        await call(
+          client,
+          'put',
+          `/v1/saved-search/${deactivatedUuid}`,
+          savedSearch({ active: false }),
         )
-      ).map((row) => Number(row.saved_search_id)),
-    ).toEqual([live]);
-    expect((await events()).slice(before)).toHaveLength(1);
+      ).status,
+    ).toBeLessThan(300);
+    await server.app.matcher.runDue();
+    const paired = (
+      await sql().all<{ saved_search_id: number }>(
+        'SELECT saved_search_id FROM search_matches WHERE submission_id = ? ORDER BY 1',
+        leadId,
+      )
+    ).map((row) => Number(row.saved_search_id));
+    expect(paired).toContain(live);
+    expect(paired).not.toContain(gone);
+    expect(paired).not.toContain(deactivated);
+    expect(paired).not.toContain(inactive);
+    // One event for the lead, naming its pairs and no search that went.
+    const leadEvents = (await events())
+      .slice(before)
+      .filter((event) => event.data.match.lead?.submission === owner);
+    expect(leadEvents).toHaveLength(1);
+    const named = leadEvents[0]!.data.match.pairs.map((pair) => pair.savedSearch.uuid);
+    expect(named).not.toContain(goneUuid);
+    expect(named).not.toContain(deactivatedUuid);
+    expect(leadEvents[0]!.data.match.total).toBe(paired.length);
   });
 
   it("follows a search's changes in the job: confirmed, edited away and back, deactivated, deleted", async () => {
@@ -338,6 +359,7 @@ describe('matched pairs', () => {
     const client = await loggedIn(server, 'sucher@example.de');
     await call(client, 'post', '/v1/saved-search', savedSearch());
     const owner = await sendLead('eigentuemer@example.de');
+    await server.app.matcher.runDue();
     expect((await pairs()).filter((p) => p.endsWith(owner))).toHaveLength(2);
     // The searcher deletes their account: their search's pairs go, the demo search's stays.
     expect((await call(client, 'delete', '/v1/contact')).status).toBe(200);

@@ -87,11 +87,12 @@ const M = {
   searchSubmissions: (q: Queryable) =>
     `SELECT DISTINCT submission_id FROM saved_searches WHERE id IN (${idsOf(q)})
      AND submission_id IS NOT NULL`,
-  /** One more pair for each search of `ids` (a JSON array) that a submission made, found at `?`. */
+  /** One more pair for each search of `ids` (a JSON array; a search once a pair) that a
+   * submission made, found at `?`. */
   addToSearchCounts: (q: Queryable) => `INSERT INTO submission_match_counts
       (submission_id, kind, matches, last_found_at)
-    SELECT ss.submission_id, 'savedSearch', count(*), max(?) FROM saved_searches ss
-    WHERE ss.id IN (${idsOf(q)}) AND ss.submission_id IS NOT NULL
+    SELECT ss.submission_id, 'savedSearch', count(*), max(?) FROM (${idsOf(q)}) ids
+    JOIN saved_searches ss ON ss.id = ids.id WHERE ss.submission_id IS NOT NULL
     GROUP BY ss.submission_id ORDER BY ss.submission_id
     ON CONFLICT (submission_id) DO UPDATE
       SET matches = submission_match_counts.matches + excluded.matches,
@@ -157,6 +158,21 @@ async function holdCounted(tx: Queryable, list: string) {
 async function countAgain(tx: Queryable, list: string) {
   await tx.run(M.countMatches(tx), list, list, list);
   await tx.run(M.dropEmptyCounts(tx), list);
+}
+
+/**
+ * The counts of the submissions that made the saved searches `searchIds` (one entry a new
+ * pair, a search as often as it gained one) each raised by the pairs they gained, found at `at`:
+ * no pair of theirs is read. On PostgreSQL their submissions are held first, as for a count.
+ */
+export async function addToOwnerCounts(tx: Queryable, searchIds: readonly number[], at: string) {
+  if (!searchIds.length) return;
+  const list = JSON.stringify(searchIds);
+  if (tx.dialect === 'postgres') {
+    const owners = await tx.all<{ submission_id: number }>(M.searchSubmissions(tx), list);
+    await holdCounted(tx, idList(owners.map((row) => row.submission_id)));
+  }
+  await tx.run(M.addToSearchCounts(tx), at, list);
 }
 
 /**
@@ -289,8 +305,8 @@ export async function announce(
 }
 
 /**
- * A new lead's pairs with the live searches `searchIds` (matchingSearches' answer for it),
- * inside the transaction that stores it.
+ * A lead's pairs with the live searches `searchIds` (matchingSearches' answer for it), for a
+ * lead stored before the pairs were (fillLeadPairs, unannounced).
  */
 export async function storeLeadPairs(
   tx: Queryable,
@@ -314,24 +330,6 @@ export async function storeLeadPairs(
     await countAgain(tx, idList([submissionId]));
     if (searches.length) await tx.run(M.addToSearchCounts(tx), at, fresh);
   }
-}
-
-/**
- * A new lead's pairs (as storeLeadPairs wrote them) announced by one `match.found`, in the same
- * transaction, after the agency's `submission.created` of it.
- */
-export async function announceLeadPairs(tx: Queryable, submissionId: number, news: MatchNews) {
-  const written = await tx.all<{ saved_search_id: number }>(M.pairsOfLead, submissionId);
-  await announce(
-    tx,
-    news,
-    { leadId: submissionId },
-    written.map((row) => ({
-      searchId: Number(row.saved_search_id),
-      submissionId,
-      listingId: null,
-    })),
-  );
 }
 
 /**

@@ -17,11 +17,14 @@ import {
 } from '../http/context';
 import { ApiError } from '../http/errors';
 import { waitingBuyersText } from '../mail/templates';
-import { berlinPlaces, propertyOfLead, propertyOfListing } from '../matching/match';
+import {
+  berlinPlaces,
+  propertyLocalities,
+  propertyOfLead,
+  propertyOfListing,
+} from '../matching/match';
 import { waitingBuyers } from '../matching/owner';
-import { announceLeadPairs, storeLeadPairs } from '../matching/pairs';
 import { searchProposal } from '../matching/proposal';
-import { matchingSearches } from '../matching/terms';
 import { categoryById } from '../../contract/catalog';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
@@ -62,14 +65,16 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
         },
         links: ['submission_id'] as const,
       };
-      // The live saved searches it matches, from the index (docs/matching.md): stored as its
-      // pairs with it, each announced by a webhook. What the owner is told, in the answer and the
-      // confirmation mail, is not read from them: the people waiting for its kind of property in
-      // its place, whatever its figures (docs/matching.md#what-an-owner-may-be-shown).
-      const searches = await matchingSearches(ctx.sql, propertyOfLead(row.values));
-      const news = ctx.outbox.webhooksOn ? ctx : null;
+      // What the owner is told, in the answer and the confirmation mail, is not read from the
+      // saved searches it matches: the people waiting for its kind of property in its place,
+      // whatever its figures (docs/matching.md#what-an-owner-may-be-shown).
       const waiting = await waitingBuyers(ctx.sql, row.values, ctx.config.ownerCountWaitHours);
       const category = categoryById(lead.categoryId)?.name;
+      // Its pairs are matching's job's, after the answer (server/matching/job.ts): stored in the
+      // submission's one statement are its place in the lead-side index, which a search's change
+      // reads, and its entry for the job, which also tells the agency of it when that is due at
+      // submission, with its pairs counted (decision 176).
+      const localities = propertyLocalities(propertyOfLead(row.values).location, berlinPlaces());
       return accepted(
         reply,
         await service.submit(
@@ -81,19 +86,23 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
           {
             answer: { waitingBuyers: waiting },
             note: (lang) => waitingBuyersText(lang, waiting, category, lead.marketingType),
-            // The job places the lead in the lead-side index and checks its pairs after the
-            // commit (server/matching/job.ts): its entry is stored in the submission's statement.
             rows: [
-              { table: 'lead_changes', values: { changed_at: now() }, links: ['submission_id'] },
+              ...localities.map((locality) => ({
+                table: 'lead_localities',
+                values: {
+                  locality_id: locality,
+                  marketing_type: lead.marketingType,
+                  category_id: lead.categoryId,
+                },
+                links: ['submission_id'] as const,
+              })),
+              {
+                table: 'lead_changes',
+                values: { changed_at: now(), tell: service.tellsAtSubmit ? 1 : 0 },
+                links: ['submission_id'],
+              },
             ],
-            alsoStored: searches.length
-              ? {
-                  before: (tx, submissionId) => storeLeadPairs(tx, submissionId, searches),
-                  after: news
-                    ? (tx, submissionId) => announceLeadPairs(tx, submissionId, news)
-                    : undefined,
-                }
-              : {},
+            toldLater: true,
           },
         ),
       );

@@ -68,6 +68,11 @@ export interface SubmissionExtras {
   alsoStored?: AlsoStored;
   /** More rows stored with it, in its statement (a lead's entry for matching's job). */
   rows?: Row[];
+  /**
+   * The agency is told of it by another step after its commit (a lead: by matching's job, with
+   * its pairs), not in its transaction.
+   */
+  toldLater?: boolean;
 }
 
 /** Work in a submission's transaction: `before` the agency is told of it, and `after`. */
@@ -77,6 +82,9 @@ export interface AlsoStored {
 }
 
 export type ConfirmOpcode = 'Contact' | 'AlreadyConfirmed';
+
+/** Takes a lead's tell from matching's job (server/matching/job.ts): one row changed when due. */
+const TELL_NOW = 'UPDATE lead_changes SET tell = 0 WHERE submission_id = ? AND tell = 1';
 
 export function submissionService(
   ctx: ApiContext,
@@ -109,10 +117,11 @@ export function submissionService(
     p: NewSubmission,
     id: RequestId | null,
     alsoStored: AlsoStored,
+    toldLater: boolean,
   ): Promise<StoredAnswer | null> {
     const steps = [
       alsoStored.before,
-      teller.atSubmit ? toldAtSubmit : undefined,
+      teller.atSubmit && !toldLater ? toldAtSubmit : undefined,
       alsoStored.after,
     ].filter((step): step is WithStored => step !== undefined);
     const withStored: WithStored | undefined = steps.length
@@ -150,6 +159,15 @@ export function submissionService(
         }
       },
 
+    /** Whether the agency hears of a submission when it is stored (else at its confirmation). */
+    tellsAtSubmit: teller.atSubmit,
+
+    /**
+     * Tells the agency of stored submission `submissionId` through `tx`, as its submission
+     * would have (for a submission stored with `toldLater`).
+     */
+    tellStored: toldAtSubmit,
+
     /** A listing a visitor may ask about, or undefined. */
     listing: (id: number) => store.listing(id),
 
@@ -170,7 +188,13 @@ export function submissionService(
       kind: SubmissionKind,
       detail: Row,
       parts: ListedParts = {},
-      { answer, note, alsoStored = {}, rows: extraRows = [] }: SubmissionExtras = {},
+      {
+        answer,
+        note,
+        alsoStored = {},
+        rows: extraRows = [],
+        toldLater = false,
+      }: SubmissionExtras = {},
     ): Promise<Accepted> {
       const body = request.body as { contact: ContactInput; meta?: Meta };
       const uuid = uuidv7();
@@ -255,6 +279,7 @@ export function submissionService(
         },
         id,
         alsoStored,
+        toldLater,
       );
       if (replayed) {
         // A stored answer is not given again once its contact has withdrawn consent since.
@@ -322,6 +347,10 @@ export function submissionService(
         // A confirmed saved search counts for matching from now on: its change recorded for the
         // job, which writes and announces its pairs.
         await writeSubmissionSearchTerms(tx, submission.id, ctx);
+        // A lead matching's job has not told the agency of yet is told of first, with its pairs
+        // as they stand; the job then does not tell again (decision 176).
+        if (teller.atSubmit && (await tx.run(TELL_NOW, submission.id)) === 1)
+          await toldAtSubmit(tx, submission.id);
         await teller.tell(tx, submission.id, 'submission.confirmed');
         await agency.funnel.count(
           tx,

@@ -166,12 +166,34 @@ describe('AGENCY_NOTICE=on-submit', () => {
 
   it('tells the agency at once, marked unconfirmed; the confirmation adds no second notice', async () => {
     const { client, keys } = await submitAll(server, 'submit');
+    // The lead's notice comes from matching's job, with its pairs counted (decision 176).
+    await server.app.matcher.runDue();
     const mails = await notices(server);
     expect(mails).toHaveLength(5);
     expect(mails.every((m) => m.subject.includes('(unbestätigt)'))).toBe(true);
     expect(mails[0]!.text).toContain('Bestätigt: nein (unbestätigt)');
     for (const k of keys) await client.post(`${PREFIX}/v1/wizard/confirm`, { k });
     expect(await notices(server)).toHaveLength(5);
+  });
+
+  it("tells of a lead confirmed before matching's job reached it once, at its confirmation", async () => {
+    await server.app.matcher.stop();
+    const email = 'schnell@example.de';
+    const client = server.client();
+    const sent = await client.post(`${PREFIX}/v1/wizard/lead`, {
+      contact: contact({ email }),
+      lead: lead(),
+    });
+    expect(sent.status).toBe(201);
+    const before = (await notices(server)).length;
+    const k = keyOf((await server.mails()).find((m) => m.to === email)!.links[0]!);
+    expect((await client.post(`${PREFIX}/v1/wizard/confirm`, { k })).status).toBe(200);
+    const told = await notices(server);
+    expect(told).toHaveLength(before + 1);
+    expect(told.filter((m) => m.text.includes(`E-Mail: ${email}`))).toHaveLength(1);
+    // The job, when it comes, pairs the lead and tells no more.
+    await server.app.matcher.runDue();
+    expect(await notices(server)).toHaveLength(before + 1);
   });
 });
 

@@ -82,7 +82,7 @@ export class TestClient {
 
 /** The test server's environment: quiet, limits and the bot timer relaxed. */
 export const DEFAULT_TEST_ENV = {
-  LOG: '0',
+  LOG: process.env.TEST_LOG ?? '0',
   MIN_FILL_MS: '0',
   RATE_LIMIT_SUBMISSIONS: '1000',
   RATE_LIMIT_LOGIN_CLIENT: '1000',

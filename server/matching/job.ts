@@ -7,8 +7,9 @@
  *   (server/delivery/worker.ts): its `lease_until` moves LEASE_MS ahead, and on PostgreSQL rows
  *   another process is claiming are skipped; a process killed mid-way leaves its claim to run
  *   out, and the next claims the change again where its last committed batch left it.
- * - A search's change is walked in batches of BATCH, each a short transaction of its own: its
- *   listings; the leads of its localities (the lead-side index, `lead_localities`), by
+ * - A search's change is walked in batches (`batchOf`: 500, 50 on SQLite), each a short
+ *   transaction of its own, the event loop let turn between them: its listings; the leads of
+ *   its localities (the lead-side index, `lead_localities`), locality by locality and by
  *   submission id, their pairs written or dropped; its pairs with leads, by submission id,
  *   those it no longer matches dropped. A search that is not live has its pairs dropped, a
  *   batch at a time. Where the walk stands (phase, cursor) and its new pairs so far are kept
@@ -17,7 +18,7 @@
  * - A stored lead's pairs are those of the live searches the index gives (`matchingSearches`):
  *   pairs missing written and announced, pairs of searches gone dropped; where its agency is
  *   due to be told of it, told first (decision 176). Leads are taken in a batch, one
- *   transaction until their pairs written reach BATCH.
+ *   transaction until their pairs written reach a batch.
  * - A pair that goes is kept for SEEN_FOR_MS in `search_matches_gone`: if it comes back
  *   meanwhile, it is not new and not announced.
  *
@@ -42,14 +43,38 @@ import { LIVE, matchingSearches, SEARCH_COLUMNS } from './terms';
 
 /** Leads (or pairs) a batch reads and writes at most. */
 export const BATCH = 500;
+/**
+ * On SQLite, whose statements hold the process while they run and whose one writer holds every
+ * other request's write, a step reads and writes at most this many: a few milliseconds each.
+ */
+export const SQLITE_BATCH = 50;
+/** The most a step of the job reads and writes on `q`'s database. */
+export const batchOf = (q: Queryable) => (q.dialect === 'sqlite' ? SQLITE_BATCH : BATCH);
 /** How long a claim holds a change; a batch ends far sooner. */
 export const LEASE_MS = 60_000;
 /** How often the job looks for changes when nothing wakes it. */
 export const POLL_MS = 2_000;
 /** How long a pair that went is remembered: one back within it is not new. */
 export const SEEN_FOR_MS = 24 * 60 * 60 * 1000;
+/** How often, at most, the pairs gone longer ago than that are deleted. */
+export const FORGET_EVERY_MS = 60_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Lets the event loop turn between steps: SQLite's statements run synchronously, so a job of
+ * many steps would otherwise hold the process until its end, the requests that came meanwhile
+ * unread; they go first now, and wait at most for one step.
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The leads phase's cursor: the position of a locality among the search's (ascending) and the
+ * last submission read in it, as one integer.
+ */
+const SPAN = 2 ** 40;
+const cursorAt = (k: number, after: number) => k * SPAN + after;
+const placeOf = (cursor: number) => ({ k: Math.floor(cursor / SPAN), after: cursor % SPAN });
 
 /** `?` as the ids of a JSON array. */
 const idsOf = (q: Queryable) =>
@@ -79,11 +104,11 @@ const J = {
     `SELECT id FROM submissions WHERE id IN (${idsOf(q)}) ORDER BY id FOR NO KEY UPDATE`,
   leads: (q: Queryable) => `SELECT submission_id, object_type, category_id, marketing_type,
     location, fields FROM leads WHERE submission_id IN (${idsOf(q)})`,
-  leadsOfLocalities: (q: Queryable) => `SELECT DISTINCT submission_id FROM lead_localities
-    WHERE locality_id IN (${idsOf(q)}) AND marketing_type = ? AND category_id = ?
-      AND submission_id > ? ORDER BY submission_id LIMIT ${BATCH}`,
+  leadsOfLocality: `SELECT submission_id FROM lead_localities
+    WHERE locality_id = ? AND marketing_type = ? AND category_id = ? AND submission_id > ?
+    ORDER BY submission_id LIMIT ?`,
   pairedLeads: `SELECT submission_id FROM search_matches
-    WHERE saved_search_id = ? AND submission_id > ? ORDER BY submission_id LIMIT ${BATCH}`,
+    WHERE saved_search_id = ? AND submission_id > ? ORDER BY submission_id LIMIT ?`,
   pairsWith: (q: Queryable) => `SELECT submission_id FROM search_matches
     WHERE saved_search_id = ? AND submission_id IN (${idsOf(q)})`,
   listingPairs: `SELECT listing_id FROM search_matches
@@ -131,6 +156,17 @@ const J = {
   pairLead: (q: Queryable) => `INSERT INTO search_matches (saved_search_id, submission_id, found_at)
     SELECT ids.id, ?, ? FROM (${idsOf(q)}) ids WHERE true
     ON CONFLICT DO NOTHING RETURNING saved_search_id`,
+  pairLeads: (q: Queryable) => `INSERT INTO search_matches (saved_search_id, submission_id,
+    found_at) SELECT ?, ids.id, ? FROM (${idsOf(q)}) ids WHERE true
+    ON CONFLICT DO NOTHING RETURNING submission_id`,
+  dropLeadPairs: (q: Queryable) => `DELETE FROM search_matches
+    WHERE saved_search_id = ? AND submission_id IN (${idsOf(q)})`,
+  goneLeads: (q: Queryable) => `INSERT INTO search_matches_gone (saved_search_id, submission_id,
+    gone_at) SELECT ?, ids.id, ? FROM (${idsOf(q)}) ids`,
+  seenOfSearch: (q: Queryable) => `SELECT submission_id FROM search_matches_gone
+    WHERE saved_search_id = ? AND gone_at > ? AND submission_id IN (${idsOf(q)})`,
+  forgetOfSearch: (q: Queryable) => `DELETE FROM search_matches_gone
+    WHERE saved_search_id = ? AND submission_id IN (${idsOf(q)})`,
   seenOfLead: (q: Queryable) => `SELECT saved_search_id FROM search_matches_gone
     WHERE submission_id = ? AND gone_at > ? AND saved_search_id IN (${idsOf(q)})`,
   forgetOfLead: (q: Queryable) => `DELETE FROM search_matches_gone
@@ -165,6 +201,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
   const places = options.places ?? berlinPlaces();
   const clock = options.now ?? (() => Date.now());
   const log = options.log ?? (() => {});
+  let forgetDue = 0;
   /** How a lead's agency is told of it, where that was due at its submission (decision 176). */
   let teller: ((tx: Queryable, submissionId: number) => Promise<void>) | null = null;
 
@@ -197,6 +234,45 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
     return written === 1 && (await isNew(tx, searchId, pair));
   }
 
+  /**
+   * Search `searchId`'s pairs with the leads `leadIds` written, in three statements; resolves to
+   * the leads whose pair is new (written, and not gone within SEEN_FOR_MS), ascending.
+   */
+  async function addLeads(tx: Queryable, searchId: number, leadIds: number[]): Promise<number[]> {
+    if (!leadIds.length) return [];
+    const written = (
+      await tx.all<{ submission_id: number }>(
+        J.pairLeads(tx),
+        searchId,
+        iso(clock()),
+        JSON.stringify(leadIds),
+      )
+    ).map((r) => Number(r.submission_id));
+    if (!written.length) return [];
+    const list = JSON.stringify(written);
+    const seen = new Set(
+      (
+        await tx.all<{ submission_id: number }>(
+          J.seenOfSearch(tx),
+          searchId,
+          iso(clock() - SEEN_FOR_MS),
+          list,
+        )
+      ).map((r) => Number(r.submission_id)),
+    );
+    await tx.run(J.forgetOfSearch(tx), searchId, list);
+    return written.filter((lead) => !seen.has(lead)).sort((a, b) => a - b);
+  }
+
+  /** Search `searchId`'s pairs with the leads `leadIds` dropped and remembered as gone. */
+  async function dropLeads(tx: Queryable, searchId: number, leadIds: number[]) {
+    if (!leadIds.length) return;
+    const list = JSON.stringify(leadIds);
+    await tx.run(J.dropLeadPairs(tx), searchId, list);
+    await tx.run(J.forgetOfSearch(tx), searchId, list);
+    await tx.run(J.goneLeads(tx), searchId, iso(clock()), list);
+  }
+
   /** The leads `ids` as matching reads them, their submissions locked first (PostgreSQL). */
   async function leadsOf(tx: Queryable, ids: number[]): Promise<LeadRow[]> {
     if (!ids.length) return [];
@@ -216,6 +292,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
     return sql.transaction(async (tx) => {
       let ids: number[] = [];
       let localities: number[] = [];
+      let walk = placeOf(0);
       const before = await tx.one<{
         live: number;
         category_id: number;
@@ -228,21 +305,33 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       );
       if (before && (peek.phase === 'leads' || peek.phase === 'stale')) {
         if (peek.phase === 'leads') {
-          localities = searchLocalities(before.locations, places) ?? [];
-          ids = localities.length
-            ? (
-                await tx.all<{ submission_id: number }>(
-                  J.leadsOfLocalities(tx),
-                  JSON.stringify(localities),
-                  String(before.marketing_type),
-                  Number(before.category_id),
-                  Number(peek.cursor),
-                )
-              ).map((r) => Number(r.submission_id))
-            : [];
+          // One locality at a time, each a range of the index read by key: the next leads of
+          // the locality the cursor is in, or of the next one that has any.
+          localities = [...new Set(searchLocalities(before.locations, places) ?? [])].sort(
+            (a, b) => a - b,
+          );
+          for (walk = placeOf(Number(peek.cursor)); walk.k < localities.length;) {
+            ids = (
+              await tx.all<{ submission_id: number }>(
+                J.leadsOfLocality,
+                localities[walk.k]!,
+                String(before.marketing_type),
+                Number(before.category_id),
+                walk.after,
+                batchOf(tx),
+              )
+            ).map((r) => Number(r.submission_id));
+            if (ids.length) break;
+            walk = { k: walk.k + 1, after: 0 };
+          }
         } else
           ids = (
-            await tx.all<{ submission_id: number }>(J.pairedLeads, id, Number(peek.cursor))
+            await tx.all<{ submission_id: number }>(
+              J.pairedLeads,
+              id,
+              Number(peek.cursor),
+              batchOf(tx),
+            )
           ).map((r) => Number(r.submission_id));
       }
       const leads = await leadsOf(tx, ids);
@@ -312,37 +401,39 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
               ).map((r) => Number(r.submission_id))
             : [],
         );
-        for (const lead of ids) {
-          if (had.has(lead) && !matched.has(lead)) {
-            await drop(tx, id, { s: lead });
-            changedLeads.add(lead);
-          } else if (!had.has(lead) && matched.has(lead)) {
-            if (await add(tx, id, { s: lead })) note({ s: lead });
-            changedLeads.add(lead);
-          }
-        }
-        if (ids.length < BATCH) {
-          phase = phase === 'leads' ? 'stale' : 'last';
+        const goneLeads = ids.filter((lead) => had.has(lead) && !matched.has(lead));
+        const newLeads = ids.filter((lead) => !had.has(lead) && matched.has(lead));
+        await dropLeads(tx, id, goneLeads);
+        for (const lead of await addLeads(tx, id, newLeads)) note({ s: lead });
+        [...goneLeads, ...newLeads].forEach((lead) => changedLeads.add(lead));
+        if (phase === 'stale') {
+          if (ids.length < batchOf(tx)) {
+            phase = 'last';
+            cursor = 0;
+          } else cursor = ids[ids.length - 1]!;
+        } else if (ids.length === batchOf(tx)) cursor = cursorAt(walk.k, ids[ids.length - 1]!);
+        else if (walk.k + 1 < localities.length) cursor = cursorAt(walk.k + 1, 0);
+        else {
+          phase = 'stale';
           cursor = 0;
-        } else cursor = ids[ids.length - 1]!;
+        }
       } else if (phase === 'drop') {
         const gone = await tx.all<{ submission_id: number | null; listing_id: number | null }>(
           `SELECT submission_id, listing_id FROM search_matches WHERE saved_search_id = ?
-           ORDER BY submission_id LIMIT ${BATCH}`,
+           ORDER BY submission_id LIMIT ?`,
           id,
+          batchOf(tx),
         );
         const leadIds = gone.flatMap((r) =>
           r.submission_id === null ? [] : [Number(r.submission_id)],
         );
         if (tx.dialect === 'postgres' && leadIds.length)
           await tx.all(J.lockLeads(tx), JSON.stringify([...leadIds].sort((a, b) => a - b)));
-        for (const row of gone) {
-          if (row.submission_id !== null) {
-            await drop(tx, id, { s: Number(row.submission_id) });
-            changedLeads.add(Number(row.submission_id));
-          } else await drop(tx, id, { l: Number(row.listing_id) });
-        }
-        if (gone.length < BATCH) phase = 'last';
+        await dropLeads(tx, id, leadIds);
+        leadIds.forEach((lead) => changedLeads.add(lead));
+        for (const row of gone)
+          if (row.submission_id === null) await drop(tx, id, { l: Number(row.listing_id) });
+        if (gone.length < batchOf(tx)) phase = 'last';
       } else {
         // The last step: the search's own count, and one event of its new pairs.
         if (search?.submission_id != null) await refreshMatchCounts(tx, [search.submission_id]);
@@ -372,7 +463,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
    * where it is not yet (a lead stored before the index was; a new one is placed with it), its
    * pairs made those of the live searches it matches (`matchingSearches`), the new ones
    * announced in one event a lead. Leads are taken in order until their pairs written reach
-   * BATCH; resolves to how many were taken (at least one).
+   * a batch; resolves to how many were taken (at least one).
    *
    * On PostgreSQL the leads' submissions are held first, then every search a lead pairs with
    * or may pair with (FOR SHARE, in the order of their ids), and the searches are read again
@@ -452,7 +543,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       const goneFrom: number[] = [];
       const news = new Map<number, Pair[]>();
       for (const id of ids) {
-        if (taken > 0 && written >= BATCH) break;
+        if (taken > 0 && written >= batchOf(tx)) break;
         taken += 1;
         if (!marks.has(id)) continue;
         const want = new Set(wanted.get(id) ?? []);
@@ -546,16 +637,21 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
   async function work(): Promise<number> {
     let finished = 0;
     for (;;) {
+      await breathe();
       const leads = await claimLeads();
       for (let next = 0; next < leads.length;) {
         next += await leadsStep(leads.slice(next));
+        await breathe();
       }
       finished += leads.length;
       const search = await claimSearch();
       if (search !== null) {
         let done = false;
         try {
-          while (!done) done = await searchStep(search);
+          while (!done) {
+            done = await searchStep(search);
+            await breathe();
+          }
         } finally {
           if (!done) await sql.run(J.release, search).catch(() => {});
         }
@@ -563,7 +659,11 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       }
       if (!leads.length && search === null) break;
     }
-    await sql.run(J.forgetOld(sql), iso(clock() - SEEN_FOR_MS));
+    // Pairs gone over a day ago are forgotten once a minute at most, not after every lead.
+    if (clock() >= forgetDue) {
+      forgetDue = clock() + FORGET_EVERY_MS;
+      await sql.run(J.forgetOld(sql), iso(clock() - SEEN_FOR_MS));
+    }
     return finished;
   }
 

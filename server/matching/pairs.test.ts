@@ -4,6 +4,7 @@
 import { webhookConforms } from '../../contract/validator';
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import { contact, keyOf, lead, savedSearch, startTestServer } from '../../test/server/testServer';
+import { BATCH, FORGET_EVERY_MS } from './job';
 
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 /** A flat to let in Prenzlauer Berg for 900 €: the default test search (500–1,500 €) wants it. */
@@ -279,6 +280,38 @@ describe('matched pairs', () => {
     expect(await ofSearch()).toEqual([]);
   });
 
+  it('forgets pairs gone over a day ago, once a minute at most', async () => {
+    const search = Number(
+      (await sql().one<{ id: number }>('SELECT id FROM saved_searches ORDER BY id LIMIT 1'))!.id,
+    );
+    const gone = async () =>
+      Number((await sql().one<{ n: number }>('SELECT count(*) AS n FROM search_matches_gone'))!.n);
+    const start = Date.now();
+    const at = (ms: number) => jest.spyOn(Date, 'now').mockReturnValue(start + ms);
+    const goneAt = (ms: number) =>
+      sql().run(
+        `INSERT INTO search_matches_gone (saved_search_id, gone_at) VALUES (?, ?)`,
+        search,
+        new Date(start + ms - 25 * 60 * 60 * 1000).toISOString(),
+      );
+    try {
+      await goneAt(0);
+      // The job ran at its start: the next forgetting is due a minute after.
+      at(FORGET_EVERY_MS + 1_000);
+      await server.app.matcher.runDue();
+      expect(await gone()).toBe(0);
+      await goneAt(FORGET_EVERY_MS + 1_000);
+      at(FORGET_EVERY_MS + 2_000);
+      await server.app.matcher.runDue();
+      expect(await gone()).toBe(1);
+      at(2 * FORGET_EVERY_MS + 2_000);
+      await server.app.matcher.runDue();
+      expect(await gone()).toBe(0);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
   it("names at most 50 new pairs in a search's one event, with the total of them", async () => {
     // 53 leads the search will want, stored before it; as a broad search's leads are.
     for (let i = 0; i < 53; i += 1) await sendLead(`eigner${i}@example.de`);
@@ -325,6 +358,70 @@ describe('matched pairs', () => {
     expect(
       Number((await sql().one<{ n: number }>('SELECT count(*) AS n FROM search_changes'))!.n),
     ).toBe(0);
+  });
+
+  it("walks a search's localities in batches: every lead of each, one in two localities once", async () => {
+    // More leads than two batches of the job, in Friedrichshain (201) and Prenzlauer Berg (301),
+    // as the lead's statement places them; one in three in both (a postcode of two localities).
+    const count = 2 * BATCH + 150;
+    const contactId = Number(
+      (await sql().one<{ id: number }>(
+        `INSERT INTO contacts (email, created_at, updated_at)
+         VALUES ('viele@example.de', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')
+         RETURNING id`,
+      ))!.id,
+    );
+    const ids: number[] = [];
+    await sql().transaction(async (tx) => {
+      for (let i = 0; i < count; i += 1) {
+        const id = Number(
+          (await tx.one<{ id: number }>(
+            `INSERT INTO submissions (uuid, kind, contact_id, contact_data, language, created_at)
+             VALUES (?, 'lead', ?, '{}', 'de', '2026-11-01T00:00:00.000Z') RETURNING id`,
+            `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+            contactId,
+          ))!.id,
+        );
+        ids.push(id);
+        await tx.run(
+          `INSERT INTO leads (submission_id, object_type, category_id, marketing_type, location,
+             fields) VALUES (?, 'LIVING', 30225, 'rent', ?, ?)`,
+          id,
+          JSON.stringify({ zip: '10245', city: 'Berlin' }),
+          JSON.stringify([{ name: 'price.price', valueType: 'NUMBER', value: 900 }]),
+        );
+        for (const locality of i % 3 === 0 ? [201, 301] : [i % 2 ? 201 : 301])
+          await tx.run(
+            `INSERT INTO lead_localities (submission_id, locality_id, marketing_type, category_id)
+             VALUES (?, ?, 'rent', 30225)`,
+            id,
+            locality,
+          );
+      }
+    });
+    const client = await loggedIn(server, 'sucher@example.de');
+    const before = (await events()).length;
+    const made = await call(client, 'post', '/v1/saved-search', savedSearch());
+    const uuid = (made.body as { uuid: string }).uuid;
+    await server.app.matcher.runDue();
+    const paired = new Set(
+      (
+        await sql().all<{ submission_id: number }>(
+          `SELECT m.submission_id FROM search_matches m JOIN saved_searches ss
+           ON ss.id = m.saved_search_id WHERE ss.uuid = ? AND m.submission_id IS NOT NULL`,
+          uuid,
+        )
+      ).map((row) => Number(row.submission_id)),
+    );
+    expect(ids.filter((id) => !paired.has(id))).toEqual([]);
+    // One event for the change, counting each lead once.
+    const announced = (await events())
+      .slice(before)
+      .filter((event) => event.data.match.savedSearch?.uuid === uuid);
+    expect(announced).toHaveLength(1);
+    // Its leads and its listing (W-1004), each once.
+    expect(announced[0]!.data.match.total).toBe(paired.size + 1);
+    expect((await pairs()).filter((p) => p.startsWith(uuid))).toHaveLength(paired.size + 1);
   });
 
   it("reads a search's leads by the lead-side index: a lead the index does not place is paired by its own check", async () => {

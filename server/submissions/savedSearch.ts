@@ -130,12 +130,14 @@ export async function updateSavedSearch(
   await countSearchChange(ctx, reply, contactId);
   const active =
     typeof input.active === 'boolean' ? (input.active ? 1 : 0) : (existing.active as number);
-  await ctx.sql.transaction(async (tx) => {
+  const saved = await ctx.sql.transaction(async (tx) => {
     await tx.run(Q.updateSavedSearch, { ...values(input), uuid, contactId, active });
     // The inbox lists and finds its submission by its regions.
     await relistSavedSearch(tx, uuid);
     await writeSearchTerms(tx, uuid, ctx);
+    return (await tx.one(Q.savedSearch, uuid, contactId))!;
   });
+  // Woken once the answer is read: the contact's answer does not wait for a step of the job.
   ctx.matcher.wake();
-  return toSavedSearch(ctx, (await ctx.sql.one(Q.savedSearch, uuid, contactId))!);
+  return toSavedSearch(ctx, saved);
 }

@@ -22,6 +22,7 @@ import { createTestDatabase, startTestCluster } from '../test/server/postgres';
 import { contact, lead, PREFIX, startTestServer, TestClient } from '../test/server/testServer';
 import { newSubmissionKey } from '../src/wizard/submission';
 import { cpuQuota, type CpuQuota } from './cpuQuota';
+import { fillSearchesPostgres, fillSearchesSqlite, SEARCHES } from './searchFill';
 
 const CONNECTIONS = 10;
 const ROUNDS = 3;
@@ -363,13 +364,24 @@ export async function visitorHeaders(base: string) {
   };
 }
 
-/** One database: the widget against its floor, empty and after `fill`. */
+/**
+ * Saved searches added to the widget's database for the last phase: their terms, and how many
+ * stored leads wait for matching's job.
+ */
+type AddSearches = () => Promise<{ terms: number; waiting: () => Promise<number> }>;
+
+/**
+ * One database: the widget against its floor, empty, after `fill`, and with SEARCHES saved
+ * searches beside the leads (`searches`), which the bench's leads partly match: matching's job
+ * pairs each lead with them in the widget's process, after its answer.
+ */
 async function onDatabase(
   name: string,
   server: Child,
   floor: Child,
   seconds: number,
   fill: () => Promise<number>,
+  searches: AddSearches,
 ) {
   const headers = await visitorHeaders(server.base);
   const widgetUrl = `${server.base}${PREFIX}/v1/wizard/lead`;
@@ -410,7 +422,20 @@ async function onDatabase(
   const full = await phase(`${stored.toLocaleString('en')} stored leads`);
   const flat = ratio(empty.widget.requestsPerSecondMedian, full.widget.requestsPerSecondMedian);
   console.log(`  empty / full: ${flat} x (target at most 1.5 x); target at least 0.4 x floor`);
-  return { storedLeads: stored, rounds: ROUNDS, empty, full, emptyOverFull: flat };
+  const added = await searches();
+  const withSearches = await phase(
+    `${stored.toLocaleString('en')} stored leads and ${SEARCHES.toLocaleString('en')} saved searches (${added.terms.toLocaleString('en')} terms)`,
+  );
+  const waiting = await added.waiting();
+  console.log(`  leads still waiting for matching's job after the rounds: ${waiting}`);
+  return {
+    storedLeads: stored,
+    rounds: ROUNDS,
+    empty,
+    full,
+    emptyOverFull: flat,
+    withSearches: { ...withSearches, searches: SEARCHES, leadsWaiting: waiting },
+  };
 }
 
 async function onSqlite(seconds: number, rows: number) {
@@ -418,17 +443,30 @@ async function onSqlite(seconds: number, rows: number) {
   const floor = await startChild('floor', dir);
   const server = await startChild('widget', dir);
   try {
-    return await onDatabase('SQLite', server, floor, seconds, async () => {
-      const stored = fillWidgetDatabase(path.join(dir, 'immosuite.sqlite'), rows);
-      fillFloorDatabase(path.join(dir, 'floor.sqlite'), rows);
-      // The filled files on disk before the next runs, so neither pays for the fill's write-back.
-      for (const file of fs.readdirSync(dir)) {
-        const fd = fs.openSync(path.join(dir, file), 'r');
-        fs.fsyncSync(fd);
-        fs.closeSync(fd);
-      }
-      return stored;
-    });
+    return await onDatabase(
+      'SQLite',
+      server,
+      floor,
+      seconds,
+      async () => {
+        const stored = fillWidgetDatabase(path.join(dir, 'immosuite.sqlite'), rows);
+        fillFloorDatabase(path.join(dir, 'floor.sqlite'), rows);
+        // The filled files on disk before the next runs, so neither pays for the fill's write-back.
+        for (const file of fs.readdirSync(dir)) {
+          const fd = fs.openSync(path.join(dir, file), 'r');
+          fs.fsyncSync(fd);
+          fs.closeSync(fd);
+        }
+        return stored;
+      },
+      async () => {
+        const db = new Database(path.join(dir, 'immosuite.sqlite'));
+        pragmas(db);
+        const terms = fillSearchesSqlite(db);
+        const count = db.prepare('SELECT COUNT(*) AS n FROM lead_changes');
+        return { terms, waiting: async () => Number((count.get() as { n: number }).n) };
+      },
+    );
   } finally {
     await server.close();
     await floor.close();
@@ -536,10 +574,42 @@ async function onPostgres(seconds: number, rows: number) {
   let second: Child | null = null;
   let quotas: CpuQuota[] = [];
   try {
-    const figures = await onDatabase('PostgreSQL', server, floor, seconds, async () => {
-      await fillFloorOnPostgres(floorUrl, rows);
-      return fillWidgetOnPostgres(url, rows);
-    });
+    const figures = await onDatabase(
+      'PostgreSQL',
+      server,
+      floor,
+      seconds,
+      async () => {
+        await fillFloorOnPostgres(floorUrl, rows);
+        return fillWidgetOnPostgres(url, rows);
+      },
+      async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query('BEGIN');
+          const terms = await fillSearchesPostgres(client, new Date().toISOString());
+          await client.query('COMMIT');
+          await client.query('ANALYZE');
+          return {
+            terms,
+            waiting: async () => {
+              const reader = new pg.Client({ connectionString: url });
+              await reader.connect();
+              try {
+                return Number(
+                  (await reader.query('SELECT COUNT(*) AS n FROM lead_changes')).rows[0].n,
+                );
+              } finally {
+                await reader.end();
+              }
+            },
+          };
+        } finally {
+          await client.end();
+        }
+      },
+    );
     // Two processes on the one database against one, each round alternating. Each widget
     // process is held to a share of a core, so that the widget is what limits the throughput
     // and PostgreSQL and the load generator have room on this machine's cores.

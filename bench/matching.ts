@@ -15,88 +15,29 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { FIELD_IDS } from '../contract/catalog';
-import { BERLIN_DISTRICTS } from '../server/data/berlin';
 import { openPostgres } from '../server/db/postgres';
 import { seed } from '../server/db/seed';
 import { openDatabase } from '../server/db/sqlite';
 import { sqliteSql, type Sql } from '../server/db/sql';
 import { berlinPlaces, type MatchProperty } from '../server/matching/match';
 import { writeSearchPairs } from '../server/matching/pairs';
-import { matchingSearches, TERM_COLUMNS, termsOf, type SearchTerm } from '../server/matching/terms';
+import { matchingSearches } from '../server/matching/terms';
 import { random as seeded } from '../test/server/fuzz';
 import { createTestDatabase, startTestCluster } from '../test/server/postgres';
+import {
+  categoryOf,
+  fillSearchesPostgres,
+  fillSearchesSqlite,
+  SEARCHES,
+  type BenchSearch,
+} from './searchFill';
 import { timed } from './visitor';
 
-export const SEARCHES = 100_000;
 const TIMES = 200;
 export const LEADS = 100_000;
 const PAIR_TIMES = 20;
 const { price, livingSpace, numberRooms, yearBuilt } = FIELD_IDS;
-
-interface BenchSearch {
-  id: number;
-  uuid: string;
-  object_type: string;
-  category_id: number;
-  marketing_type: string;
-  locations: string;
-  fields: string;
-}
-
-/** Six in ten flats, a quarter houses, the rest plots (to buy) and shops, by a draw in [0, 1). */
-function categoryOf(draw: number, rent: boolean): [number, string] {
-  if (draw < 0.6) return [30225, 'LIVING'];
-  if (draw < 0.85) return [22332, 'LIVING'];
-  return draw < 0.9 && !rent ? [19795, 'LIVING'] : [82397, 'COMMERCIAL'];
-}
-
-/**
- * SEARCHES saved searches: one to three regions each (one in ten a district), rent six in ten,
- * flats six in ten, houses a quarter, the rest plots and shops; a price range on most, a
- * minimum living space or number of rooms on a third, a year built (which the index does not
- * hold) on one in ten.
- */
-function searches(firstId: number): BenchSearch[] {
-  const { next: random, pick } = seeded(139);
-  const districts = Object.keys(BERLIN_DISTRICTS).map((_, d) => d + 1);
-  const localities = Object.values(BERLIN_DISTRICTS).flatMap((names, d) =>
-    names.map((_, l) => (d + 1) * 100 + l + 1),
-  );
-  return Array.from({ length: SEARCHES }, (_, i) => {
-    const rent = random() < 0.6;
-    const [categoryId, objectType] = categoryOf(random(), rent);
-    const regions = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
-      random() < 0.1 ? pick(districts) : pick(localities),
-    );
-    const scale = rent ? 1 : 400;
-    const fields: unknown[] = [];
-    if (random() < 0.8) {
-      const low = random() < 0.5 ? Math.round(random() * 1000 * scale) : null;
-      const high = Math.round((800 + random() * 2500) * scale);
-      fields.push({ name: price, valueType: 'RANGE', minValue: low, maxValue: high });
-    }
-    if (random() < 0.33)
-      fields.push({
-        name: livingSpace,
-        valueType: 'NUMBER',
-        minValue: 30 + Math.round(random() * 90),
-      });
-    if (random() < 0.33)
-      fields.push({ name: numberRooms, valueType: 'NUMBER', minValue: pick([1, 2, 3, 4]) });
-    // A criterion the index does not hold: these searches are decided by matchSearch.
-    if (random() < 0.1)
-      fields.push({ name: yearBuilt, valueType: 'RANGE', minValue: 1950, maxValue: null });
-    return {
-      id: firstId + i,
-      uuid: crypto.randomUUID(),
-      object_type: objectType,
-      category_id: categoryId,
-      marketing_type: rent ? 'rent' : 'buy',
-      locations: JSON.stringify([...new Set(regions)]),
-      fields: JSON.stringify(fields),
-    };
-  });
-}
+export { SEARCHES };
 
 const PROPERTIES: Record<string, MatchProperty> = {
   'flat for sale, Prenzlauer Berg (exact), 450,000 €, 80 m², 3 rooms': {
@@ -264,36 +205,8 @@ async function onSqlite(): Promise<Figures> {
   try {
     const sql = sqliteSql(db);
     await seed(sql);
-    const at = new Date().toISOString();
-    const contactId = Number(
-      db
-        .prepare(
-          `INSERT INTO contacts (email, created_at, updated_at) VALUES ('bench@example.de', ?, ?)`,
-        )
-        .run(at, at).lastInsertRowid,
-    );
-    const insertSearch = db.prepare(
-      `INSERT INTO saved_searches (id, uuid, contact_id, active, object_type, category_id,
-        marketing_type, locations, fields, created_at, updated_at, terms_written)
-       VALUES (@id, @uuid, ${contactId}, 1, @object_type, @category_id, @marketing_type,
-        @locations, @fields, '${at}', '${at}', 1)`,
-    );
-    const insertTerm = db.prepare(
-      `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
-       VALUES (${TERM_COLUMNS.map((c) => `@${c}`).join(', ')})`,
-    );
-    const places = berlinPlaces();
     const started = Date.now();
-    let terms = 0;
-    db.transaction(() => {
-      for (const search of searches(100_000)) {
-        insertSearch.run(search);
-        for (const term of termsOf(search, places)) {
-          insertTerm.run(term);
-          terms += 1;
-        }
-      }
-    })();
+    const terms = fillSearchesSqlite(db);
     db.exec('ANALYZE');
     console.log(
       `matching on SQLite: ${SEARCHES} saved searches (${terms} terms) written in ${Date.now() - started} ms`,
@@ -322,51 +235,7 @@ async function onPostgres(): Promise<Figures | null> {
       let terms = 0;
       try {
         await client.query('BEGIN');
-        const at = new Date().toISOString();
-        const contactId = Number(
-          (
-            await client.query<{ id: string }>(
-              `INSERT INTO contacts (email, created_at, updated_at) VALUES ('bench@example.de', $1, $1)
-               RETURNING id`,
-              [at],
-            )
-          ).rows[0]!.id,
-        );
-        const places = berlinPlaces();
-        const all = searches(100_000);
-        for (let from = 0; from < all.length; from += 5000) {
-          const batch = all.slice(from, from + 5000);
-          await client.query(
-            `INSERT INTO saved_searches (id, uuid, contact_id, active, object_type, category_id,
-              marketing_type, locations, fields, created_at, updated_at, terms_written)
-             SELECT id, uuid, $1, 1, object_type, category_id, marketing_type, locations, fields,
-              $2, $2, 1
-             FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[],
-              $9::text[]) AS s(id, uuid, object_type, category_id, marketing_type, locations, fields)`,
-            [
-              contactId,
-              at,
-              batch.map((s) => s.id),
-              batch.map((s) => s.uuid),
-              batch.map((s) => s.object_type),
-              batch.map((s) => s.category_id),
-              batch.map((s) => s.marketing_type),
-              batch.map((s) => s.locations),
-              batch.map((s) => s.fields),
-            ],
-          );
-          const rows: SearchTerm[] = batch.flatMap((s) => termsOf(s, places));
-          terms += rows.length;
-          await client.query(
-            `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
-             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[],
-              $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::int[])`,
-            TERM_COLUMNS.map((c) => rows.map((r) => r[c])),
-          );
-        }
-        await client.query(
-          `SELECT setval(pg_get_serial_sequence('saved_searches', 'id'), (SELECT MAX(id) FROM saved_searches))`,
-        );
+        terms = await fillSearchesPostgres(client, new Date().toISOString());
         await client.query('COMMIT');
         await client.query('ANALYZE');
       } finally {

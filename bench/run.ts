@@ -2,8 +2,8 @@
  * Benchmarks (npm run bench): what a visitor downloads (gzip, production build) and how the
  * reference backend holds up on loopback (autocannon). Figures: stdout and
  * bench/results/latest.json. Options:
- * --only=bundle|load|leads|inbox|matching|erasure|export|staff-timing|slow-readers|typing|interaction|qa|first-load,
- * --seconds=N, --db=sqlite|postgres (leads, inbox, matching, erasure: one database only)
+ * --only=bundle|load|leads|inbox|matching|matching-job|erasure|export|staff-timing|slow-readers|typing|interaction|qa|first-load,
+ * --seconds=N, --db=sqlite|postgres (leads, inbox, matching, matching-job, erasure: one database only)
  * (BENCH_STATIC_DIR: time another build's widget).
  */
 import fs from 'node:fs';
@@ -22,6 +22,7 @@ import { erasure } from './erasure';
 import { exportWhileVisiting } from './export';
 import { inboxList } from './inbox';
 import { matching } from './matching';
+import { matchingJob } from './matchingJob';
 import { staffTiming } from './staffTiming';
 import { firstLoad } from './firstLoad';
 import { interactions } from './interaction';
@@ -182,6 +183,7 @@ async function main() {
   if (!only || only === 'leads') results.leads = await leadSubmissions(seconds, db);
   if (!only || only === 'inbox') results.inbox = await inboxList(db);
   if (!only || only === 'matching') results.matching = await matching(db);
+  if (!only || only === 'matching-job') results.matchingJob = await matchingJob(db);
   if (!only || only === 'erasure') results.erasure = await erasure(db);
   if (!only || only === 'export') results.export = await exportWhileVisiting();
   if (!only || only === 'staff-timing') results.staffTiming = await staffTiming();

@@ -505,7 +505,9 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         list,
       )) {
         const lead = Number(row.submission_id);
-        had.set(lead, [...(had.get(lead) ?? []), Number(row.saved_search_id)]);
+        const searches = had.get(lead);
+        if (searches) searches.push(Number(row.saved_search_id));
+        else had.set(lead, [Number(row.saved_search_id)]);
       }
       if (tx.dialect === 'postgres') {
         const searchIds = [...new Set([...wanted.values(), ...had.values()].flat())].sort(

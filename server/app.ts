@@ -22,6 +22,7 @@ import { seed } from './db/seed';
 import { fillListColumns } from './agency/listed';
 import { fillNoteTerms } from './agency/mentions';
 import { createMatcher } from './matching/job';
+import { countServing } from './http/serving';
 import { fillLeadPairs } from './matching/pairs';
 import { fillSearchTerms } from './matching/terms';
 import { registerGeocoder } from './geo/routes';
@@ -114,6 +115,8 @@ declare module 'fastify' {
     outbox: import('./delivery/outbox').Outbox;
     /** Matching's job (tests drive it). */
     matcher: import('./matching/job').Matcher;
+    /** How many requests the process is serving now (server/http/serving.ts). */
+    serving: () => number;
     /** The server's database, SQLite or PostgreSQL (tests read it through this). */
     sql: Sql;
     /** Removes an erasure's bytes from the database's files (tests wait for it). */
@@ -249,9 +252,13 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('outbox', outbox);
   // Matching's job writes the pairs of each saved search's change and checks each stored lead's
   // (server/matching/job.ts); the requests record what it has to do and wake it.
+  const serving = countServing(app);
+  app.decorate('serving', serving);
   const matcher = createMatcher(sql, {
     news: outbox.webhooksOn ? { outbox, publicUrl: () => app.publicUrl() } : null,
     log: (message, detail) => app.log.warn({ detail }, message),
+    // It gives way to the requests being served (decision 179).
+    busy: () => serving() > 0,
   });
   app.decorate('matcher', matcher);
   app.decorate('sql', sql);

@@ -1,0 +1,83 @@
+/**
+ * @jest-environment node
+ */
+import net from 'node:net';
+import { call, type Server } from '../../test/server/requests';
+import { contact, lead, PREFIX, startTestServer } from '../../test/server/testServer';
+
+/** Lets the event loop turn until `done` holds. */
+async function until(done: () => boolean) {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe("matching's job beside the requests", () => {
+  let server: Server;
+  let slow: net.Socket | null = null;
+  /** The job's waits for timers: setTimeout called by server/matching/job.ts itself. */
+  let jobWaits = 0;
+  beforeEach(async () => {
+    server = await startTestServer();
+    // The job runs when the test says (runDue), not when a request wakes it.
+    await server.app.matcher.stop();
+    const setTimeoutBefore = global.setTimeout;
+    jest.spyOn(global, 'setTimeout').mockImplementation(((
+      ...args: Parameters<typeof setTimeout>
+    ) => {
+      // Whose call this is: the first frame outside this file and jest's mock.
+      const caller = (new Error().stack ?? '')
+        .split('\n')
+        .slice(1)
+        .find((frame) => !frame.includes('job.test.ts') && !frame.includes('jest-mock'));
+      if (caller?.includes('matching/job.ts')) jobWaits += 1;
+      return setTimeoutBefore(...args);
+    }) as typeof setTimeout);
+  });
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    slow?.destroy();
+    await server.close();
+  });
+
+  const waiting = async () =>
+    Number((await server.app.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM lead_changes'))!.n);
+
+  const submitLeads = async (n: number) => {
+    for (let i = 0; i < n; i += 1)
+      expect(
+        (
+          await call(server.client(), 'post', '/v1/wizard/lead', {
+            contact: contact({ email: `owner-${i}@example.de` }),
+            lead: lead(),
+          })
+        ).status,
+      ).toBe(201);
+  };
+
+  it('waits between its steps while a request is being served, and runs straight on once none is', async () => {
+    // A visitor's request whose body is still coming: the process is serving it.
+    slow = net.connect(Number(new URL(server.base).port), '127.0.0.1');
+    await new Promise((resolve) => slow!.once('connect', resolve));
+    slow.write(
+      `POST ${PREFIX}/v1/wizard/lead HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    await until(() => server.app.serving() === 1);
+    await submitLeads(3);
+    expect(await waiting()).toBe(3);
+    jobWaits = 0;
+    await server.app.matcher.runDue();
+    expect(await waiting()).toBe(0);
+    expect(jobWaits).toBeGreaterThan(0);
+
+    // Gone: the job no longer waits for it.
+    slow.destroy();
+    await until(() => server.app.serving() === 0);
+    await submitLeads(3);
+    await until(() => server.app.serving() === 0);
+    expect(await waiting()).toBe(3);
+    jobWaits = 0;
+    await server.app.matcher.runDue();
+    expect(await waiting()).toBe(0);
+    expect(jobWaits).toBe(0);
+  });
+});

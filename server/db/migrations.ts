@@ -876,6 +876,18 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: `ALTER TABLE lead_changes ADD COLUMN tell INTEGER NOT NULL DEFAULT 0;`,
     postgres: `ALTER TABLE lead_changes ADD COLUMN tell INTEGER NOT NULL DEFAULT 0;`,
   },
+  // 31: a lead's pairs are written over several of the job's steps where they are many
+  // (decision 179): lead_changes keeps its new pairs so far, their total and the first ones for
+  // its one match.found. The index of the pairs by search alone goes: the one by search and lead
+  // (migration 29) serves every read it served, and each pair wrote both.
+  {
+    sqlite: `ALTER TABLE lead_changes ADD COLUMN found_total INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE lead_changes ADD COLUMN found_sample TEXT NOT NULL DEFAULT '[]';
+    DROP INDEX search_matches_search;`,
+    postgres: `ALTER TABLE lead_changes ADD COLUMN found_total INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE lead_changes ADD COLUMN found_sample TEXT NOT NULL DEFAULT '[]';
+    DROP INDEX search_matches_search;`,
+  },
 ];
 
 /**

@@ -38,7 +38,14 @@ import {
   type MatchPlaces,
   type MatchSearch,
 } from './match';
-import { addToOwnerCounts, announce, refreshMatchCounts, type MatchNews, type Pair } from './pairs';
+import {
+  addToOwnerCounts,
+  announce,
+  MATCH_EVENT_CAP,
+  refreshMatchCounts,
+  type MatchNews,
+  type Pair,
+} from './pairs';
 import { LIVE, matchingSearches, SEARCH_COLUMNS } from './terms';
 
 /** Leads (or pairs) a batch reads and writes at most. */
@@ -58,6 +65,15 @@ export const POLL_MS = 2_000;
 export const SEEN_FOR_MS = 24 * 60 * 60 * 1000;
 /** How often, at most, the pairs gone longer ago than that are deleted. */
 export const FORGET_EVERY_MS = 60_000;
+/**
+ * While the process serves requests, the job waits this many times as long as its last step
+ * took before the next: it takes at most a quarter of the process's time from them.
+ */
+export const GIVE_WAY = 3;
+/** The least it waits between steps while requests are being served, in milliseconds. */
+export const GIVE_WAY_MIN_MS = 1;
+/** Leads a claim takes at most. */
+export const LEADS_A_CLAIM = 20;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -67,6 +83,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * unread; they go first now, and wait at most for one step.
  */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Milliseconds of a monotonic clock that fake timers leave alone (read at load). */
+const monotonic = (
+  (hrtime) => () =>
+    Number(hrtime()) / 1e6
+)(process.hrtime.bigint);
 
 /**
  * The leads phase's cursor: the position of a locality among the search's (ascending) and the
@@ -87,13 +109,20 @@ const skipLocked = (q: Queryable) => (q.dialect === 'postgres' ? 'FOR UPDATE SKI
 type LeadRow = Parameters<typeof propertyOfLead>[0] & { submission_id: number };
 
 const J = {
+  /** Whether any search's change is due: one row of the index on lease_until, no write. */
+  searchDue: 'SELECT 1 AS due FROM search_changes WHERE lease_until <= ? LIMIT 1',
+  leadDue: 'SELECT 1 AS due FROM lead_changes WHERE lease_until <= ? LIMIT 1',
   claimSearch: (q: Queryable) => `UPDATE search_changes SET lease_until = ?
     WHERE saved_search_id IN (SELECT saved_search_id FROM search_changes WHERE lease_until <= ?
       ORDER BY changed_at, saved_search_id LIMIT 1 ${skipLocked(q)})
     RETURNING saved_search_id`,
+  // In the order the leads were stored, read by key (on SQLite the table in key order, not the
+  // index on lease_until), so a claim reads about as many rows as it takes, not every lead
+  // waiting and a sort of them.
   claimLeads: (q: Queryable) => `UPDATE lead_changes SET lease_until = ?
-    WHERE submission_id IN (SELECT submission_id FROM lead_changes WHERE lease_until <= ?
-      ORDER BY changed_at, submission_id LIMIT ? ${skipLocked(q)})
+    WHERE submission_id IN (SELECT submission_id FROM lead_changes
+      ${q.dialect === 'sqlite' ? 'NOT INDEXED' : ''} WHERE lease_until <= ?
+      ORDER BY submission_id LIMIT ? ${skipLocked(q)})
     RETURNING submission_id`,
   change: (q: Queryable, lock = true) => `SELECT version, phase, cursor, found_total,
     found_sample FROM search_changes WHERE saved_search_id = ? ${lock ? forUpdate(q) : ''}`,
@@ -129,13 +158,18 @@ const J = {
     WHERE saved_search_id = ? AND submission_id = ? AND gone_at > ?`,
   seenListing: `SELECT 1 AS seen FROM search_matches_gone
     WHERE saved_search_id = ? AND listing_id = ? AND gone_at > ?`,
-  progress: `UPDATE search_changes SET phase = ?, cursor = ?, found_total = ?, found_sample = ?
-    WHERE saved_search_id = ?`,
+  // Each step also holds the claim LEASE_MS longer: a walk that gives way to requests for
+  // longer than that stays this process's.
+  progress: `UPDATE search_changes SET phase = ?, cursor = ?, found_total = ?, found_sample = ?,
+    lease_until = ? WHERE saved_search_id = ?`,
   done: 'DELETE FROM search_changes WHERE saved_search_id = ? AND version = ?',
   release: `UPDATE search_changes SET lease_until = '' WHERE saved_search_id = ?`,
   leadMarks: (q: Queryable) =>
-    `SELECT submission_id, changed_at, tell FROM lead_changes
+    `SELECT submission_id, changed_at, tell, found_total, found_sample FROM lead_changes
      WHERE submission_id IN (${idsOf(q)})`,
+  /** A lead's pairs written so far, where its step ended before all of them were. */
+  leadProgress: `UPDATE lead_changes SET found_total = ?, found_sample = ?, lease_until = ?
+    WHERE submission_id = ?`,
   /** Rows [submission, locality, marketing type, category] of `?`, a JSON array of them. */
   placeLeads: (q: Queryable) =>
     q.dialect === 'postgres'
@@ -195,6 +229,8 @@ export interface MatcherOptions {
   places?: MatchPlaces;
   now?: () => number;
   log?: (message: string, detail?: unknown) => void;
+  /** Whether the process is serving requests now; the job then gives way to them. */
+  busy?: () => boolean;
 }
 
 export function createMatcher(sql: Sql, options: MatcherOptions) {
@@ -453,7 +489,15 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         return finished === 1;
       }
       if (changedLeads.size) await refreshMatchCounts(tx, changedLeads);
-      await tx.run(J.progress, phase, cursor, foundTotal, JSON.stringify(found), id);
+      await tx.run(
+        J.progress,
+        phase,
+        cursor,
+        foundTotal,
+        JSON.stringify(found),
+        iso(clock() + LEASE_MS),
+        id,
+      );
       return false;
     });
   }
@@ -477,10 +521,13 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       if (tx.dialect === 'postgres') await tx.all(J.lockLeads(tx), list);
       const marks = new Map(
         (
-          await tx.all<{ submission_id: number; changed_at: string; tell: number }>(
-            J.leadMarks(tx),
-            list,
-          )
+          await tx.all<{
+            submission_id: number;
+            changed_at: string;
+            tell: number;
+            found_total: number;
+            found_sample: string;
+          }>(J.leadMarks(tx), list)
         ).map((r) => [Number(r.submission_id), r]),
       );
       const leads = new Map(
@@ -494,9 +541,10 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         if (!marks.has(id) || !lead) continue;
         const property = propertyOfLead(lead);
         properties.set(id, property);
-        for (const locality of propertyLocalities(property.location, places))
+        const localities = propertyLocalities(property.location, places);
+        for (const locality of localities)
           index.push([id, locality, String(lead.marketing_type), Number(lead.category_id)]);
-        wanted.set(id, await matchingSearches(tx, property, places));
+        wanted.set(id, await matchingSearches(tx, property, places, localities));
       }
       if (index.length) await tx.run(J.placeLeads(tx), JSON.stringify(index));
       const had = new Map<number, number[]>();
@@ -540,18 +588,32 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       const at = iso(clock());
       let taken = 0;
       let written = 0;
+      /** A lead whose pairs this step wrote only in part: it stays waiting, and its step ends. */
+      let unfinished: number | null = null;
       const added: number[] = [];
       const counted = new Set<number>();
       const goneFrom: number[] = [];
-      const news = new Map<number, Pair[]>();
+      /** Each lead's new pairs so far (with those of earlier steps): the total and a sample. */
+      const news = new Map<number, { total: number; sample: number[] }>();
       for (const id of ids) {
         if (taken > 0 && written >= batchOf(tx)) break;
         taken += 1;
-        if (!marks.has(id)) continue;
+        const mark = marks.get(id);
+        if (!mark) continue;
         const want = new Set(wanted.get(id) ?? []);
         const have = new Set(had.get(id) ?? []);
-        const fresh = [...want].filter((searchId) => !have.has(searchId));
+        // At most a step's worth of a lead's pairs: a lead that matches thousands of searches
+        // is written over several steps, each a short transaction.
+        const missing = [...want].filter((searchId) => !have.has(searchId)).sort((a, b) => a - b);
+        const room = Math.max(batchOf(tx) - written, 1);
+        const fresh = missing.slice(0, room);
+        if (missing.length > fresh.length) unfinished = id;
         const gone = [...have].filter((searchId) => !want.has(searchId));
+        const leadNews = {
+          total: Number(mark.found_total),
+          sample: JSON.parse(mark.found_sample) as number[],
+        };
+        news.set(id, leadNews);
         if (fresh.length) {
           const stored = (
             await tx.all<{ saved_search_id: number }>(J.pairLead(tx), id, at, JSON.stringify(fresh))
@@ -569,13 +631,12 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
               ).map((r) => Number(r.saved_search_id)),
             );
             await tx.run(J.forgetOfLead(tx), id, storedList);
-            const leadNews: Pair[] = [];
             for (const searchId of stored.sort((a, b) => a - b)) {
               added.push(searchId);
-              if (!seen.has(searchId))
-                leadNews.push({ searchId, submissionId: id, listingId: null });
+              if (seen.has(searchId)) continue;
+              leadNews.total += 1;
+              if (leadNews.sample.length < MATCH_EVENT_CAP) leadNews.sample.push(searchId);
             }
-            news.set(id, leadNews);
             written += stored.length;
             counted.add(id);
           }
@@ -586,6 +647,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
           written += 1;
           counted.add(id);
         }
+        if (unfinished !== null) break;
       }
       // The leads' counts from their own pairs; a search's owner one more for each pair added
       // (a broad search's thousands of pairs are not read again for each lead it gains), and
@@ -600,26 +662,45 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       }
       if (counted.size) await refreshMatchCounts(tx, counted);
       // Then, lead by lead, the agency told of it where that is due (with its pairs counted),
-      // and its new pairs announced after that.
+      // and its new pairs announced after that; a lead not finished keeps what it found so far
+      // for its next step.
       for (const id of ids.slice(0, taken)) {
         const mark = marks.get(id);
         if (!mark) continue;
+        const leadNews = news.get(id)!;
+        if (id === unfinished) {
+          await tx.run(
+            J.leadProgress,
+            leadNews.total,
+            JSON.stringify(leadNews.sample),
+            iso(clock() + LEASE_MS),
+            id,
+          );
+          continue;
+        }
         if (Number(mark.tell) === 1 && leads.has(id)) {
           if (!teller) throw new Error('a lead is due to be told, and no teller is set');
           await teller(tx, id);
         }
-        const leadNews = news.get(id);
-        if (options.news && leadNews?.length)
-          await announce(tx, options.news, { leadId: id }, leadNews);
+        if (options.news && leadNews.total)
+          await announce(
+            tx,
+            options.news,
+            { leadId: id },
+            leadNews.sample.map((searchId) => ({ searchId, submissionId: id, listingId: null })),
+            leadNews.total,
+          );
         await tx.run(J.leadDone, id, mark.changed_at);
       }
-      return taken;
+      return unfinished === null ? taken : taken - 1;
     });
   }
 
   /** Claims one search change; null when none is due. */
   async function claimSearch(): Promise<number | null> {
     const at = clock();
+    // A claim is a write; most looks find nothing, and a read says so for far less.
+    if (!(await sql.one(J.searchDue, iso(at)))) return null;
     const row = await sql.one<{ saved_search_id: number }>(
       J.claimSearch(sql),
       iso(at + LEASE_MS),
@@ -630,20 +711,41 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
 
   async function claimLeads(): Promise<number[]> {
     const at = clock();
+    if (!(await sql.one(J.leadDue, iso(at)))) return [];
     return (
-      await sql.all<{ submission_id: number }>(J.claimLeads(sql), iso(at + LEASE_MS), iso(at), 20)
+      await sql.all<{ submission_id: number }>(
+        J.claimLeads(sql),
+        iso(at + LEASE_MS),
+        iso(at),
+        LEADS_A_CLAIM,
+      )
     ).map((r) => Number(r.submission_id));
+  }
+
+  /**
+   * Between steps: the event loop let turn; and while requests are being served
+   * (`options.busy`), a wait of GIVE_WAY times the step's length, so the requests keep the
+   * greater part of the process (decision 179). With none, the next step follows at once.
+   */
+  async function giveWay(stepStarted: number) {
+    await breathe();
+    if (!options.busy?.()) return;
+    const wait = Math.max(GIVE_WAY_MIN_MS, (monotonic() - stepStarted) * GIVE_WAY);
+    await new Promise<void>((resolve) => setTimeout(resolve, wait));
   }
 
   /** Does what is due until nothing is; resolves to the number of changes it finished. */
   async function work(): Promise<number> {
     let finished = 0;
     for (;;) {
-      await breathe();
+      let started = monotonic();
+      await giveWay(started);
+      started = monotonic();
       const leads = await claimLeads();
       for (let next = 0; next < leads.length;) {
         next += await leadsStep(leads.slice(next));
-        await breathe();
+        await giveWay(started);
+        started = monotonic();
       }
       finished += leads.length;
       const search = await claimSearch();
@@ -651,8 +753,9 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         let done = false;
         try {
           while (!done) {
+            started = monotonic();
             done = await searchStep(search);
-            await breathe();
+            await giveWay(started);
           }
         } finally {
           if (!done) await sql.run(J.release, search).catch(() => {});

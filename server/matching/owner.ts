@@ -100,15 +100,16 @@ async function peopleWaiting(
  * (docs/matching.md#the-threat-model): the contacts whose live saved searches have asked for its
  * kind of property in its place for `waitHours` or longer, each once, in bands. The lead's own
  * figures and the address it gives play no part: the number cannot be steered by them. The
- * agency's pairs (matchingSearches) stay exact.
+ * agency's pairs (matchingSearches) stay exact. `localities`: the lead's, where the caller has
+ * them already.
  */
 export async function waitingBuyers(
   q: Queryable,
   lead: LeadRow,
   waitHours: number,
   places: MatchPlaces = berlinPlaces(),
+  localities: readonly number[] = propertyLocalities(propertyOfLead(lead).location, places),
 ): Promise<WaitingBuyers> {
-  const localities = propertyLocalities(propertyOfLead(lead).location, places);
   const count = waitingBand(await peopleWaiting(q, lead, localities, waitHours));
   if (count === null) return { count: null, place: null };
   return { count, place: placeOf(localities, sentLocation(lead.location)) };

@@ -1,10 +1,12 @@
 /**
  * @jest-environment node
  */
+import crypto from 'node:crypto';
 import { webhookConforms } from '../../contract/validator';
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import { contact, keyOf, lead, savedSearch, startTestServer } from '../../test/server/testServer';
-import { BATCH, FORGET_EVERY_MS } from './job';
+import { BATCH, batchOf, FORGET_EVERY_MS } from './job';
+import { TERM_COLUMNS } from './terms';
 
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 /** A flat to let in Prenzlauer Berg for 900 €: the default test search (500–1,500 €) wants it. */
@@ -328,6 +330,68 @@ describe('matched pairs', () => {
     expect(announced[0]!.data.match.total).toBe(54);
     expect(announced[0]!.data.match.pairs).toHaveLength(50);
     expect(announced[0]!.data.match.link).toBe('https://makler.example/agency/');
+  });
+
+  it('writes the pairs of a lead that matches more searches than a step writes over several steps, with one event and the agency told once', async () => {
+    const client = await loggedIn(server, 'sucher@example.de');
+    const made = await call(client, 'post', '/v1/saved-search', savedSearch());
+    const original = (await sql().one<{ id: number }>(
+      'SELECT id FROM saved_searches WHERE uuid = ?',
+      (made.body as { uuid: string }).uuid,
+    ))!.id;
+    await server.app.matcher.runDue();
+    // Copies of it with their terms, as many as a step writes and ten more.
+    const copies = batchOf(sql()) + 10;
+    for (let i = 0; i < copies; i += 1) {
+      const copy = await sql().one<{ id: number }>(
+        `INSERT INTO saved_searches (uuid, contact_id, active, object_type, category_id,
+           marketing_type, locations, fields, created_at, updated_at, terms_written)
+         SELECT ?, contact_id, active, object_type, category_id, marketing_type, locations,
+           fields, created_at, updated_at, 1 FROM saved_searches WHERE id = ? RETURNING id`,
+        crypto.randomUUID(),
+        original,
+      );
+      await sql().run(
+        `INSERT INTO saved_search_terms (${TERM_COLUMNS.join(', ')})
+         SELECT ?, ${TERM_COLUMNS.slice(1).join(', ')} FROM saved_search_terms
+         WHERE saved_search_id = ?`,
+        Number(copy!.id),
+        original,
+      );
+    }
+    const before = (await events()).length;
+    const told = await sql().all('SELECT id FROM deliveries WHERE kind = ?', 'submission.created');
+
+    const uuid = await sendLead('eigentuemer@example.de');
+    const steps = jest.spyOn(sql(), 'transaction');
+    await server.app.matcher.runDue();
+    // Its own, each copy, and the seeded search.
+    const wanted = 1 + copies + 1;
+    expect((await pairs()).filter((p) => p.endsWith(uuid))).toHaveLength(wanted);
+    expect(steps.mock.calls.length).toBeGreaterThanOrEqual(2);
+    steps.mockRestore();
+    const announced = (await events()).slice(before);
+    expect(announced).toHaveLength(1);
+    expect(webhookConforms('match.found', announced[0])).toEqual({ ok: true });
+    expect(announced[0]!.data.match.total).toBe(wanted);
+    expect(announced[0]!.data.match.pairs).toHaveLength(50);
+    expect(announced[0]!.data.match.lead?.submission).toBe(uuid);
+    // Told once, after its last step: the event of its creation comes before its match.found.
+    const created = await sql().all<{ id: number; payload: string }>(
+      'SELECT id, payload FROM deliveries WHERE kind = ? ORDER BY id',
+      'submission.created',
+    );
+    expect(created).toHaveLength(told.length + 1);
+    expect(JSON.parse(created[created.length - 1]!.payload)).toMatchObject({
+      data: { submission: { uuid } },
+    });
+    const found = await sql().one<{ id: number }>(
+      `SELECT max(id) AS id FROM deliveries WHERE kind = 'match.found'`,
+    );
+    expect(Number(created[created.length - 1]!.id)).toBeLessThan(Number(found!.id));
+    expect(await sql().one<{ n: number }>('SELECT count(*) AS n FROM lead_changes')).toMatchObject({
+      n: 0,
+    });
   });
 
   it('a change acknowledged before a restart is matched by the job after it', async () => {

@@ -114,7 +114,7 @@ const M = {
       UNION ALL
       SELECT i.id, m.found_at FROM (${idsOf(q)}) i
       ${join} saved_searches ss ON ss.submission_id = i.id
-      ${join} search_matches m ${by('search_matches_search')} ON m.saved_search_id = ss.id
+      ${join} search_matches m ${by('search_matches_search_lead')} ON m.saved_search_id = ss.id
     ) p JOIN submissions s ON s.id = p.sid WHERE true GROUP BY p.sid, s.kind
     ON CONFLICT (submission_id) DO UPDATE SET matches = excluded.matches,
       last_found_at = excluded.last_found_at`;

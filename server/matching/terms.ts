@@ -239,14 +239,16 @@ export function termsOfKind(property: MatchProperty, localities: readonly number
  * The ids of the live saved searches that match `property`, in order: narrowed by the index
  * (its localities, marketing type, category and object type, and the bounds of price, living
  * space and rooms); a search the index holds exactly is taken from it, any other is read by
- * key and decided by matchSearch.
+ * key and decided by matchSearch. `localitiesOf`: the property's localities, where the caller
+ * has them already.
  */
 export async function matchingSearches(
   q: Queryable,
   property: MatchProperty,
   places = berlinPlaces(),
+  localitiesOf: readonly number[] = propertyLocalities(property.location, places),
 ): Promise<number[]> {
-  const kind = termsOfKind(property, propertyLocalities(property.location, places));
+  const kind = termsOfKind(property, localitiesOf);
   if (!kind) return [];
   const { conditions, params, localities } = kind;
   const figure = (field: string) => {

@@ -68,13 +68,20 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
       // What the owner is told, in the answer and the confirmation mail, is not read from the
       // saved searches it matches: the people waiting for its kind of property in its place,
       // whatever its figures (docs/matching.md#what-an-owner-may-be-shown).
-      const waiting = await waitingBuyers(ctx.sql, row.values, ctx.config.ownerCountWaitHours);
+      const places = berlinPlaces();
+      const localities = propertyLocalities(propertyOfLead(row.values).location, places);
+      const waiting = await waitingBuyers(
+        ctx.sql,
+        row.values,
+        ctx.config.ownerCountWaitHours,
+        places,
+        localities,
+      );
       const category = categoryById(lead.categoryId)?.name;
       // Its pairs are matching's job's, after the answer (server/matching/job.ts): stored in the
       // submission's one statement are its place in the lead-side index, which a search's change
       // reads, and its entry for the job, which also tells the agency of it when that is due at
       // submission, with its pairs counted (decision 176).
-      const localities = propertyLocalities(propertyOfLead(row.values).location, berlinPlaces());
       return accepted(
         reply,
         await service.submit(

@@ -273,7 +273,7 @@ export function startChild(kind: ChildKind, dir: string, url = '', checkout = ''
   return new Promise<Child>((resolve, reject) => {
     let out = '';
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('listening '));
       if (line)
@@ -368,12 +368,48 @@ export async function visitorHeaders(base: string) {
  * Saved searches added to the widget's database for the last phase: their terms, and how many
  * stored leads wait for matching's job.
  */
-type AddSearches = () => Promise<{ terms: number; waiting: () => Promise<number> }>;
+type AddSearches = () => Promise<{ terms: number }>;
+
+/** How many stored leads wait for matching's job now. */
+type Waiting = () => Promise<number>;
+
+/** How long the bench lets matching's job catch up after a round, at most. */
+const CATCH_UP_MS = Number(process.env.BENCH_CATCH_UP_MS ?? 10_000);
+
+/**
+ * Lets matching's job work alone for up to CATCH_UP_MS after a round: resolves to the leads
+ * still waiting at the round's end and after, the time it had, and the widget process's CPU
+ * time meanwhile, in microseconds.
+ */
+async function catchUp(server: Child, waiting: Waiting) {
+  const started = Date.now();
+  const cpuBefore = await server.cpu();
+  const before = await waiting();
+  let left = before;
+  while (left > 0 && Date.now() - started < CATCH_UP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = await waiting();
+  }
+  return { before, left, ms: Date.now() - started, cpuUs: (await server.cpu()) - cpuBefore };
+}
+
+/** Runs `work` with `child` stopped (SIGSTOP), so that it takes none of the machine's cores. */
+async function frozen<T>(child: Child, work: () => Promise<T>): Promise<T> {
+  process.kill(child.pid, 'SIGSTOP');
+  try {
+    return await work();
+  } finally {
+    process.kill(child.pid, 'SIGCONT');
+  }
+}
 
 /**
  * One database: the widget against its floor, empty, after `fill`, and with SEARCHES saved
  * searches beside the leads (`searches`), which the bench's leads partly match: matching's job
- * pairs each lead with them in the widget's process, after its answer.
+ * pairs each lead with them in the widget's process, after its answer. After each of the
+ * widget's rounds the job has up to CATCH_UP_MS alone, and the bench prints how many leads it
+ * paired and its CPU per lead; the floor's rounds run with the widget's process stopped, so
+ * that a job still at work takes none of the floor's cores.
  */
 async function onDatabase(
   name: string,
@@ -382,6 +418,7 @@ async function onDatabase(
   seconds: number,
   fill: () => Promise<number>,
   searches: AddSearches,
+  waiting: Waiting,
 ) {
   const headers = await visitorHeaders(server.base);
   const widgetUrl = `${server.base}${PREFIX}/v1/wizard/lead`;
@@ -395,10 +432,13 @@ async function onDatabase(
   const phase = async (label: string) => {
     const widget: LoadFigures[] = [];
     const bare: LoadFigures[] = [];
+    const caughtUp: Awaited<ReturnType<typeof catchUp>>[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       widget.push(await hammer(server, widgetUrl, headers, seconds));
-      bare.push(await hammer(floor, floorUrl, {}, seconds));
+      caughtUp.push(await catchUp(server, waiting));
+      bare.push(await frozen(server, () => hammer(floor, floorUrl, {}, seconds)));
     }
+    const paired = caughtUp.map((r) => r.before - r.left);
     const figures = {
       widget: medianRun(widget),
       floor: medianRun(bare),
@@ -411,9 +451,19 @@ async function onDatabase(
         median(bare.map((r) => r.serverCpuPerRequestUs)),
         median(widget.map((r) => r.serverCpuPerRequestUs)),
       ),
+      job: {
+        waitingAtRoundEnd: median(caughtUp.map((r) => r.before)),
+        pairedAfter: median(paired),
+        leftAfter: median(caughtUp.map((r) => r.left)),
+        ms: median(caughtUp.map((r) => r.ms)),
+        cpuPerLeadUs: median(caughtUp.map((r, i) => Math.round(r.cpuUs / Math.max(1, paired[i]!)))),
+      },
     };
     console.log(
       `  ${label}: ${figures.widget.requestsPerSecondMedian} vs ${figures.floor.requestsPerSecondMedian} req/s = ${figures.ratio} x floor; p99 ${figures.widget.latencyP99Ms} vs ${figures.floor.latencyP99Ms} ms; server CPU per request ${median(widget.map((r) => r.serverCpuPerRequestUs))} vs ${median(bare.map((r) => r.serverCpuPerRequestUs))} us (floor / widget = ${figures.cpuRatio} x)`,
+    );
+    console.log(
+      `    matching's job: ${figures.job.waitingAtRoundEnd} leads waiting at a round's end; alone for ${figures.job.ms} ms after it, it paired ${figures.job.pairedAfter} (${figures.job.leftAfter} left), ${figures.job.cpuPerLeadUs} us CPU per lead`,
     );
     return figures;
   };
@@ -426,15 +476,13 @@ async function onDatabase(
   const withSearches = await phase(
     `${stored.toLocaleString('en')} stored leads and ${SEARCHES.toLocaleString('en')} saved searches (${added.terms.toLocaleString('en')} terms)`,
   );
-  const waiting = await added.waiting();
-  console.log(`  leads still waiting for matching's job after the rounds: ${waiting}`);
   return {
     storedLeads: stored,
     rounds: ROUNDS,
     empty,
     full,
     emptyOverFull: flat,
-    withSearches: { ...withSearches, searches: SEARCHES, leadsWaiting: waiting },
+    withSearches: { ...withSearches, searches: SEARCHES },
   };
 }
 
@@ -462,9 +510,21 @@ async function onSqlite(seconds: number, rows: number) {
       async () => {
         const db = new Database(path.join(dir, 'immosuite.sqlite'));
         pragmas(db);
-        const terms = fillSearchesSqlite(db);
-        const count = db.prepare('SELECT COUNT(*) AS n FROM lead_changes');
-        return { terms, waiting: async () => Number((count.get() as { n: number }).n) };
+        try {
+          return { terms: fillSearchesSqlite(db) };
+        } finally {
+          db.close();
+        }
+      },
+      async () => {
+        const db = new Database(path.join(dir, 'immosuite.sqlite'), { readonly: true });
+        try {
+          return Number(
+            (db.prepare('SELECT COUNT(*) AS n FROM lead_changes').get() as { n: number }).n,
+          );
+        } finally {
+          db.close();
+        }
       },
     );
   } finally {
@@ -591,22 +651,18 @@ async function onPostgres(seconds: number, rows: number) {
           const terms = await fillSearchesPostgres(client, new Date().toISOString());
           await client.query('COMMIT');
           await client.query('ANALYZE');
-          return {
-            terms,
-            waiting: async () => {
-              const reader = new pg.Client({ connectionString: url });
-              await reader.connect();
-              try {
-                return Number(
-                  (await reader.query('SELECT COUNT(*) AS n FROM lead_changes')).rows[0].n,
-                );
-              } finally {
-                await reader.end();
-              }
-            },
-          };
+          return { terms };
         } finally {
           await client.end();
+        }
+      },
+      async () => {
+        const reader = new pg.Client({ connectionString: url });
+        await reader.connect();
+        try {
+          return Number((await reader.query('SELECT COUNT(*) AS n FROM lead_changes')).rows[0].n);
+        } finally {
+          await reader.end();
         }
       },
     );

@@ -108,6 +108,18 @@ const skipLocked = (q: Queryable) => (q.dialect === 'postgres' ? 'FOR UPDATE SKI
 
 type LeadRow = Parameters<typeof propertyOfLead>[0] & { submission_id: number };
 
+/**
+ * A lead's pairs still to write, made at its first step of a claim: its property as matching
+ * reads it (null: not a lead to pair), the searches to pair with, the pairs to drop, and
+ * whether a step has changed its pairs (its count is written at its last).
+ */
+interface LeadPlan {
+  property: ReturnType<typeof propertyOfLead> | null;
+  todo: number[];
+  gone: number[];
+  changed: boolean;
+}
+
 const J = {
   /** Whether any search's change is due: one row of the index on lease_until, no write. */
   searchDue: 'SELECT 1 AS due FROM search_changes WHERE lease_until <= ? LIMIT 1',
@@ -506,16 +518,21 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
    * Stored leads (`ids`, ascending), in one transaction: each placed in the lead-side index
    * where it is not yet (a lead stored before the index was; a new one is placed with it), its
    * pairs made those of the live searches it matches (`matchingSearches`), the new ones
-   * announced in one event a lead. Leads are taken in order until their pairs written reach
-   * a batch; resolves to how many were taken (at least one).
+   * announced in one event a lead. Leads are taken in order until their pairs to write reach a
+   * step's size; a lead with more is written over several steps. Resolves to how many leads
+   * it finished (0: the first lead is not finished yet).
    *
-   * On PostgreSQL the leads' submissions are held first, then every search a lead pairs with
-   * or may pair with (FOR SHARE, in the order of their ids), and the searches are read again
-   * after that and decided by matchSearch: a search changed by a request that committed while
-   * the lead read the index is seen as it is now, and one changed after waits for this
-   * transaction, whose pairs its change's walk then reads.
+   * `plans` keeps, across the steps of one claim, each lead's searches still to pair with (read
+   * once, at its first step): each step reads again only the searches of the pairs it writes,
+   * and decides them by matchSearch, so a search changed since the plan was made is paired as
+   * it is now; a search changed to want the lead pairs it in its own change's walk.
+   *
+   * On PostgreSQL the leads' submissions are held first, then the searches of the step's pairs
+   * (FOR SHARE, in the order of their ids), and the searches are read again after that: a
+   * search changed by a request that committed before is seen as it is now, and one changed
+   * after waits for this transaction, whose pairs its change's walk then reads.
    */
-  async function leadsStep(ids: number[]): Promise<number> {
+  async function leadsStep(ids: number[], plans: Map<number, LeadPlan>): Promise<number> {
     return sql.transaction(async (tx) => {
       const list = JSON.stringify(ids);
       if (tx.dialect === 'postgres') await tx.all(J.lockLeads(tx), list);
@@ -534,86 +551,86 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         (await tx.all<LeadRow>(J.leads(tx), list)).map((r) => [Number(r.submission_id), r]),
       );
       const index: [number, number, string, number][] = [];
-      const wanted = new Map<number, number[]>();
-      const properties = new Map<number, ReturnType<typeof propertyOfLead>>();
+      // This step's part of each lead's plan, in order, until a step's size of pairs.
+      const parts: { id: number; plan: LeadPlan; pair: number[] }[] = [];
+      let room = batchOf(tx);
       for (const id of ids) {
+        if (parts.length && room <= 0) break;
         const lead = leads.get(id);
-        if (!marks.has(id) || !lead) continue;
-        const property = propertyOfLead(lead);
-        properties.set(id, property);
-        const localities = propertyLocalities(property.location, places);
-        for (const locality of localities)
-          index.push([id, locality, String(lead.marketing_type), Number(lead.category_id)]);
-        wanted.set(id, await matchingSearches(tx, property, places, localities));
+        if (!marks.has(id) || !lead) {
+          plans.delete(id);
+          parts.push({
+            id,
+            plan: { property: null, todo: [], gone: [], changed: false },
+            pair: [],
+          });
+          continue;
+        }
+        let plan = plans.get(id);
+        if (!plan) {
+          const property = propertyOfLead(lead);
+          const localities = propertyLocalities(property.location, places);
+          for (const locality of localities)
+            index.push([id, locality, String(lead.marketing_type), Number(lead.category_id)]);
+          const want = await matchingSearches(tx, property, places, localities);
+          const have = (
+            await tx.all<{ saved_search_id: number }>(J.pairsOfLeads(tx), JSON.stringify([id]))
+          ).map((r) => Number(r.saved_search_id));
+          const wants = new Set(want);
+          const has = new Set(have);
+          plan = {
+            property,
+            todo: want.filter((searchId) => !has.has(searchId)),
+            gone: have.filter((searchId) => !wants.has(searchId)),
+            changed: false,
+          };
+          plans.set(id, plan);
+        }
+        // At least one pair a step, so a lead's plan always moves on.
+        const pair = plan.todo.slice(0, Math.max(room, 1));
+        room -= pair.length + plan.gone.length;
+        parts.push({ id, plan, pair });
       }
       if (index.length) await tx.run(J.placeLeads(tx), JSON.stringify(index));
-      const had = new Map<number, number[]>();
-      for (const row of await tx.all<{ submission_id: number; saved_search_id: number }>(
-        J.pairsOfLeads(tx),
-        list,
-      )) {
-        const lead = Number(row.submission_id);
-        const searches = had.get(lead);
-        if (searches) searches.push(Number(row.saved_search_id));
-        else had.set(lead, [Number(row.saved_search_id)]);
+      // The searches of this step's pairs, as they are now (held first on PostgreSQL).
+      const searchIds = [...new Set(parts.flatMap((p) => [...p.pair, ...p.plan.gone]))].sort(
+        (a, b) => a - b,
+      );
+      const now = new Map<number, MatchSearch & { live: number }>();
+      if (searchIds.length) {
+        const ordered = JSON.stringify(searchIds);
+        if (tx.dialect === 'postgres') await tx.all(J.holdSearches(tx), ordered);
+        for (const row of await tx.all<MatchSearch & { id: number; live: number }>(
+          J.searchesNow(tx),
+          ordered,
+        ))
+          now.set(Number(row.id), row);
       }
-      if (tx.dialect === 'postgres') {
-        const searchIds = [...new Set([...wanted.values(), ...had.values()].flat())].sort(
-          (a, b) => a - b,
+      const matchesNow = (searchId: number, property: LeadPlan['property']) => {
+        const search = now.get(searchId);
+        return (
+          !!search &&
+          !!property &&
+          Number(search.live) === 1 &&
+          matchSearch(search, property, places).match
         );
-        if (searchIds.length) {
-          const ordered = JSON.stringify(searchIds);
-          await tx.all(J.holdSearches(tx), ordered);
-          const now = new Map(
-            (
-              await tx.all<MatchSearch & { id: number; live: number }>(J.searchesNow(tx), ordered)
-            ).map((r) => [Number(r.id), r]),
-          );
-          for (const [id, property] of properties) {
-            const candidates = new Set([...(wanted.get(id) ?? []), ...(had.get(id) ?? [])]);
-            wanted.set(
-              id,
-              [...candidates].filter((searchId) => {
-                const search = now.get(searchId);
-                return (
-                  !!search &&
-                  Number(search.live) === 1 &&
-                  matchSearch(search, property, places).match
-                );
-              }),
-            );
-          }
-        }
-      }
+      };
       const at = iso(clock());
-      let taken = 0;
-      let written = 0;
-      /** A lead whose pairs this step wrote only in part: it stays waiting, and its step ends. */
-      let unfinished: number | null = null;
+      let finished = 0;
       const added: number[] = [];
       const counted = new Set<number>();
       const goneFrom: number[] = [];
       /** Each lead's new pairs so far (with those of earlier steps): the total and a sample. */
       const news = new Map<number, { total: number; sample: number[] }>();
-      for (const id of ids) {
-        if (taken > 0 && written >= batchOf(tx)) break;
-        taken += 1;
+      for (const { id, plan, pair } of parts) {
         const mark = marks.get(id);
         if (!mark) continue;
-        const want = new Set(wanted.get(id) ?? []);
-        const have = new Set(had.get(id) ?? []);
-        // At most a step's worth of a lead's pairs: a lead that matches thousands of searches
-        // is written over several steps, each a short transaction.
-        const missing = [...want].filter((searchId) => !have.has(searchId)).sort((a, b) => a - b);
-        const room = Math.max(batchOf(tx) - written, 1);
-        const fresh = missing.slice(0, room);
-        if (missing.length > fresh.length) unfinished = id;
-        const gone = [...have].filter((searchId) => !want.has(searchId));
         const leadNews = {
           total: Number(mark.found_total),
           sample: JSON.parse(mark.found_sample) as number[],
         };
         news.set(id, leadNews);
+        const fresh = pair.filter((searchId) => matchesNow(searchId, plan.property));
         if (fresh.length) {
           const stored = (
             await tx.all<{ saved_search_id: number }>(J.pairLead(tx), id, at, JSON.stringify(fresh))
@@ -637,17 +654,19 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
               leadNews.total += 1;
               if (leadNews.sample.length < MATCH_EVENT_CAP) leadNews.sample.push(searchId);
             }
-            written += stored.length;
-            counted.add(id);
+            plan.changed = true;
           }
         }
-        for (const searchId of gone) {
+        for (const searchId of plan.gone) {
+          if (matchesNow(searchId, plan.property)) continue;
           await drop(tx, searchId, { s: id });
           goneFrom.push(searchId);
-          written += 1;
-          counted.add(id);
+          plan.changed = true;
         }
-        if (unfinished !== null) break;
+        plan.todo = plan.todo.slice(pair.length);
+        plan.gone = [];
+        // A lead's own count once, at its last step, not again at each of its steps.
+        if (plan.changed && !plan.todo.length) counted.add(id);
       }
       // The leads' counts from their own pairs; a search's owner one more for each pair added
       // (a broad search's thousands of pairs are not read again for each lead it gains), and
@@ -663,12 +682,15 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       if (counted.size) await refreshMatchCounts(tx, counted);
       // Then, lead by lead, the agency told of it where that is due (with its pairs counted),
       // and its new pairs announced after that; a lead not finished keeps what it found so far
-      // for its next step.
-      for (const id of ids.slice(0, taken)) {
+      // for its next step, and the leads after it wait for theirs.
+      for (const { id, plan } of parts) {
         const mark = marks.get(id);
-        if (!mark) continue;
+        if (!mark) {
+          finished += 1;
+          continue;
+        }
         const leadNews = news.get(id)!;
-        if (id === unfinished) {
+        if (plan.todo.length) {
           await tx.run(
             J.leadProgress,
             leadNews.total,
@@ -676,7 +698,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
             iso(clock() + LEASE_MS),
             id,
           );
-          continue;
+          break;
         }
         if (Number(mark.tell) === 1 && leads.has(id)) {
           if (!teller) throw new Error('a lead is due to be told, and no teller is set');
@@ -691,8 +713,10 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
             leadNews.total,
           );
         await tx.run(J.leadDone, id, mark.changed_at);
+        plans.delete(id);
+        finished += 1;
       }
-      return unfinished === null ? taken : taken - 1;
+      return finished;
     });
   }
 
@@ -742,8 +766,9 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       await giveWay(started);
       started = monotonic();
       const leads = await claimLeads();
+      const plans = new Map<number, LeadPlan>();
       for (let next = 0; next < leads.length;) {
-        next += await leadsStep(leads.slice(next));
+        next += await leadsStep(leads.slice(next), plans);
         await giveWay(started);
         started = monotonic();
       }

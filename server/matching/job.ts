@@ -1,5 +1,5 @@
 /**
- * Matching's job (docs/matching.md#the-job, decisions 170, 177): it writes the pairs of each
+ * Matching's job (docs/matching.md#the-job, decisions 170, 177, 179): it writes the pairs of each
  * saved search's change and of each stored lead, after the request that recorded them
  * (server/matching/changes.ts, server/submissions/routes.ts) has answered.
  *
@@ -17,14 +17,19 @@
  *   submission again and announces the new pairs in one `match.found` event.
  * - A stored lead's pairs are those of the live searches the index gives (`matchingSearches`):
  *   pairs missing written and announced, pairs of searches gone dropped; where its agency is
- *   due to be told of it, told first (decision 176). Leads are taken in a batch, one
- *   transaction until their pairs written reach a batch.
+ *   due to be told of it, told first (decision 176). Leads are claimed in a batch and taken in
+ *   order, one transaction until their pairs to write reach a batch; a lead with more is
+ *   written over several, its plan (the searches still to pair with) read once a claim and
+ *   each step's part of it read again.
+ * - While the process serves requests (`options.busy`), the job waits between steps
+ *   GIVE_WAY times as long as the last took: the requests keep most of the process.
  * - A pair that goes is kept for SEEN_FOR_MS in `search_matches_gone`: if it comes back
  *   meanwhile, it is not new and not announced.
  *
  * On PostgreSQL each batch takes its row locks in one order: the leads (their submissions),
- * then the search (FOR UPDATE) and its change, or a lead's searches (FOR SHARE, read again
- * once held), so a search's batch and a lead's step each see what the other committed.
+ * then the search (FOR UPDATE) and its change, or the searches of a lead step's pairs (FOR
+ * SHARE, read again once held), so a search's batch and a lead's step each see what the other
+ * committed.
  */
 import { categoryById } from '../../contract/catalog';
 import type { Queryable, Sql } from '../db/sql';

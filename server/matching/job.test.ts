@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import http from 'node:http';
 import net from 'node:net';
 import { call, type Server } from '../../test/server/requests';
 import { contact, lead, PREFIX, startTestServer } from '../../test/server/testServer';
@@ -79,5 +80,44 @@ describe("matching's job beside the requests", () => {
     await server.app.matcher.runDue();
     expect(await waiting()).toBe(0);
     expect(jobWaits).toBe(0);
+  });
+
+  it('counts no request as served once its connection is gone, answered or not', async () => {
+    // A geocoder upstream that takes connections and never answers: a search waits for it.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const upstream = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    const geocoding = await startTestServer({ GEOCODER_UPSTREAM: upstream });
+    try {
+      // Three requests in one packet, the first waiting for the geocoder, then the connection
+      // closed: the two behind it never get their turn to answer, and none is served any more.
+      slow = net.connect(Number(new URL(geocoding.base).port), '127.0.0.1');
+      await new Promise((resolve) => slow!.once('connect', resolve));
+      const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+      slow.write(
+        get('/api/geocoder?q=Kastanienallee') +
+          get(`${PREFIX}/v1/wizard/locations`) +
+          get(`${PREFIX}/v1/wizard/locations`),
+      );
+      await until(() => geocoding.app.serving() === 3);
+      slow.destroy();
+      await until(() => geocoding.app.serving() === 0);
+    } finally {
+      await geocoding.close();
+      silent.close();
+    }
+    // And one answered on a connection kept open: counted while served, not after.
+    const kept = new http.Agent({ keepAlive: true });
+    for (let i = 0; i < 3; i += 1)
+      await new Promise<void>((resolve, reject) =>
+        http
+          .get(`${server.base}${PREFIX}/v1/wizard/locations`, { agent: kept }, (response) => {
+            response.resume();
+            response.once('end', resolve);
+          })
+          .once('error', reject),
+      );
+    await until(() => server.app.serving() === 0);
+    kept.destroy();
   });
 });

@@ -878,14 +878,17 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 31: a lead's pairs are written over several of the job's steps where they are many
   // (decision 179): lead_changes keeps its new pairs so far, their total and the first ones for
-  // its one match.found. The index of the pairs by search alone goes: the one by search and lead
-  // (migration 29) serves every read it served, and each pair wrote both.
+  // its one match.found, and whether a step of it has written (its count is written at its
+  // last). The index of the pairs by search alone goes: the one by search and lead (migration
+  // 29) serves every read it served, and each pair wrote both.
   {
     sqlite: `ALTER TABLE lead_changes ADD COLUMN found_total INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE lead_changes ADD COLUMN found_sample TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE lead_changes ADD COLUMN stepped INTEGER NOT NULL DEFAULT 0;
     DROP INDEX search_matches_search;`,
     postgres: `ALTER TABLE lead_changes ADD COLUMN found_total INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE lead_changes ADD COLUMN found_sample TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE lead_changes ADD COLUMN stepped INTEGER NOT NULL DEFAULT 0;
     DROP INDEX search_matches_search;`,
   },
 ];

@@ -77,6 +77,8 @@ export const FORGET_EVERY_MS = 60_000;
 export const GIVE_WAY = 3;
 /** The least it waits between steps while requests are being served, in milliseconds. */
 export const GIVE_WAY_MIN_MS = 1;
+/** The most it waits between two steps: well inside a claim's lease. */
+export const GIVE_WAY_MAX_MS = 5_000;
 /** Leads a claim takes at most. */
 export const LEADS_A_CLAIM = 20;
 
@@ -119,6 +121,8 @@ type LeadRow = Parameters<typeof propertyOfLead>[0] & { submission_id: number };
  * whether a step has changed its pairs (its count is written at its last).
  */
 interface LeadPlan {
+  /** The entry's changed_at the plan was made for: a lead marked again is planned again. */
+  changedAt: string;
   property: ReturnType<typeof propertyOfLead> | null;
   todo: number[];
   gone: number[];
@@ -182,11 +186,14 @@ const J = {
   done: 'DELETE FROM search_changes WHERE saved_search_id = ? AND version = ?',
   release: `UPDATE search_changes SET lease_until = '' WHERE saved_search_id = ?`,
   leadMarks: (q: Queryable) =>
-    `SELECT submission_id, changed_at, tell, found_total, found_sample FROM lead_changes
-     WHERE submission_id IN (${idsOf(q)})`,
+    `SELECT submission_id, changed_at, tell, found_total, found_sample, stepped
+     FROM lead_changes WHERE submission_id IN (${idsOf(q)})`,
   /** A lead's pairs written so far, where its step ended before all of them were. */
-  leadProgress: `UPDATE lead_changes SET found_total = ?, found_sample = ?, lease_until = ?
+  leadProgress: `UPDATE lead_changes SET found_total = ?, found_sample = ?, stepped = 1
     WHERE submission_id = ?`,
+  /** The claim on a step's leads held LEASE_MS longer. */
+  renewLeads: (q: Queryable) =>
+    `UPDATE lead_changes SET lease_until = ? WHERE submission_id IN (${idsOf(q)})`,
   /** Rows [submission, locality, marketing type, category] of `?`, a JSON array of them. */
   placeLeads: (q: Queryable) =>
     q.dialect === 'postgres'
@@ -538,7 +545,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
    * after waits for this transaction, whose pairs its change's walk then reads.
    */
   async function leadsStep(ids: number[], plans: Map<number, LeadPlan>): Promise<number> {
-    return sql.transaction(async (tx) => {
+    const outcome = await sql.transaction(async (tx) => {
       const list = JSON.stringify(ids);
       if (tx.dialect === 'postgres') await tx.all(J.lockLeads(tx), list);
       const marks = new Map(
@@ -549,6 +556,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
             tell: number;
             found_total: number;
             found_sample: string;
+            stepped: number;
           }>(J.leadMarks(tx), list)
         ).map((r) => [Number(r.submission_id), r]),
       );
@@ -562,17 +570,20 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       for (const id of ids) {
         if (parts.length && room <= 0) break;
         const lead = leads.get(id);
-        if (!marks.has(id) || !lead) {
-          plans.delete(id);
+        const mark = marks.get(id);
+        if (!mark || !lead) {
           parts.push({
             id,
-            plan: { property: null, todo: [], gone: [], changed: false },
+            plan: { changedAt: '', property: null, todo: [], gone: [], changed: false },
             pair: [],
           });
           continue;
         }
+        // A copy: `plans` changes only once this step has committed (a transaction PostgreSQL
+        // retries runs this again from the same plans).
         let plan = plans.get(id);
-        if (!plan) {
+        if (plan && plan.changedAt === mark.changed_at) plan = { ...plan };
+        else {
           const property = propertyOfLead(lead);
           const localities = propertyLocalities(property.location, places);
           for (const locality of localities)
@@ -584,12 +595,12 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
           const wants = new Set(want);
           const has = new Set(have);
           plan = {
+            changedAt: mark.changed_at,
             property,
             todo: want.filter((searchId) => !has.has(searchId)),
             gone: have.filter((searchId) => !wants.has(searchId)),
             changed: false,
           };
-          plans.set(id, plan);
         }
         // At least one pair a step, so a lead's plan always moves on.
         const pair = plan.todo.slice(0, Math.max(room, 1));
@@ -597,6 +608,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         parts.push({ id, plan, pair });
       }
       if (index.length) await tx.run(J.placeLeads(tx), JSON.stringify(index));
+      await tx.run(J.renewLeads(tx), iso(clock() + LEASE_MS), list);
       // The searches of this step's pairs, as they are now (held first on PostgreSQL).
       const searchIds = [...new Set(parts.flatMap((p) => [...p.pair, ...p.plan.gone]))].sort(
         (a, b) => a - b,
@@ -670,8 +682,9 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         }
         plan.todo = plan.todo.slice(pair.length);
         plan.gone = [];
-        // A lead's own count once, at its last step, not again at each of its steps.
-        if (plan.changed && !plan.todo.length) counted.add(id);
+        // A lead's own count once, at its last step (where an earlier step of it wrote, in this
+        // claim or another's), not again at each of its steps.
+        if (!plan.todo.length && (plan.changed || Number(mark.stepped) === 1)) counted.add(id);
       }
       // The leads' counts from their own pairs; a search's owner one more for each pair added
       // (a broad search's thousands of pairs are not read again for each lead it gains), and
@@ -696,13 +709,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         }
         const leadNews = news.get(id)!;
         if (plan.todo.length) {
-          await tx.run(
-            J.leadProgress,
-            leadNews.total,
-            JSON.stringify(leadNews.sample),
-            iso(clock() + LEASE_MS),
-            id,
-          );
+          await tx.run(J.leadProgress, leadNews.total, JSON.stringify(leadNews.sample), id);
           break;
         }
         if (Number(mark.tell) === 1 && leads.has(id)) {
@@ -718,11 +725,15 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
             leadNews.total,
           );
         await tx.run(J.leadDone, id, mark.changed_at);
-        plans.delete(id);
         finished += 1;
       }
-      return finished;
+      return { finished, parts };
     });
+    // Committed: each lead's plan as this step left it, for its next step in this claim.
+    for (const { id, plan } of outcome.parts)
+      if (plan.todo.length && plan.property) plans.set(id, plan);
+      else plans.delete(id);
+    return outcome.finished;
   }
 
   /** Claims one search change; null when none is due. */
@@ -759,7 +770,10 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
   async function giveWay(stepStarted: number) {
     await breathe();
     if (!options.busy?.()) return;
-    const wait = Math.max(GIVE_WAY_MIN_MS, (monotonic() - stepStarted) * GIVE_WAY);
+    const wait = Math.min(
+      GIVE_WAY_MAX_MS,
+      Math.max(GIVE_WAY_MIN_MS, (monotonic() - stepStarted) * GIVE_WAY),
+    );
     await new Promise<void>((resolve) => setTimeout(resolve, wait));
   }
 
@@ -792,7 +806,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         }
         finished += 1;
       }
-      if (!leads.length && search === null) break;
+      if ((!leads.length && search === null) || stopping) break;
     }
     // Pairs gone over a day ago are forgotten once a minute at most, not after every lead.
     if (clock() >= forgetDue) {
@@ -804,6 +818,8 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
 
   let running: Promise<number> | null = null;
   let again = false;
+  /** Set while stop() waits: the run under way ends after its claim, not with every change. */
+  let stopping = false;
   let timer: NodeJS.Timeout | null = null;
   let started = false;
 
@@ -842,9 +858,14 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
     },
     async stop() {
       started = false;
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      try {
+        await running;
+      } finally {
+        stopping = false;
+      }
     },
     /** Sets how a lead's agency is told of it (the submissions' service: its notice, webhook). */
     tellWith(tell: (tx: Queryable, submissionId: number) => Promise<void>) {

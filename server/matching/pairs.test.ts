@@ -362,13 +362,15 @@ describe('matched pairs', () => {
     const before = (await events()).length;
     const told = await sql().all('SELECT id FROM deliveries WHERE kind = ?', 'submission.created');
 
+    // The job runs when the test says, not when the lead's request wakes it.
+    await server.app.matcher.stop();
     const uuid = await sendLead('eigentuemer@example.de');
     const steps = jest.spyOn(sql(), 'transaction');
     await server.app.matcher.runDue();
-    // Its own, each copy, and the seeded search.
+    // Its own, each copy, and the seeded search: a step's worth, then the rest.
     const wanted = 1 + copies + 1;
     expect((await pairs()).filter((p) => p.endsWith(uuid))).toHaveLength(wanted);
-    expect(steps.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(steps).toHaveBeenCalledTimes(Math.ceil(wanted / batchOf(sql())));
     steps.mockRestore();
     const announced = (await events()).slice(before);
     expect(announced).toHaveLength(1);

@@ -89,17 +89,20 @@ describe("matching's job beside the requests", () => {
     const upstream = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
     const geocoding = await startTestServer({ GEOCODER_UPSTREAM: upstream });
     try {
-      // Three requests in one packet, the first waiting for the geocoder, then the connection
-      // closed: the two behind it never get their turn to answer, and none is served any more.
+      // Thirteen requests in one packet, the first waiting for the geocoder, then the connection
+      // closed: the twelve behind it never get their turn to answer, and none is served any
+      // more; nor does the connection collect a listener for each of them.
+      let accepted: net.Socket | null = null;
+      geocoding.app.server.once('connection', (socket: net.Socket) => (accepted = socket));
       slow = net.connect(Number(new URL(geocoding.base).port), '127.0.0.1');
       await new Promise((resolve) => slow!.once('connect', resolve));
       const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
       slow.write(
-        get('/api/geocoder?q=Kastanienallee') +
-          get(`${PREFIX}/v1/wizard/locations`) +
-          get(`${PREFIX}/v1/wizard/locations`),
+        get('/api/geocoder?q=Kastanienallee') + get(`${PREFIX}/v1/wizard/locations`).repeat(12),
       );
-      await until(() => geocoding.app.serving() === 3);
+      await until(() => geocoding.app.serving() === 13);
+      // Node's own listeners and the count's one, not one a request.
+      expect(accepted!.listenerCount('close')).toBeLessThan(5);
       slow.destroy();
       await until(() => geocoding.app.serving() === 0);
     } finally {

@@ -124,6 +124,30 @@ describe('saved-search wizard screen', () => {
     expect(screen.getByRole('tree')).not.toContainElement(document.activeElement as HTMLElement);
   });
 
+  it('finds a region whose name has a space by typing it, and a space that continues no name ticks', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
+    const { user } = await open();
+    for (let i = 0; i < 10 && document.activeElement !== item('Mitte'); i += 1) await user.tab();
+    await user.keyboard('prenzlauer berg');
+    expect(item('Prenzlauer Berg')).toHaveFocus();
+    for (const name of ['Prenzlauer Berg', 'Pankow', 'Mitte']) expect(checked(name)).toBe('true');
+    // No name goes on with 'prenzlauer berg ': this space ticks the region found.
+    await user.keyboard(' ');
+    expect(checked('Prenzlauer Berg')).toBe('false');
+    expect(checked('Pankow')).toBe('mixed');
+    // 'pank' and a space: no region is called 'Pank …', so the space ticks Pankow (all of it).
+    now.mockReturnValue(11_600);
+    await user.keyboard('pank ');
+    expect(item('Pankow')).toHaveFocus();
+    expect(checked('Pankow')).toBe('true');
+    expect(checked('Prenzlauer Berg')).toBe('true');
+    // An arrow ends the name being typed: the next space ticks.
+    now.mockReturnValue(13_200);
+    await user.keyboard('prenzlauer{ArrowUp}{ArrowDown} ');
+    expect(item('Prenzlauer Berg')).toHaveFocus();
+    expect(checked('Prenzlauer Berg')).toBe('false');
+  });
+
   it('shows 20 regions and 20 more near the end of the scroll, or as the focus goes there', async () => {
     const many = {
       locations: Array.from({ length: 45 }, (_, i) => ({

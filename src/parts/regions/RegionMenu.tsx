@@ -134,6 +134,17 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
     });
   }
 
+  /**
+   * Whether a space now continues the name being typed: letters were typed within 1000 ms and
+   * some region's name goes on with them and a space ('prenzlauer ' for Prenzlauer Berg).
+   */
+  function spaceContinues(now: number): boolean {
+    const state = typed.current;
+    if (!state.text || now - state.at > TYPEAHEAD_RESET_MS) return false;
+    const needle = `${state.text} `.toLocaleLowerCase();
+    return tree.order.some((id) => tree.byId.get(id)!.name.toLocaleLowerCase().startsWith(needle));
+  }
+
   /** Jumps to the next region whose name starts with the letters typed (within 1000 ms). */
   function typeAhead(char: string, now: number) {
     const state = typed.current;
@@ -163,6 +174,8 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (!current) return;
     const open = expanded.has(current.id);
+    // Any key but a letter or a space ends the name being typed.
+    if (event.key.length !== 1) typed.current = { text: '', at: 0 };
     switch (event.key) {
       case 'ArrowDown':
         focusRow(index + 1);
@@ -189,7 +202,13 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
         if (parent !== null) focusRow(rows.findIndex((row) => row.id === parent));
         break;
       }
-      case ' ':
+      case ' ': {
+        // A space within a name being typed is typed; any other space ticks the region.
+        const now = Date.now();
+        if (spaceContinues(now)) typeAhead(' ', now);
+        else onToggle(current.id);
+        break;
+      }
       case 'Enter':
         onToggle(current.id);
         break;

@@ -1,8 +1,8 @@
-import { render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import L from 'leaflet';
 import { ThemeProvider } from 'styled-components';
 import { DEFAULT_THEME, makeTheme } from '../theme';
-import RegionMap, { type RegionMapProps, type RegionShapeData } from './RegionMap';
+import RegionMap, { TAP_TOOLTIP_MS, type RegionMapProps, type RegionShapeData } from './RegionMap';
 
 /** A square locality around a point, 0.02° wide. */
 const square = (locationId: number, lng: number, lat: number): RegionShapeData => ({
@@ -84,5 +84,46 @@ describe('the regions map', () => {
     view.rerender(regionMap({ selection: [1, 2], shapes: [...CITY, square(4, 13.3, 52.45)] }));
     expect(fit).toHaveBeenCalledTimes(1);
     expect(map.getZoom()).toBe(14);
+  });
+});
+
+describe('the regions map on a touch screen', () => {
+  afterEach(() => jest.useRealTimers());
+
+  const tap = (path: Element, pointerType: string) => {
+    // jsdom has no PointerEvent: an event of that name with the pointer's kind.
+    fireEvent(path, Object.assign(new Event('pointerdown', { bubbles: true }), { pointerType }));
+    fireEvent.click(path);
+  };
+  const tooltips = (container: HTMLElement) =>
+    [...container.querySelectorAll('.leaflet-tooltip')].map((t) => t.textContent);
+
+  it("names a tapped region for a moment, then clears the map; the next tap's name replaces it", () => {
+    jest.useFakeTimers();
+    laidOut();
+    const toggled: number[] = [];
+    const { container } = render(regionMap({ onToggle: (id) => toggled.push(id) }));
+    const shape = (id: number) => container.querySelector(`path[data-region="${id}"]`)!;
+    tap(shape(1), 'touch');
+    expect(toggled).toEqual([1]);
+    expect(tooltips(container)).toEqual(['Ort 1']);
+    act(() => jest.advanceTimersByTime(TAP_TOOLTIP_MS - 100));
+    tap(shape(2), 'touch');
+    expect(tooltips(container)).toEqual(['Ort 2']);
+    act(() => jest.advanceTimersByTime(TAP_TOOLTIP_MS));
+    expect(tooltips(container)).toEqual([]);
+    expect(toggled).toEqual([1, 2]);
+  });
+
+  it("keeps a mouse's tooltip until the mouse leaves the region", () => {
+    jest.useFakeTimers();
+    laidOut();
+    const { container } = render(regionMap());
+    const shape = container.querySelector('path[data-region="3"]')!;
+    tap(shape, 'mouse');
+    act(() => jest.advanceTimersByTime(TAP_TOOLTIP_MS * 2));
+    expect(tooltips(container)).toEqual(['Ort 3']);
+    fireEvent.mouseOut(shape);
+    expect(tooltips(container)).toEqual([]);
   });
 });

@@ -31,6 +31,12 @@ export interface RegionMapProps {
   onTilesFailed(url: string): void;
 }
 
+/**
+ * How long a tap's tooltip names the region tapped: a finger leaves no 'mouseout' to close it,
+ * so without this it would stay over the map.
+ */
+export const TAP_TOOLTIP_MS = 1500;
+
 /** A district's border: drawn over its localities, not clickable (they are). */
 const BORDER_STYLE: L.PathOptions = { color: '#202124', weight: 2.5, opacity: 0.8, fill: false };
 
@@ -39,6 +45,20 @@ const BORDER_STYLE: L.PathOptions = { color: '#202124', weight: 2.5, opacity: 0.
  * all of them, at once, without animation. Once per map: from then on the view is the
  * visitor's. A map not laid out yet (no size) keeps its view.
  */
+/** Keeps the kind of pointer that last went down on the map: 'touch', 'pen' or 'mouse'. */
+function LastPointer({ kind }: { kind: { current: string } }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const note = (event: PointerEvent) => {
+      kind.current = event.pointerType;
+    };
+    container.addEventListener('pointerdown', note, true);
+    return () => container.removeEventListener('pointerdown', note, true);
+  }, [map, kind]);
+  return null;
+}
+
 function FitShapes({ layer, count }: { layer: RefObject<L.GeoJSON | null>; count: number }) {
   const map = useMap();
   const fitted = useRef(false);
@@ -58,6 +78,10 @@ export default function RegionMap(props: RegionMapProps) {
     toggle.current = props.onToggle;
   });
   const primary = useTheme().colors.primary;
+  const pointer = useRef('mouse');
+  const tapTimer = useRef<ReturnType<typeof setTimeout>>();
+  const tapped = useRef<L.Layer | null>(null);
+  useEffect(() => () => clearTimeout(tapTimer.current), []);
 
   const [data, borders] = useMemo(() => {
     const parents = new Set(props.shapes.map((shape) => shape.parentId));
@@ -111,7 +135,15 @@ export default function RegionMap(props: RegionMapProps) {
         style={(feature) => styleOf(feature?.properties?.locationId as number)}
         onEachFeature={(feature, layer) => {
           const id = feature.properties?.locationId as number;
-          layer.on('click', () => toggle.current(id));
+          layer.on('click', () => {
+            toggle.current(id);
+            // A tap names the region for a moment; a mouse's tooltip goes when the mouse does.
+            if (pointer.current !== 'touch') return;
+            clearTimeout(tapTimer.current);
+            if (tapped.current !== layer) tapped.current?.closeTooltip();
+            tapped.current = layer;
+            tapTimer.current = setTimeout(() => layer.closeTooltip(), TAP_TOOLTIP_MS);
+          });
           layer.bindTooltip(escapeHtml(feature.properties?.name ?? ''), { sticky: true });
           // After the tooltip's own handler: the shapes are no tab stops (the regions menu
           // is the keyboard's way to choose; ninety shapes would stand between it and 'Weiter').
@@ -132,6 +164,7 @@ export default function RegionMap(props: RegionMapProps) {
         />
       )}
       <FitShapes layer={layerRef} count={data.features.length} />
+      <LastPointer kind={pointer} />
     </MapBase>
   );
 }

@@ -79,7 +79,7 @@ export default function RegionMap(props: RegionMapProps) {
   });
   const primary = useTheme().colors.primary;
   const pointer = useRef('mouse');
-  const tapTimer = useRef<ReturnType<typeof setTimeout>>();
+  const tapTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tapped = useRef<L.Layer | null>(null);
   useEffect(() => () => clearTimeout(tapTimer.current), []);
 

@@ -1,5 +1,5 @@
 /** The login route as a contact uses it: found by role and label, through the App. */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import nock from 'nock';
 import { API, createTestEnv, renderApp, sendInit } from '../../../test/helpers';
@@ -233,6 +233,21 @@ describe('logged-in home', () => {
     expect(await screen.findByText('Sie wurden abgemeldet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'E-Mail verschicken' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('puts the focus on the heading once logged in and after logging out, not on an anonymous visit', async () => {
+    const { user } = await open({ loggedIn: true });
+    const home = await screen.findByRole('heading', { level: 1, name: 'Ihr Kundenbereich' });
+    await waitFor(() => expect(home).toHaveFocus());
+    nock(API).delete('/v1/auth/me').reply(200, { loggedOut: true });
+    await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+    const login = await screen.findByRole('heading', { level: 1, name: 'Anmeldung' });
+    await waitFor(() => expect(login).toHaveFocus());
+    cleanup();
+    await open();
+    await screen.findByRole('button', { name: 'E-Mail verschicken' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Anmeldung' })).not.toHaveFocus();
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('opens the account dialog by itself while the disclaimer is open, and saves the details', async () => {

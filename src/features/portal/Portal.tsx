@@ -2,7 +2,7 @@
  * The login route (product 2.7): 'Anmeldung' and its form without a session, the tabbed home
  * with one; a key in the address is used first (confirmation, then login).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { HoldShell } from '../../app/shell';
@@ -22,6 +22,17 @@ export function Portal() {
   // A mailed confirmation link: the thanks come first; signing in is an offer.
   const confirmed = notice?.key === 'login.thanks';
   useDocumentTitle(t(phase === 'loggedIn' ? 'home.title' : 'routes.login'));
+  // Keyboard and screen-reader users land on the heading once logged in (by a mailed link or
+  // back after a reload) and after logging out; an anonymous visit leaves the focus alone.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const was = useRef(phase);
+  useEffect(() => {
+    const before = was.current;
+    was.current = phase;
+    if (phase === before) return;
+    if (phase === 'loggedIn' || before === 'loggedIn')
+      heading.current?.focus({ preventScroll: true });
+  }, [phase]);
   useEffect(() => {
     dispatch(actions.opened({ k }));
     // Only once per visit of the route: the key is spent by then.
@@ -30,7 +41,9 @@ export function Portal() {
 
   return (
     <main>
-      <PageHeading>{t(phase === 'loggedIn' ? 'home.title' : 'login.heading')}</PageHeading>
+      <PageHeading ref={heading} tabIndex={-1}>
+        {t(phase === 'loggedIn' ? 'home.title' : 'login.heading')}
+      </PageHeading>
       {notice && (
         <Section>
           <Alert

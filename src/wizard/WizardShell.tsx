@@ -23,6 +23,7 @@ import type { RootState } from '../app/store';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import type { MessageKey } from '../i18n';
 import { Alert, PageHeading, PageLead, PrimaryButton, Section, Title } from '../ui/primitives';
+import { moveFocus } from '../ui/focus';
 import { OutOfSight } from '../ui/LazyPart';
 import type { WizardSelectors } from './selectors';
 import type { WizardEvents } from './slice';
@@ -99,15 +100,17 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
 
   useDocumentTitle(footer ? null : title);
 
-  // Keyboard and screen-reader users land on the new step's title, or on the message.
+  // Keyboard and screen-reader users land on the new step's title, or on the message; also when
+  // the wizard first shows a later step (a reload brought them back to where they were). A
+  // wizard in a host's dialog leaves the focus to the dialog.
   const firstRender = useRef(true);
+  const inDialog = Boolean(footer);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    (sent ? successRef : headingRef).current?.focus({ preventScroll: true });
-  }, [step, sent]);
+    const first = firstRender.current;
+    firstRender.current = false;
+    if (first && (inDialog || sent || step <= 1)) return undefined;
+    return moveFocus((sent ? successRef : headingRef).current);
+  }, [step, sent, inDialog]);
 
   if (sent) {
     // Product 2.1.12: the message replaces the form, and the step header goes.

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { HoldShell } from '../../app/shell';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { moveFocus } from '../../ui/focus';
 import { Alert, PageHeading, Section, Title } from '../../ui/primitives';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Home } from './Home';
@@ -29,9 +30,8 @@ export function Portal() {
   useEffect(() => {
     const before = was.current;
     was.current = phase;
-    if (phase === before) return;
-    if (phase === 'loggedIn' || before === 'loggedIn')
-      heading.current?.focus({ preventScroll: true });
+    if (phase === before || (phase !== 'loggedIn' && before !== 'loggedIn')) return undefined;
+    return moveFocus(heading.current);
   }, [phase]);
   useEffect(() => {
     dispatch(actions.opened({ k }));

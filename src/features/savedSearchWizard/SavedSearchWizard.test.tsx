@@ -1,5 +1,5 @@
 /** The saved-search wizard as a visitor uses it: found by role and label, through the App. */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
@@ -146,6 +146,33 @@ describe('saved-search wizard screen', () => {
     await user.keyboard('prenzlauer{ArrowUp}{ArrowDown} ');
     expect(item('Prenzlauer Berg')).toHaveFocus();
     expect(checked('Prenzlauer Berg')).toBe('false');
+  });
+
+  it('puts the focus on the step heading when a reload brings the visitor back to a later step', async () => {
+    const first = await open();
+    await first.user.click(screen.getByRole('button', { name: 'Details eingeben' }));
+    await screen.findByRole('heading', { level: 2, name: 'Schritt 2 von 4: Was genau suchen Sie?' });
+    // The draft is written once the wizard rests; then the page reloads with the same session.
+    await waitFor(() =>
+      expect(first.env.sessionStore!.getItem('immosuite.savedSearchWizard.v1')).toContain(
+        '"step":2',
+      ),
+    );
+    cleanup();
+    nock(API).get('/v1/wizard/locations').reply(200, REGIONS_ANSWER);
+    nock(API).get('/v1/wizard/locations/geojson').reply(200, SHAPES_ANSWER);
+    const view = renderApp({ route: '/saved-search-wizard', env: first.env });
+    await act(async () => sendInit(view.env, { config: {} }));
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Schritt 2 von 4: Was genau suchen Sie?',
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('leaves the focus where it is when the wizard opens at its first step', async () => {
+    await open();
+    expect(screen.getByRole('heading', { level: 2 })).not.toHaveFocus();
   });
 
   it('shows 20 regions and 20 more near the end of the scroll, or as the focus goes there', async () => {

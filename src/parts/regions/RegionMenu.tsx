@@ -205,8 +205,12 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
       case ' ': {
         // A space within a name being typed is typed; any other space ticks the region.
         const now = Date.now();
-        if (spaceContinues(now)) typeAhead(' ', now);
-        else onToggle(current.id);
+        if (spaceContinues(now)) {
+          typeAhead(' ', now);
+          break;
+        }
+        typed.current = { text: '', at: 0 };
+        onToggle(current.id);
         break;
       }
       case 'Enter':

@@ -125,6 +125,12 @@ describe('login and portal', () => {
     const email = 'portal-de@example.de';
     const page = await contactWithAccount(email, 'de');
     const frame = await logIn(page, email, 'de');
+    // The mailed link logs in and the focus is on the home's heading.
+    await frame.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assert.equal(
+      await frame.evaluate(() => document.activeElement?.textContent),
+      'Ihr Kundenbereich',
+    );
     const tabs = frame.getByRole('tablist', { name: 'Bereiche' });
     assert.equal(
       await tabs.getByRole('tab', { name: 'Suchprofile' }).getAttribute('aria-selected'),
@@ -234,6 +240,8 @@ describe('login and portal', () => {
     await tabTo(page, again.getByRole('button', { name: 'Abmelden' }));
     await page.keyboard.press('Enter');
     await again.getByText('Sie wurden abgemeldet.').waitFor();
+    // Logged out, the focus is on the login page's heading (the button that had it is gone).
+    await again.waitForFunction(() => document.activeElement?.textContent === 'Anmeldung');
     await page.context().close();
   });
 

@@ -71,7 +71,9 @@ async function confirmationMail(email: string) {
 
 describe('saved-search wizard in the demo page', () => {
   it('by keyboard alone in German: regions from the menu, categories, ranges, contact', async () => {
-    const { page, frame } = await openInFrame(ctx, '/demo/saved-search-wizard');
+    const opened = await openInFrame(ctx, '/demo/saved-search-wizard');
+    const { page } = opened;
+    let { frame } = opened;
     const tree = frame.getByRole('tree', { name: 'Regionen' });
     await tree.waitFor();
     await frame.locator('path[data-region]').first().waitFor();
@@ -90,6 +92,13 @@ describe('saved-search wizard in the demo page', () => {
     await page.keyboard.type('Pank');
     assert.equal(await focused(frame), '▸Pankow');
     await page.keyboard.press(' ');
+    // A name with a space, typed at once: found, and nothing ticked on the way.
+    await page.keyboard.type('Prenzlauer Berg');
+    assert.equal(await focused(frame), '✓Prenzlauer Berg');
+    assert.equal(
+      await frame.getByRole('treeitem', { name: 'Prenzlauer Berg' }).getAttribute('aria-checked'),
+      'true',
+    );
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
@@ -130,6 +139,21 @@ describe('saved-search wizard in the demo page', () => {
     await page.keyboard.type('120');
     await page.keyboard.press('Tab');
     await expectNoAxeViolations(page, 'step 3 (details)');
+    // A reload brings the visitor back to this step, with the focus on its heading.
+    await page.reload();
+    const again = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    const heading = again.getByRole('heading', {
+      name: 'Schritt 3 von 4: Eckdaten und Details: Haus',
+    });
+    await heading.waitFor();
+    await again.waitForFunction(() => document.activeElement?.tagName === 'H2');
+    assert.equal(await focused(again), 'Schritt 3 von 4: Eckdaten und Details: Haus');
+    // Shown formatted: the figure, a no-break space, the currency.
+    assert.match(
+      await again.getByRole('textbox', { name: 'Kaufpreis von' }).inputValue(),
+      /^400\.000\u00a0€$/,
+    );
+    frame = again;
     await tabTo(page, frame.getByRole('button', { name: 'Weiter' }));
     await page.keyboard.press('Enter');
 

@@ -278,6 +278,12 @@ const schemas: Record<string, Schema> = {
     required: ['email', 'loggedIn'],
     properties: { email: { type: 'string' }, loggedIn: { type: 'boolean' } },
   },
+  NoSession: {
+    type: 'object',
+    required: ['loggedIn'],
+    description: 'This browser has no session (none opened, ended or expired).',
+    properties: { loggedIn: { type: 'boolean', const: false } },
+  },
   Accepted: {
     type: 'object',
     required: ['success', 'uuid'],
@@ -1678,8 +1684,15 @@ export const openapi = {
     '/v1/auth/me': {
       get: {
         summary: 'The logged-in user',
+        description:
+          'Without a session the answer is 200 with loggedIn false (a normal visit of the login page asks); a session with a missing or wrong nonce is refused (403).',
         parameters: [nonceHeader],
-        responses: { '200': ok('The user', ref('User')), ...AUTH_ERRORS },
+        responses: {
+          '200': ok('The user, or that there is no session', {
+            oneOf: [ref('User'), ref('NoSession')],
+          }),
+          ...AUTH_ERRORS,
+        },
       },
       delete: {
         summary: 'Log out',
@@ -1930,11 +1943,13 @@ export const openapi = {
         },
         responses: {
           '200': ok(
-            'opcode Contact when this confirmed a contact; AlreadyConfirmed when done before',
+            'opcode Contact when this confirmed a contact; AlreadyConfirmed when done before; Login when the key is a login key (post it to /v1/auth/login)',
             {
               type: 'object',
               required: ['opcode'],
-              properties: { opcode: { type: 'string', enum: ['Contact', 'AlreadyConfirmed'] } },
+              properties: {
+                opcode: { type: 'string', enum: ['Contact', 'AlreadyConfirmed', 'Login'] },
+              },
             },
           ),
           '403': error('The key is unknown or expired'),

@@ -282,7 +282,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in user */
+        /**
+         * The logged-in user
+         * @description Without a session the answer is 200 with loggedIn false (a normal visit of the login page asks); a session with a missing or wrong nonce is refused (403).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -295,13 +298,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The user */
+                /** @description The user, or that there is no session */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["User"];
+                        "application/json": components["schemas"]["User"] | components["schemas"]["NoSession"];
                     };
                 };
                 /** @description Not logged in, or the nonce or XSRF token is invalid */
@@ -1570,7 +1573,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description opcode Contact when this confirmed a contact; AlreadyConfirmed when done before */
+                /** @description opcode Contact when this confirmed a contact; AlreadyConfirmed when done before; Login when the key is a login key (post it to /v1/auth/login) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1578,7 +1581,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            opcode: "Contact" | "AlreadyConfirmed";
+                            opcode: "Contact" | "AlreadyConfirmed" | "Login";
                         };
                     };
                 };
@@ -3440,6 +3443,11 @@ export interface components {
         User: {
             email: string;
             loggedIn: boolean;
+        };
+        /** @description This browser has no session (none opened, ended or expired). */
+        NoSession: {
+            /** @constant */
+            loggedIn: false;
         };
         /** @description A submission was stored; a confirmation mail (double opt-in) is on its way. */
         Accepted: {

@@ -108,6 +108,24 @@ describe('login by e-mail link', () => {
     ).toBe(403);
   });
 
+  it("names a login key posted to /v1/wizard/confirm 'Login' and confirms nothing with it", async () => {
+    const { login, requester } = await loginKey(server);
+    const statusBefore = await server.app.sql.all('SELECT id, status FROM submissions ORDER BY id');
+    const answer = await call(server.client(), 'post', '/v1/wizard/confirm', { k: login });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ opcode: 'Login' });
+    expect(await server.app.sql.all('SELECT id, status FROM submissions ORDER BY id')).toEqual(
+      statusBefore,
+    );
+    // The key is not spent by it: it still logs in (its first use).
+    expect((await requester.post(`${PREFIX}/v1/auth/login`, { k: login })).status).toBe(200);
+    // An expired login key is refused as before.
+    await server.app.sql.run("UPDATE auth_keys SET expires_at = '2000-01-01T00:00:00.000Z'");
+    expect((await call(server.client(), 'post', '/v1/wizard/confirm', { k: login })).status).toBe(
+      403,
+    );
+  });
+
   it('only a confirmed contact gets a login link; an address typed into a form gets none', async () => {
     const email = 'owner@example.de';
     // A stranger types the owner's address into a form and never confirms.
@@ -247,7 +265,7 @@ describe('keys and sessions', () => {
     const session = requester.cookies.get('immosuite_session');
     expect(session).toBeDefined();
     expect(session).not.toBe(scanner.client.cookies.get('immosuite_session'));
-    expect((await scanner.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
+    expect((await scanner.client.get(`${PREFIX}/v1/auth/me`)).body).toEqual({ loggedIn: false });
     // That browser again (a reload): its own session, unchanged.
     expect((await requester.post(`${PREFIX}/v1/auth/login`, { k: login })).status).toBe(200);
     expect(requester.cookies.get('immosuite_session')).toBe(session);
@@ -303,7 +321,8 @@ describe('keys and sessions', () => {
     expect((await call(phone.client, 'delete', '/v1/auth/me')).body).toEqual({
       loggedOut: true,
     });
-    expect((await call(phone.client, 'get', '/v1/auth/me')).status).toBe(403);
+    expect((await call(phone.client, 'get', '/v1/auth/me')).body).toEqual({ loggedIn: false });
+    expect((await call(phone.client, 'get', '/v1/contact')).status).toBe(403);
     expect((await logIn(server, first.login)).status).toBe(403);
 
     await server.client().post(`${PREFIX}/v1/auth/email`, { email: 'erika@example.de' });
@@ -312,7 +331,7 @@ describe('keys and sessions', () => {
     const tablet = await logIn(server, keyOf((await server.mails())[0]!.links[0]!));
     expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(200);
     expect((await tablet.client.del(`${PREFIX}/v1/auth/me?all=1`)).status).toBe(200);
-    expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
+    expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).body).toEqual({ loggedIn: false });
   });
 
   it("'log out everywhere' voids the mailed login links not used yet", async () => {
@@ -330,9 +349,18 @@ describe('keys and sessions', () => {
     expect((await server.client().post(`${PREFIX}/v1/auth/login`, { k: other })).status).toBe(200);
   });
 
+  it('says at /v1/auth/me that there is no session (200), so a visit of the login page logs no refusal', async () => {
+    const response = await call(server.client(), 'get', '/v1/auth/me');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ loggedIn: false });
+    // An unknown or ended session cookie is no session either.
+    const stranger = server.client();
+    stranger.cookies.set('immosuite_session', 'made-up-token');
+    expect((await call(stranger, 'get', '/v1/auth/me')).body).toEqual({ loggedIn: false });
+  });
+
   it('answers 403 WordPress-style when not logged in', async () => {
     for (const [method, path] of [
-      ['get', '/v1/auth/me'],
       ['get', '/v1/contact'],
       ['get', '/v1/saved-search'],
       ['get', '/v1/expose-inquiry'],

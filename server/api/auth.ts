@@ -170,8 +170,12 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
     return { email: user.email, loggedIn: true, nonce };
   });
 
+  // Without a session the login page's normal question is answered, not refused: a 403 would
+  // stand in the browser's console on every visit. A session without its nonce is refused.
   route(app, 'GET', '/v1/auth/me', async (request, reply) => {
-    const user = await sessions.require(request, reply);
+    const current = await sessions.current(request);
+    if (!current) return { loggedIn: false as const };
+    const user = await sessions.require(request, reply, current);
     return { email: user.email, loggedIn: true };
   });
 

@@ -145,9 +145,16 @@ export function createSessions(
   return {
     current,
     nonce: (user: SessionUser) => nonceFor(secret, user.tokenHash, currentTick()),
-    /** The logged-in user of a /v1 call: session cookie and a valid nonce (403 otherwise). */
-    async require(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
-      const user = await current(request);
+    /**
+     * The logged-in user of a /v1 call: session cookie and a valid nonce (403 otherwise); the
+     * session when the caller has read it already.
+     */
+    async require(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      known?: SessionUser,
+    ): Promise<SessionUser> {
+      const user = known ?? (await current(request));
       if (!user) throw new ApiError(403, 'rest_not_logged_in', 'notLoggedIn');
       const nonce = request.headers['x-wp-nonce'];
       if (typeof nonce !== 'string' || !verifyNonce(secret, user.tokenHash, nonce)) {

@@ -81,7 +81,7 @@ export interface AlsoStored {
   after?: WithStored;
 }
 
-export type ConfirmOpcode = 'Contact' | 'AlreadyConfirmed';
+export type ConfirmOpcode = 'Contact' | 'AlreadyConfirmed' | 'Login';
 
 /** Takes a lead's tell from matching's job (server/matching/job.ts): one row changed when due. */
 const TELL_NOW = 'UPDATE lead_changes SET tell = 0 WHERE submission_id = ? AND tell = 1';
@@ -300,6 +300,9 @@ export function submissionService(
      */
     async confirm(k: string): Promise<ConfirmOpcode> {
       const key = await store.key(keyHash(k));
+      // A login link's key is posted here first too (the widget cannot tell the two apart):
+      // it is named for what it is, so that a normal login shows no refusal.
+      if (key?.purpose === 'login' && Date.parse(key.expires_at) > Date.now()) return 'Login';
       if (
         !key ||
         key.purpose !== 'confirm' ||

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { ConsoleMessage, Frame, Locator, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { mailTo } from '../test/server/testServer';
 import { expectNoAxeViolations, openInFrame, serverAndBrowser, tabTo } from './harness';
@@ -55,6 +55,13 @@ async function contactWithAccount(
 /** Asks for a login link on the login page and follows it; returns the frame once logged in. */
 async function logIn(page: Page, email: string, lang: 'de' | 'en'): Promise<Frame> {
   const english = lang === 'en';
+  // A normal visit and a login by link ask nothing the backend refuses: no 403 in the console.
+  const refusals: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error' && /status of 4\d\d/.test(message.text()))
+      refusals.push(`${message.text()} ${message.location().url}`);
+  };
+  page.on('console', onConsole);
   await page.goto(`${ctx.server.baseUrl}/demo/login${english ? '?lang=en-US' : ''}`);
   const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
   const field = frame.getByRole('textbox', { name: english ? 'Email' : 'E-Mail' });
@@ -72,6 +79,8 @@ async function logIn(page: Page, email: string, lang: 'de' | 'en'): Promise<Fram
   // The key is spent: gone from the host page's address and from the frame's.
   assert.ok(!new URL(page.url()).searchParams.has('k'), page.url());
   assert.ok(!new URL(home.url()).searchParams.has('k'), home.url());
+  page.off('console', onConsole);
+  assert.deepEqual(refusals, []);
   return home;
 }
 

@@ -125,6 +125,42 @@ describe('portal session', () => {
     expect(state(store).contact?.firstname).toBe('Erika');
   });
 
+  it("with a login key the backend names 'Login' at the confirmation: login at once, no refusal", async () => {
+    const { store } = started();
+    nock(API)
+      .post('/v1/wizard/confirm', { k: 'login-key' })
+      .reply(200, { opcode: 'Login' })
+      .post('/v1/auth/login', { k: 'login-key' })
+      .reply(200, { user: { email: 'erika@example.de', loggedIn: true }, login: true })
+      .post('/v1/auth/login/nonce', { k: 'login-key' })
+      .reply(200, { nonce: 'n-123' });
+    loggedInReplies();
+    store.dispatch(portal.opened({ k: 'login-key' }));
+    await waitFor(() => expect(state(store).phase).toBe('loggedIn'));
+    // Not taken for a confirmation: no thanks for an inquiry.
+    expect(state(store).notice).toBeNull();
+    expect(session(store).auth.authenticationToken).toBe('n-123');
+  });
+
+  it('takes the answer that there is no session (200, loggedIn false) as a 403: the form, no error', async () => {
+    const { store } = started();
+    nock(API).get('/v1/auth/me').reply(200, { loggedIn: false });
+    store.dispatch(portal.opened({ k: null }));
+    await waitFor(() => expect(state(store).phase).toBe('loggedOut'));
+    expect(state(store).notice).toBeNull();
+    expect(store.getState().ui.messages).toEqual([]);
+  });
+
+  it('logs out when the 60 s check answers that there is no session any more', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const { store } = await loggedInStore(settle);
+    nock(API).get('/v1/auth/me').reply(200, { loggedIn: false });
+    await jest.advanceTimersByTimeAsync(60_000);
+    await settle(() => expect(state(store).phase).toBe('loggedOut'));
+    expect(state(store).notice?.key).toBe('login.loggedOut');
+    expect(state(store).contact).toBeNull();
+  });
+
   it("with a confirmation key: 'Vielen Dank für Ihre Anfrage!', no login, the form for a visitor without a session", async () => {
     const { store } = started();
     nock(API)

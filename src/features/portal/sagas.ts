@@ -63,7 +63,7 @@ function* portalCall<P extends Path, M extends MethodOf<P>>(
  */
 function* fetchCurrentUser(initial: boolean): Saga {
   const options = { hideError: true, background: !initial };
-  let result: ApiResult<{ email?: unknown }> = yield* callApi(
+  let result: ApiResult<{ email?: unknown } | { loggedIn?: unknown }> = yield* callApi(
     { method: 'GET', path: '/v1/auth/me' },
     options,
   );
@@ -78,8 +78,10 @@ function* fetchCurrentUser(initial: boolean): Saga {
     if (phase !== 'loggedIn') yield put(loggedIn({ email }));
     return;
   }
-  if (isForbidden(result)) {
-    // product 4.7: a 403 logs out.
+  // product 4.7: a 403 logs out; so does the reference backend's answer that there is no
+  // session (it answers so instead of 403 when no session cookie is valid).
+  const noSession = result.ok && (result.data as { loggedIn?: unknown } | null)?.loggedIn === false;
+  if (isForbidden(result) || noSession) {
     if (phase === 'loggedIn') yield put(loggedOut());
     else yield put(actions.noSession());
     return;
@@ -101,8 +103,10 @@ function* useKey(k: string): Saga<boolean> {
     { method: 'POST', path: '/v1/wizard/confirm', body: { k } },
     { hideError: true },
   );
-  if (confirm.ok) {
-    const opcode = textOf(confirm.data, 'opcode');
+  // A confirmation key confirms and logs no one in; a key the backend names a login key
+  // ('Login'), or one it refuses, is tried as a login key.
+  const opcode = confirm.ok ? textOf(confirm.data, 'opcode') : null;
+  if (confirm.ok && opcode !== 'Login') {
     if (opcode === 'Contact' || opcode === 'AlreadyConfirmed')
       yield put(actions.submissionConfirmed());
     return false;

@@ -151,7 +151,10 @@ describe('saved-search wizard screen', () => {
   it('puts the focus on the step heading when a reload brings the visitor back to a later step', async () => {
     const first = await open();
     await first.user.click(screen.getByRole('button', { name: 'Details eingeben' }));
-    await screen.findByRole('heading', { level: 2, name: 'Schritt 2 von 4: Was genau suchen Sie?' });
+    await screen.findByRole('heading', {
+      level: 2,
+      name: 'Schritt 2 von 4: Was genau suchen Sie?',
+    });
     // The draft is written once the wizard rests; then the page reloads with the same session.
     await waitFor(() =>
       expect(first.env.sessionStore!.getItem('immosuite.savedSearchWizard.v1')).toContain(

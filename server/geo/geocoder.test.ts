@@ -3,6 +3,7 @@
  */
 import { parseQuery, reverse, search } from './geocoder';
 import fc from 'fast-check';
+import { distanceKm } from '../../contract/distance';
 import { loadPlaces, normalize } from './places';
 import { startTestServer } from '../../test/server/testServer';
 
@@ -363,6 +364,76 @@ describe('geocoder routes', () => {
       });
     },
   );
+
+  it('answers a house whose official point is known there, and one between two such houses between them', async () => {
+    const first = async (q: string) => {
+      const response = await fetch(
+        `${server.base}/api/geocoder?q=${encodeURIComponent(q)}&lang=de&limit=5`,
+      );
+      const body = (await response.json()) as {
+        features: {
+          geometry: { coordinates: [number, number] };
+          properties: Record<string, string>;
+        }[];
+      };
+      const [feature] = body.features;
+      const [lng, lat] = feature!.geometry.coordinates;
+      return { lat, lng, properties: feature!.properties };
+    };
+    // Binger Straße (Wilmersdorf): the official points of numbers 65 and 73, 300 m apart.
+    const street = await first('Binger Straße');
+    const at65 = await first('Binger Straße 65');
+    const at73 = await first('Binger Straße 73');
+    for (const [house, number] of [
+      [at65, '65'],
+      [at73, '73'],
+    ] as const) {
+      expect(house.properties).toMatchObject({
+        osm_value: 'house',
+        street: 'Binger Straße',
+        housenumber: number,
+        postcode: '14197',
+        district: 'Wilmersdorf',
+      });
+      expect(house.properties.approximate).toBeUndefined();
+    }
+    expect(distanceKm(at65, at73)).toBeGreaterThan(0.25);
+    expect(distanceKm(at65, street)).toBeGreaterThan(0);
+    // 69 lies halfway from 65 to 73 by number: halfway between their points, approximate.
+    const at69 = await first('Binger Straße 69');
+    expect(at69.properties).toMatchObject({ housenumber: '69', approximate: 'true' });
+    expect(distanceKm(at69, at65)).toBeCloseTo(distanceKm(at65, at73) / 2, 2);
+    expect(distanceKm(at69, at73)).toBeCloseTo(distanceKm(at65, at73) / 2, 2);
+    // 70 lies between them by number too, but on the even side, which has no known point: the
+    // street's place, approximate; so does 3, with no known point below it.
+    for (const q of ['Binger Straße 70', 'Binger Straße 3']) {
+      const house = await first(q);
+      expect(house.properties.approximate).toBe('true');
+      expect([house.lat, house.lng]).toEqual([street.lat, street.lng]);
+    }
+  });
+
+  it('answers a house whose only point is a charging station near it at that point, approximate', async () => {
+    const response = await fetch(
+      `${server.base}/api/geocoder?q=${encodeURIComponent('Unter den Linden 77')}&lang=de&limit=5`,
+    );
+    const body = (await response.json()) as {
+      features: {
+        geometry: { coordinates: [number, number] };
+        properties: Record<string, string>;
+      }[];
+    };
+    const [house] = body.features;
+    expect(house?.properties).toMatchObject({
+      street: 'Unter den Linden',
+      housenumber: '77',
+      postcode: '10117',
+      approximate: 'true',
+    });
+    // The Hotel Adlon, Unter den Linden 77: within 100 m (its street's place is 0.7 km away).
+    const [lng, lat] = house!.geometry.coordinates;
+    expect(distanceKm({ lat, lng }, { lat: 52.516, lng: 13.38 })).toBeLessThan(0.1);
+  });
 
   it('offers a street whose name ends in a number as the street, not as a house of another', async () => {
     const response = await fetch(

@@ -2,8 +2,9 @@
  * An offline geocoder answering the Photon API (decision 6) from bundled data: German places
  * everywhere, and in Berlin (the demo region) its streets. A street found in Berlin's index is
  * answered at its place; a street elsewhere, or one the index lacks, is echoed back as typed with
- * its town's coordinates. A house number is never placed exactly: such answers are marked
- * approximate, so the visitor puts the marker on the house.
+ * its town's coordinates. A house number is placed where a source names its position (decision
+ * 183); elsewhere it is estimated and marked approximate, so the visitor puts the marker on the
+ * house.
  */
 import { distanceKm } from '../../contract/distance';
 import { loadPlaces, normalize, prefixKey, type Place } from './places';
@@ -14,6 +15,7 @@ import {
   loadStreets,
   looksLikeStreet,
   normalizeStreet,
+  placeHouse,
   streetsPlace,
   type Street,
 } from './streets';
@@ -191,8 +193,13 @@ function placesFor(term: string): Place[] {
   return byWordPrefix.get(prefixKey(term)) ?? [];
 }
 
-/** A street of the index (Photon: a highway), or with a house number, an approximate house. */
+/**
+ * A street of the index (Photon: a highway) at its place, or with a house number, a house where
+ * placeHouse puts it: `approximate` unless its position is known.
+ */
 function streetFeature(street: Street, lang: string, housenumber: string | null): PhotonFeature {
+  const house = housenumber ? placeHouse(street, housenumber) : null;
+  const at = house ?? street;
   const where = {
     postcode: street.postcode || undefined,
     city: street.city,
@@ -203,7 +210,7 @@ function streetFeature(street: Street, lang: string, housenumber: string | null)
   };
   return {
     type: 'Feature',
-    geometry: { type: 'Point', coordinates: [street.lng, street.lat] },
+    geometry: { type: 'Point', coordinates: [at.lng, at.lat] },
     properties: housenumber
       ? {
           osm_key: 'place',
@@ -212,7 +219,7 @@ function streetFeature(street: Street, lang: string, housenumber: string | null)
           street: street.name,
           housenumber,
           ...where,
-          approximate: 'true',
+          ...(house?.exact ? {} : { approximate: 'true' }),
         }
       : { osm_key: 'highway', osm_value: 'street', type: 'street', name: street.name, ...where },
   };

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import {
   areaCentre,
   buildStreetIndex,
+  matchHousePoints,
   parseAddresses,
   STREET_INDEX_FILE,
   streetsOfStopName,
@@ -14,8 +15,8 @@ import {
 import { distanceKm } from '../../contract/distance';
 import { normalize } from './places';
 import { loadRegionShapes, localityAt } from './regions';
-import { findStreets, loadStreets, normalizeStreet, streetLabel } from './streets';
-import type { StreetIndexFile } from './streets';
+import { findStreets, loadStreets, normalizeStreet, placeHouse, streetLabel } from './streets';
+import type { Anchor, StreetIndexFile } from './streets';
 
 describe("Berlin's street index", () => {
   it('reads the streets out of stop names: prefixes, brackets and abbreviations undone', () => {
@@ -97,11 +98,101 @@ describe("Berlin's street index", () => {
     expect(place('Mitte')).toEqual({ lat: 52.53, lng: 13.4 });
   });
 
+  it('places a house at its anchor, else between anchors of its parity at most 600 m apart', () => {
+    // A street along a meridian: 0.001° of latitude is 111 m.
+    const street = { lat: 52.5, lng: 13.4 };
+    const anchors: Anchor[] = [
+      [2, 52.501, 13.4],
+      [3, 52.5011, 13.4001],
+      [5, 52.5021, 13.4001, 'A'],
+      [10, 52.503, 13.4],
+      [11, 52.504, 13.4001, '', 1],
+      [30, 52.51, 13.4],
+    ];
+    const at = (n: string) => placeHouse({ ...street, anchors }, n);
+    expect(at('2')).toEqual({ lat: 52.501, lng: 13.4, exact: true });
+    expect(at('5 a')).toEqual({ lat: 52.5021, lng: 13.4001, exact: true });
+    // Only near the house (a charging station): there, but not exact.
+    expect(at('11')).toEqual({ lat: 52.504, lng: 13.4001, exact: false });
+    // Another letter of an anchor's number: at that anchor, estimated.
+    expect(at('5')).toEqual({ lat: 52.5021, lng: 13.4001, exact: false });
+    // 6 between the even 2 and 10, by number: halfway.
+    expect(at('6').exact).toBe(false);
+    expect(at('6').lat).toBeCloseTo(52.502, 9);
+    expect(at('6').lng).toBeCloseTo(13.4, 9);
+    // 7 between the odd 5A and 11 (not the even 2 and 10 beside it).
+    expect(at('7').lat).toBeCloseTo(52.5021 + (52.504 - 52.5021) / 3, 9);
+    expect(at('7').lng).toBeCloseTo(13.4001, 9);
+    // 20 between 10 and 30, 780 m apart: the street's place; so 1 and 40, with no anchor on
+    // one side, and a number that is not one.
+    for (const n of ['20', '1', '40', 'x'])
+      expect(at(n)).toEqual({ lat: 52.5, lng: 13.4, exact: false });
+  });
+
+  it('anchors an official address where a point layer names it, in its own locality', () => {
+    const rows = parseAddresses(
+      [
+        'hnr,hnr_zusatz,str_name,plz,ort_name,PLR_NAME,PLR_ID',
+        '134,,Torstraße,10119,Mitte,Arkonaplatz,T',
+        '165,,Torstraße,10115,Mitte,Oranienburger Straße,T',
+        '12,A,Kastanienallee,10435,Prenzlauer Berg,Teutoburger Platz,K',
+      ].join('\n'),
+    );
+    const centres = new Map([
+      ['T', { lat: 52.529, lng: 13.4 }],
+      ['K', { lat: 52.54, lng: 13.41 }],
+    ]);
+    const point = { letter: '', easting: 391454.7, northing: 5821115.9 };
+    const houses = matchHousePoints(
+      rows,
+      [
+        // 'Torstr.' for Torstraße; two day-care centres at one address: their mean.
+        { ...point, layer: 'kita', street: 'Torstr.', number: '134', postcode: '10119' },
+        {
+          ...point,
+          layer: 'kita',
+          street: 'Torstr.',
+          number: '134',
+          postcode: '10119',
+          easting: 391456.7,
+        },
+        // A charging station before no. 165: near it.
+        {
+          ...point,
+          layer: 'ladesaeule',
+          street: 'Torstr.',
+          number: '165',
+          postcode: '10115',
+          easting: 391180.4,
+          northing: 5821100.8,
+        },
+        // The Torstraße point filed under an address in Prenzlauer Berg: left out.
+        { ...point, layer: 'schule', street: 'Kastanienallee', number: '12a', postcode: '10435' },
+      ],
+      centres,
+    );
+    const [at134, at165] = rows;
+    expect(houses.size).toBe(2);
+    expect(houses.get(at134!)).toMatchObject({ near: false });
+    expect(houses.get(at134!)!.lat).toBeCloseTo(52.52932, 4);
+    expect(houses.get(at134!)!.lng).toBeCloseTo(13.39989, 4);
+    expect(houses.get(at165!)).toMatchObject({ near: true });
+    const index = buildStreetIndex(rows, centres, new Map(), houses);
+    const torstrasse = index.streets.find(([name]) => name === 'Torstraße')![1];
+    expect(torstrasse.map((entry) => [entry[3], entry[7]?.map((a) => [a[0], a[3], a[4]])])).toEqual(
+      [
+        ['10119', [[134, undefined, undefined]]],
+        ['10115', [[165, '', 1]]],
+      ],
+    );
+  });
+
   it('ships every street of the official address directory, with its source and licence', () => {
     const shipped = JSON.parse(fs.readFileSync(STREET_INDEX_FILE, 'utf8')) as StreetIndexFile;
     expect(shipped.source).toMatch(/Adressen Berlin/);
     expect(shipped.licence).toMatch(/Datenlizenz Deutschland – Namensnennung – Version 2\.0/);
     expect(shipped.licence).toMatch(/CC BY 4\.0/);
+    expect(shipped.licence).toMatch(/Geoportal Berlin \/ Kindertagesstätten/);
     expect(shipped.streets.length).toBeGreaterThan(9500);
     // Every locality of the region map is one of the index's.
     for (const { name } of loadRegionShapes().localities)

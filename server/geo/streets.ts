@@ -9,16 +9,28 @@ import { normalize, prefixKey, WORD_PREFIX } from './places';
 const require = createRequire(__filename);
 
 /**
- * The file: each street name with its entries, one per locality and postcode it has houses in:
- * [lat, lng, index of the locality in `localities`, postcode, lowest and highest house number,
- * number of addresses].
+ * A house whose position a source names: [number, lat, lng], with its letter ('A') where the
+ * address has one, and 1 after the letter ('' for none) where the source places it only near
+ * the house.
  */
+export type Anchor =
+  [number, number, number] | [number, number, number, string] | [number, number, number, string, 1];
+
+/**
+ * One entry of the file: [lat, lng, index of the locality in `localities`, postcode, lowest and
+ * highest house number, number of addresses], and, where known, its anchors sorted by number.
+ */
+export type StreetEntry =
+  | [number, number, number, string, number, number, number]
+  | [number, number, number, string, number, number, number, Anchor[]];
+
+/** The file: each street name with its entries, one per locality and postcode it has houses in. */
 export interface StreetIndexFile {
   source: string;
   licence: string;
   city: string;
   localities: string[];
-  streets: [string, [number, number, number, string, number, number, number][]][];
+  streets: [string, StreetEntry[]][];
 }
 
 export interface Street {
@@ -35,6 +47,8 @@ export interface Street {
   to: number;
   /** Its addresses here. */
   count: number;
+  /** The houses here whose position is known, sorted by number. */
+  anchors: Anchor[];
 }
 
 /** Undoes the abbreviation of a street name: 'Torstr.' is Torstraße, 'Amrumer Str.' Amrumer Straße. */
@@ -92,7 +106,7 @@ export function loadStreets(): StreetIndex {
   const streets: Street[] = [];
   for (const [name, entries] of file.streets) {
     const normalized = normalize(name);
-    for (const [lat, lng, locality, postcode, from, to, count] of entries)
+    for (const [lat, lng, locality, postcode, from, to, count, anchors = []] of entries)
       streets.push({
         name,
         normalized,
@@ -104,6 +118,7 @@ export function loadStreets(): StreetIndex {
         from,
         to,
         count,
+        anchors,
       });
   }
   const byWordPrefix = new Map<string, Street[]>();
@@ -185,4 +200,52 @@ export function findStreets(
 export function holdsNumber(street: Street, housenumber: string): boolean {
   const n = Number.parseInt(housenumber, 10);
   return Number.isFinite(n) && street.to > 0 && n >= street.from && n <= street.to;
+}
+
+/** A typed house number as its number and letter: '12' (12, ''), '12a' and '12 A' (12, 'A'). */
+export function houseNumberParts(housenumber: string): { number: number; letter: string } | null {
+  const match = /^\s*(\d+)\s*([a-zA-Z](?![a-zA-Z]))?/.exec(housenumber);
+  if (!match) return null;
+  return { number: Number(match[1]), letter: (match[2] ?? '').toUpperCase() };
+}
+
+/** Two anchors farther apart than this are not joined: they may not be one stretch of street. */
+export const INTERPOLATE_MAX_KM = 0.6;
+
+/**
+ * Where a house of a street lies. An anchor of that number and letter: there, exact unless its
+ * source places it only near the house. Otherwise an estimate (`exact` false): an anchor of that
+ * number with another letter; else between the
+ * nearest anchors below and above it of the same parity (where the numbers alternate, the same
+ * side of the street), if they lie at most 600 m apart, by its number's share of the way from
+ * one to the other; else the street's place.
+ */
+export function placeHouse(
+  street: { lat: number; lng: number; anchors: Anchor[] },
+  housenumber: string,
+): { lat: number; lng: number; exact: boolean } {
+  const atStreet = { lat: street.lat, lng: street.lng, exact: false };
+  const parts = houseNumberParts(housenumber);
+  if (!parts || street.anchors.length === 0) return atStreet;
+  const { number, letter } = parts;
+  const point = (a: Anchor) => ({ lat: a[1], lng: a[2] });
+  const same = street.anchors.filter((a) => a[0] === number);
+  const exact = same.find((a) => (a[3] ?? '') === letter);
+  if (exact) return { ...point(exact), exact: exact[4] !== 1 };
+  if (same.length > 0) return { ...point(same[0]!), exact: false };
+  let below: Anchor | undefined;
+  let above: Anchor | undefined;
+  for (const a of street.anchors) {
+    if (a[0] % 2 !== number % 2) continue;
+    if (a[0] < number) below = a;
+    else if (!above) above = a;
+  }
+  if (!below || !above || distanceKm(point(below), point(above)) > INTERPOLATE_MAX_KM)
+    return atStreet;
+  const share = (number - below[0]) / (above[0] - below[0]);
+  return {
+    lat: below[1] + share * (above[1] - below[1]),
+    lng: below[2] + share * (above[2] - below[2]),
+    exact: false,
+  };
 }

@@ -4,7 +4,7 @@ import type { AppEnv, PageVisibility } from './env';
 import type { Saga } from './saga';
 
 /** The document's own visibility (the env may bring another, as tests do). */
-const documentVisibility: PageVisibility = {
+export const documentVisibility: PageVisibility = {
   hidden: () => document.visibilityState === 'hidden',
   onChange(listener) {
     document.addEventListener('visibilitychange', listener);

@@ -1,12 +1,14 @@
 /**
  * Keeps a wizard's draft in session storage, so that a reload of the frame loses nothing:
  * restored when the wizard opens (the schema, and yup with it, load only when a draft exists),
- * saved a moment after each change, removed once sent.
+ * saved a moment after each change and at once when the page is hidden (a reload, a closed tab,
+ * another tab), removed once sent.
  */
 import type { Action, PayloadActionCreator } from '@reduxjs/toolkit';
-import { call, debounce, getContext, put, select } from 'redux-saga/effects';
-import type { AppEnv } from '../app/env';
+import { all, call, debounce, fork, getContext, put, select } from 'redux-saga/effects';
+import type { AppEnv, PageVisibility } from '../app/env';
 import type { Saga } from '../app/saga';
+import { documentVisibility } from '../app/visibility';
 import type { RootState } from '../app/store';
 import type { DraftSchema } from './draft';
 import type { SubmitStatus } from './submission';
@@ -56,7 +58,37 @@ function* saveDraft<D>(options: DraftOptions<D>): Saga {
   }
 }
 
-/** The effect that saves the draft a moment after each change (yield it; it forks). */
+/** Resolves the next time the page goes hidden; the listener goes with it. */
+function nextHidden(visibility: PageVisibility): Promise<void> {
+  return new Promise((resolve) => {
+    const off = visibility.onChange(() => {
+      if (!visibility.hidden()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Saves the draft whenever the page goes hidden: a reload or a closed tab hides the page
+ * first, and the save runs before it goes, so even the last keystroke is kept.
+ */
+function* saveWhenHidden<D>(options: DraftOptions<D>): Saga {
+  const env: AppEnv = yield getContext('env');
+  const visibility = env.visibility ?? documentVisibility;
+  for (;;) {
+    yield call(nextHidden, visibility);
+    yield call(saveDraft<D>, options);
+  }
+}
+
+/**
+ * The effect that saves the draft a moment after each change, and at once when the page is
+ * hidden (yield it; it forks).
+ */
 export function persistDraft<D>(options: DraftOptions<D>) {
-  return debounce(PERSIST_DEBOUNCE_MS, options.changes, saveDraft<D>, options);
+  return all([
+    debounce(PERSIST_DEBOUNCE_MS, options.changes, saveDraft<D>, options),
+    fork(saveWhenHidden<D>, options),
+  ]);
 }

@@ -286,6 +286,31 @@ describe('saved-search wizard', () => {
     });
   });
 
+  it('saves the draft at once when the page is hidden (a reload), before its moment has passed', async () => {
+    regionsReply();
+    const env = createTestEnv();
+    const { store } = started({ env });
+    await waitFor(() => expect(state(store).regionIds).not.toBeNull());
+    await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).not.toBeNull());
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      store.dispatch(wizard.fieldEdited({ id: rangeKey('price.price', 'max'), text: '450.000' }));
+      // The moment after the change has not passed: nothing saved yet.
+      expect(env.sessionStore!.getItem(DRAFT_KEY)).not.toContain('450.000');
+      env.setPageHidden(true);
+      await Promise.resolve();
+      expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('450.000');
+      // Shown and hidden again (another tab and back): saved again, with what came meanwhile.
+      env.setPageHidden(false);
+      store.dispatch(wizard.fieldEdited({ id: rangeKey('price.price', 'max'), text: '460.000' }));
+      env.setPageHidden(true);
+      await Promise.resolve();
+      expect(env.sessionStore!.getItem(DRAFT_KEY)).toContain('460.000');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('says when the regions could not be loaded, and loads them on retry', async () => {
     nock(API).get('/v1/wizard/locations').reply(200, { wrong: true });
     const { store, env } = started();

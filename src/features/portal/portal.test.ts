@@ -106,60 +106,36 @@ afterEach(() => {
 });
 
 describe('portal session', () => {
-  it('with a login key: confirmation refused, login, nonce; the key leaves the address; the contact loads', async () => {
-    const { store, env } = started();
-    nock(API)
-      .post('/v1/wizard/confirm', { k: 'login-key' })
-      .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
-      .post('/v1/auth/login', conforming('post', '/v1/auth/login'))
-      .reply(200, { user: { email: 'erika@example.de', loggedIn: true }, login: true })
-      .post('/v1/auth/login/nonce', { k: 'login-key' })
-      .reply(200, { nonce: 'n-123' });
-    loggedInReplies();
-    store.dispatch(portal.opened({ k: 'login-key' }));
-    await waitFor(() => expect(state(store).phase).toBe('loggedIn'));
-    expect(session(store).user).toEqual({ loggedIn: true, email: 'erika@example.de' });
-    expect(session(store).auth.authenticationToken).toBe('n-123');
-    expect(env.forgetQueryParam).toHaveBeenCalledWith('k');
-    await waitFor(() => expect(state(store).savedSearches).toHaveLength(1));
-    expect(state(store).contact?.firstname).toBe('Erika');
-  });
-
-  it("with a login key the backend names 'Login' at the confirmation: login at once, no refusal", async () => {
-    const { store } = started();
-    nock(API)
-      .post('/v1/wizard/confirm', { k: 'login-key' })
-      .reply(200, { opcode: 'Login' })
-      .post('/v1/auth/login', { k: 'login-key' })
-      .reply(200, { user: { email: 'erika@example.de', loggedIn: true }, login: true })
-      .post('/v1/auth/login/nonce', { k: 'login-key' })
-      .reply(200, { nonce: 'n-123' });
-    loggedInReplies();
-    store.dispatch(portal.opened({ k: 'login-key' }));
-    await waitFor(() => expect(state(store).phase).toBe('loggedIn'));
-    // Not taken for a confirmation: no thanks for an inquiry.
-    expect(state(store).notice).toBeNull();
-    expect(session(store).auth.authenticationToken).toBe('n-123');
-  });
-
-  it('takes the answer that there is no session (200, loggedIn false) as a 403: the form, no error', async () => {
-    const { store } = started();
-    nock(API).get('/v1/auth/me').reply(200, { loggedIn: false });
-    store.dispatch(portal.opened({ k: null }));
-    await waitFor(() => expect(state(store).phase).toBe('loggedOut'));
-    expect(state(store).notice).toBeNull();
-    expect(store.getState().ui.messages).toEqual([]);
-  });
-
-  it('logs out when the 60 s check answers that there is no session any more', async () => {
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const { store } = await loggedInStore(settle);
-    nock(API).get('/v1/auth/me').reply(200, { loggedIn: false });
-    await jest.advanceTimersByTimeAsync(60_000);
-    await settle(() => expect(state(store).phase).toBe('loggedOut'));
-    expect(state(store).notice?.key).toBe('login.loggedOut');
-    expect(state(store).contact).toBeNull();
-  });
+  it.each([
+    [
+      'refused (a WordPress backend)',
+      403,
+      { code: 'invalid_key', message: 'x', data: { status: 403 } },
+    ],
+    ["named 'Login' (decision 187)", 200, { opcode: 'Login' }],
+  ])(
+    'with a login key, its confirmation %s: login, nonce; the key leaves the address; the contact loads',
+    async (_, status, answer) => {
+      const { store, env } = started();
+      nock(API)
+        .post('/v1/wizard/confirm', { k: 'login-key' })
+        .reply(status, answer)
+        .post('/v1/auth/login', conforming('post', '/v1/auth/login'))
+        .reply(200, { user: { email: 'erika@example.de', loggedIn: true }, login: true })
+        .post('/v1/auth/login/nonce', { k: 'login-key' })
+        .reply(200, { nonce: 'n-123' });
+      loggedInReplies();
+      store.dispatch(portal.opened({ k: 'login-key' }));
+      await waitFor(() => expect(state(store).phase).toBe('loggedIn'));
+      expect(session(store).user).toEqual({ loggedIn: true, email: 'erika@example.de' });
+      expect(session(store).auth.authenticationToken).toBe('n-123');
+      // Not taken for a confirmation: no thanks for an inquiry.
+      expect(state(store).notice).toBeNull();
+      expect(env.forgetQueryParam).toHaveBeenCalledWith('k');
+      await waitFor(() => expect(state(store).savedSearches).toHaveLength(1));
+      expect(state(store).contact?.firstname).toBe('Erika');
+    },
+  );
 
   it("with a confirmation key: 'Vielen Dank für Ihre Anfrage!', no login, the form for a visitor without a session", async () => {
     const { store } = started();

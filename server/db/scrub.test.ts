@@ -3,11 +3,19 @@
  *
  * When PostgreSQL's erased tables are written anew (decision 217): the quiet hour is read in
  * Berlin's time, summer and winter, also across midnight; ERASURE_SCRUB_AT takes a time or
- * 'erasure' and the server refuses anything else at start.
+ * 'erasure' and the server refuses anything else at start. On SQLite an erasure's TRUNCATE
+ * checkpoint is tried again while another checkpoint holds the log.
  */
 import { configFromEnv } from '../config';
 import { buildServer } from '../app';
-import { inScrubWindow, SCRUB_WINDOW_MINUTES } from './scrub';
+import type { Sql } from './sql';
+import {
+  createScrubber,
+  inScrubWindow,
+  SCRUB_WINDOW_MINUTES,
+  TRUNCATE_PAUSE_MS,
+  TRUNCATE_TRIES,
+} from './scrub';
 
 describe('the quiet hour', () => {
   const three = { hour: 3, minute: 0 };
@@ -56,4 +64,44 @@ describe('ERASURE_SCRUB_AT', () => {
       expect(refused?.message).toMatch(/ERASURE_SCRUB_AT must be a time HH:MM/);
     },
   );
+});
+
+describe("SQLite's checkpoint after an erasure", () => {
+  /** A database whose checkpoint answers busy `busyTimes` times, as while the worker's runs. */
+  function database(busyTimes: number) {
+    let calls = 0;
+    const db = {
+      memory: false,
+      pragma: jest.fn((text: string) => {
+        expect(text).toBe('wal_checkpoint(TRUNCATE)');
+        calls += 1;
+        return [{ busy: calls <= busyTimes ? 1 : 0, log: 0, checkpointed: 0 }];
+      }),
+    };
+    return { sql: { dialect: 'sqlite', db } as unknown as Sql, db };
+  }
+
+  afterEach(() => jest.useRealTimers());
+
+  it('is tried again after a pause while another checkpoint holds the log, and then truncates', async () => {
+    jest.useFakeTimers();
+    const { sql, db } = database(3);
+    const log = jest.fn();
+    const done = createScrubber(sql, log).afterErasure(['contacts']);
+    await jest.advanceTimersByTimeAsync(3 * TRUNCATE_PAUSE_MS);
+    await done;
+    expect(db.pragma).toHaveBeenCalledTimes(4);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('says so in the log when the log stays held through every try', async () => {
+    jest.useFakeTimers();
+    const { sql, db } = database(Infinity);
+    const log = jest.fn();
+    const done = createScrubber(sql, log).afterErasure(['contacts']);
+    await jest.advanceTimersByTimeAsync(TRUNCATE_TRIES * TRUNCATE_PAUSE_MS);
+    await done;
+    expect(db.pragma).toHaveBeenCalledTimes(TRUNCATE_TRIES);
+    expect(log).toHaveBeenCalledWith('the WAL could not be truncated after an erasure');
+  });
 });

@@ -31,6 +31,9 @@ export const SCRUB_CHECK_MS = 60_000;
 export const LOCK_WAIT_MS = 1_000;
 /** The longest one table's copy may take before its connection gives up on it. */
 const COPY_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+/** How often an erasure's TRUNCATE checkpoint on SQLite is tried, and the pause between. */
+export const TRUNCATE_TRIES = 100;
+export const TRUNCATE_PAUSE_MS = 20;
 /** The advisory lock one process holds while it writes tables anew. */
 const SCRUB_LOCK = 7_302_201;
 
@@ -87,9 +90,18 @@ export function createScrubber(
   if (sql.dialect === 'sqlite' && db) {
     return idleScrubber(async () => {
       if (db.memory) return;
-      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-      // Another connection held the log: the next erasure's checkpoint, or the stop, ends it.
-      if (result?.busy) log('the WAL could not be truncated after an erasure');
+      // The checkpointer's worker (checkpointer.ts) may be in a checkpoint of its own, which
+      // makes this one answer busy at once: tried again after a moment, for up to
+      // TRUNCATE_TRIES x TRUNCATE_PAUSE_MS.
+      for (let tries = 1; ; tries += 1) {
+        const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        if (!result?.busy) return;
+        if (tries >= TRUNCATE_TRIES) break;
+        await new Promise((resolve) => setTimeout(resolve, TRUNCATE_PAUSE_MS));
+      }
+      // Another connection held the log all along: the next erasure's checkpoint, or the
+      // stop, ends it.
+      log('the WAL could not be truncated after an erasure');
     });
   }
   const pool = (sql as Sql & { pool?: pg.Pool }).pool;

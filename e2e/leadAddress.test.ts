@@ -107,10 +107,40 @@ describe('the chosen address and the pin', () => {
     await question.getByRole('button', { name: 'Replace the address' }).click();
     // The locality found there; the search box shows what will be sent.
     assert.equal(await street.inputValue(), '');
+    // A locality of Berlin has no one postcode: the town stays Berlin (decision 189).
     const city = await frame.getByRole('textbox', { name: 'City' }).inputValue();
-    assert.notEqual(city, '');
+    assert.equal(city, 'Berlin');
     assert.ok((await search.inputValue()).includes(city));
     assert.ok(!(await search.inputValue()).includes('Schönhauser'));
+    await page.context().close();
+  });
+});
+
+describe('a chosen address edited by hand', () => {
+  it('German, desktop: the search box follows the fields, and the lead carries what both show', async () => {
+    const { page, frame } = await openInFrame(ctx, '/demo/lead-wizard');
+    await frame.getByRole('radio', { name: 'Verkaufen' }).check();
+    await frame.getByRole('button', { name: 'Wohnung', exact: true }).click();
+    const search = frame.getByRole('combobox', { name: 'Adresse suchen' });
+    await search.fill('Schönhauser Allee 36');
+    await frame
+      .getByRole('option', { name: /^Schönhauser Allee 36, 10435 Berlin/ })
+      .first()
+      .click();
+    await frame.getByRole('button', { name: 'Adresse manuell eingeben' }).click();
+    await frame.getByRole('textbox', { name: 'Haus-Nr.' }).fill('38');
+    await frame.waitForFunction(() =>
+      (document.querySelector('[role=combobox]') as HTMLInputElement | null)?.value.startsWith(
+        'Schönhauser Allee 38, 10435 Berlin',
+      ),
+    );
+    await frame.getByRole('button', { name: 'Weitere Details eingeben' }).click();
+    await frame.getByRole('textbox', { name: 'Preisvorstellung' }).fill('450.000');
+    await frame.getByRole('button', { name: 'Weiter' }).click();
+    const location = await sentLocation(page, frame, 'de', 'hand.edited@example.de');
+    assert.equal(location.street, 'Schönhauser Allee');
+    assert.equal(location.number, '38');
+    assert.equal(location.zip, '10435');
     await page.context().close();
   });
 });

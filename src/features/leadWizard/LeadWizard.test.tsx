@@ -377,6 +377,26 @@ describe('lead wizard screen', () => {
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
+  it('shows in the search box the address the fields hold once a chosen one is edited by hand', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Wohnung' }));
+    await chooseAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Adresse manuell eingeben' }));
+    const number = screen.getByRole('textbox', { name: 'Haus-Nr.' });
+    expect(number).toHaveValue('12');
+    await user.clear(number);
+    await user.type(number, '14');
+    const box = screen.getByRole('combobox', { name: 'Adresse suchen' });
+    expect(box).toHaveValue('Kastanienallee 14, 10435 Berlin');
+    // No search is started by it: the line is the address, not a query.
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    // A search of the visitor's own in the box is left alone by an edit of the fields.
+    await user.clear(box);
+    await user.type(box, 'K');
+    await user.type(screen.getByRole('textbox', { name: 'PLZ' }), '9');
+    expect(box).toHaveValue('K');
+  });
+
   it('offers manual entry: Straße, Haus-Nr., PLZ, Stadt; Details eingeben once the pin is set', async () => {
     nock(WIDGET_ORIGIN).get('/api/geocoder/reverse').query(true).reply(200, { features: [] });
     const { user } = await open();

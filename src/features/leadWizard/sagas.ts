@@ -3,7 +3,7 @@
  * typed town moves the map there.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { call, delay, put, select, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Saga } from '../../app/saga';
 import type { RootState } from '../../app/store';
 import { displayLine, hasCoordinates, type Address } from '../../parts/location/address';
@@ -140,8 +140,22 @@ function* showPinAddress(): Saga {
   if (line !== text) yield put(lineShown(line));
 }
 
+/**
+ * Address fields edited while the box shows an address's line (a suggestion taken, then its
+ * number changed by hand): the line follows the fields, so the box never shows another
+ * address than the one sent. A search of the visitor's own in the box stays.
+ */
+function* lineFollowsFields(): Saga {
+  const { location }: LeadWizardState = yield select(selectLeadWizard);
+  const { showsAddress, text }: ReturnType<typeof selectGeocoder> = yield select(selectGeocoder);
+  if (!location || !showsAddress) return;
+  const line = displayLine(location);
+  if (line !== text) yield put(lineShown(line));
+}
+
 export function* leadAddressSaga(): Saga {
   yield takeLatest(isAddressEdit, moveMapToTypedAddress);
+  yield takeEvery(isAddressEdit, lineFollowsFields);
   yield takeLatest([pointResolved.type, actions.pinAddressTaken.type], showPinAddress);
   yield takeLatest(actions.restored, showRestoredAddress);
 }

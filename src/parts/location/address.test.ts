@@ -197,6 +197,21 @@ describe('geocoder mapping (product 3.7)', () => {
     ).toBe('');
   });
 
+  it('a suburb without a postcode (a locality has several) stays in its city, as its district', () => {
+    expect(
+      featureToAddress(
+        feature({ osm_key: 'place', osm_value: 'suburb', name: 'Hansaviertel', city: 'Berlin' }),
+      ),
+    ).toMatchObject({ zip: '', city: 'Berlin', district: 'Hansaviertel' });
+    expect(
+      featureToAddress(feature({ osm_key: 'boundary', name: 'Pankow', city: 'Berlin' })),
+    ).toMatchObject({ city: 'Berlin', district: 'Pankow' });
+    // A town's own feature without a postcode is the town.
+    expect(
+      featureToAddress(feature({ osm_key: 'boundary', name: 'Potsdam', city: 'Potsdam' })),
+    ).toMatchObject({ city: 'Potsdam', district: '' });
+  });
+
   it('postcode and city alone; postcode and name (the name is the city); else the name is the city', () => {
     expect(featureToAddress(feature({ postcode: '80331', city: 'München' }))).toMatchObject({
       zip: '80331',

@@ -88,12 +88,17 @@ export function featureToAddress(feature: unknown): Address | null {
     lat,
     lng,
   };
+  const isDistrict =
+    (name !== city && osmKey === 'boundary') || (osmKey === 'place' && osmValue === 'suburb');
   if (postcode && city && name) {
     address.zip = postcode;
     address.city = city;
-    const isDistrict =
-      (name !== city && osmKey === 'boundary') || (osmKey === 'place' && osmValue === 'suburb');
     if (isDistrict) address.district = name;
+  } else if (!postcode && city && name && isDistrict && name !== city) {
+    // A part of a town without a postcode (a locality has several) stays in its town: Berlin
+    // with 'Hansaviertel' as its district, not a town called Hansaviertel (decision 189).
+    address.city = city;
+    address.district = name;
   } else if (postcode && city) {
     address.zip = postcode;
     address.city = city;

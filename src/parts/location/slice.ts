@@ -10,9 +10,17 @@ export interface GeocoderState {
   /** Suggestions for `answeredText`; never those of an older search. */
   suggestions: Address[];
   answeredText: string;
+  /** Whether the box shows an address's line (chosen, or shown again), not a visitor's search. */
+  showsAddress: boolean;
 }
 
-const initialState: GeocoderState = { text: '', status: 'idle', suggestions: [], answeredText: '' };
+const initialState: GeocoderState = {
+  text: '',
+  status: 'idle',
+  suggestions: [],
+  answeredText: '',
+  showsAddress: false,
+};
 
 /** Searches start at this many characters; fewer give no useful place. */
 export const MIN_SEARCH_LENGTH = 2;
@@ -23,6 +31,7 @@ export const geocoderSlice = createSlice({
   reducers: {
     searchTextChanged(state, action: PayloadAction<string>) {
       state.text = action.payload;
+      state.showsAddress = false;
       const searchable = action.payload.trim().length >= MIN_SEARCH_LENGTH;
       state.status = searchable ? 'loading' : 'idle';
       if (!searchable) {
@@ -47,11 +56,17 @@ export const geocoderSlice = createSlice({
     },
     /** A suggestion was taken: the box shows its line, the list closes. */
     suggestionChosen(state, action: PayloadAction<{ address: Address; line: string }>) {
-      Object.assign(state, initialState, { text: action.payload.line });
+      Object.assign(state, initialState, { text: action.payload.line, showsAddress: true });
     },
-    /** The box shows an address chosen before (a draft restored after a reload), no search. */
+    /**
+     * The box shows an address's line, no search: one chosen before (a draft restored after a
+     * reload), the pin's, or the address fields' as the visitor edits them under a chosen line.
+     */
     lineShown(state, action: PayloadAction<string>) {
-      Object.assign(state, initialState, { text: action.payload });
+      Object.assign(state, initialState, {
+        text: action.payload,
+        showsAddress: action.payload !== '',
+      });
     },
     /** The visitor put the pin on the map (click, drag or keyboard). */
     pointPlaced(_state, _action: PayloadAction<{ lat: number; lng: number }>) {},

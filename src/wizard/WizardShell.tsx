@@ -22,7 +22,15 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import type { RootState } from '../app/store';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import type { MessageKey } from '../i18n';
-import { Alert, PageHeading, PageLead, PrimaryButton, Section, Title } from '../ui/primitives';
+import {
+  Alert,
+  Main,
+  PageHeading,
+  PageLead,
+  PrimaryButton,
+  Section,
+  Title,
+} from '../ui/primitives';
 import { moveFocus } from '../ui/focus';
 import { OutOfSight } from '../ui/LazyPart';
 import type { WizardSelectors } from './selectors';
@@ -115,7 +123,7 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
   if (sent) {
     // Product 2.1.12: the message replaces the form, and the step header goes.
     return (
-      <main>
+      <Main>
         <PageHeading>{title}</PageHeading>
         <Section>
           <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
@@ -125,7 +133,7 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
             {props.more}
           </Alert>
         </Section>
-      </main>
+      </Main>
     );
   }
 
@@ -182,10 +190,10 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
   );
   if (footer) return body;
   return (
-    <main>
+    <Main>
       <PageHeading>{title}</PageHeading>
       <PageLead>{t(`${name}.heading` as MessageKey)}</PageLead>
       {body}
-    </main>
+    </Main>
   );
 }

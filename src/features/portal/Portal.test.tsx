@@ -238,6 +238,7 @@ describe('logged-in home', () => {
   it('puts the focus on the heading once logged in and after logging out, not on an anonymous visit', async () => {
     const { user } = await open({ loggedIn: true });
     const home = await screen.findByRole('heading', { level: 1, name: 'Ihr Kundenbereich' });
+    expect(screen.getByRole('main', { name: 'Ihr Kundenbereich' })).toBeInTheDocument();
     await waitFor(() => expect(home).toHaveFocus());
     nock(API).delete('/v1/auth/me').reply(200, { loggedOut: true });
     await user.click(screen.getByRole('button', { name: 'Abmelden' }));

@@ -55,6 +55,8 @@ afterEach(() => {
 describe('saved-search wizard screen', () => {
   it("asks 'Wo suchen Sie?' with every region chosen, and keeps 'Details eingeben' off without one", async () => {
     const { user } = await open();
+    // The screen's main landmark is named by its title (a host page has a main of its own).
+    expect(screen.getByRole('main', { name: 'Suchprofil anlegen' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
       'Schritt 1 von 4: Wo suchen Sie?',
     );

@@ -11,7 +11,7 @@ import { selectConfig } from '../../app/selectors';
 import type { RootState } from '../../app/store';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import type { MessageKey } from '../../i18n';
-import { Alert, PageHeading, PageLead, Section } from '../../ui/primitives';
+import { Alert, Main, PageHeading, PageLead, Section } from '../../ui/primitives';
 import type { ContactFormProps } from '../contactForm/ContactForm';
 import type { ContactFormOptions } from '../contactForm/schema';
 import { PAGE_REFUSALS, type ContactPageSlice, type ContactPageState } from './slice';
@@ -60,7 +60,7 @@ export function ContactPageView(
 
   if (sent) {
     return (
-      <main>
+      <Main>
         <PageHeading>{props.title}</PageHeading>
         <Section>
           <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
@@ -70,13 +70,13 @@ export function ContactPageView(
           </Alert>
           {props.afterSuccess}
         </Section>
-      </main>
+      </Main>
     );
   }
   // The backend refused what the page is about (a listing it does not know): no form.
   const refused = error !== null && REFUSALS.includes(error);
   return (
-    <main>
+    <Main>
       <PageHeading>{props.title}</PageHeading>
       <PageLead>{props.intro}</PageLead>
       <Section>
@@ -106,6 +106,6 @@ export function ContactPageView(
           </span>
         )}
       </Section>
-    </main>
+    </Main>
   );
 }

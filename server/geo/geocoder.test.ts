@@ -427,6 +427,10 @@ describe("the widget's own display line (product 3.6, decision 86)", () => {
       placeTerm: 'hansaviertel',
       state: 'Berlin',
     });
+    // A postcode typed with a name is the town that has it, not a locality of that name.
+    expect(search('99631 Weißensee', 'de', 10).features.map((f) => f.properties.state)).toEqual([
+      'Thüringen',
+    ]);
     // A street typed with its town, state and country is still a street.
     expect(parseQuery('Königstraße 12a, Stuttgart, Baden-Württemberg, Deutschland')).toMatchObject({
       street: 'Königstraße',

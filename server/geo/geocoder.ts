@@ -365,8 +365,9 @@ export function search(q: string, lang: string, limit: number): PhotonResponse {
     // The places that have this postcode; a place term narrows them down.
     const postcode = query.postcode;
     // A locality is not indexed by postcode, but its display line shows the one of its name
-    // where it has one ('99631 Berlin–Weißensee, Berlin, Deutschland').
-    const localities = (loadPlaces().byName.get(query.placeTerm) ?? []).filter(
+    // where it has one, with its city or state ('99631 Berlin–Weißensee, Berlin, Deutschland').
+    const named = query.city || query.state ? loadPlaces().byName.get(query.placeTerm) : [];
+    const localities = (named ?? []).filter(
       (place) => place.featureCode === 'PPLX' && place.postcodes.includes(postcode),
     );
     for (const place of [...(byPostcode.get(postcode) ?? []), ...localities]) {

@@ -1,11 +1,12 @@
 /**
  * @jest-environment node
  */
-import { parseQuery, reverse, search } from './geocoder';
+import { parseQuery, reverse, search, type PhotonFeature } from './geocoder';
 import fc from 'fast-check';
 import { distanceKm } from '../../contract/distance';
 import { loadPlaces, normalize } from './places';
 import { startTestServer } from '../../test/server/testServer';
+import { displayLine, featureToAddress } from '../../src/parts/location/address';
 
 describe('offline geocoder (Photon format)', () => {
   it('finds a city by name, in any spelling of its umlauts', () => {
@@ -313,6 +314,131 @@ describe('offline geocoder (Photon format)', () => {
   });
 });
 
+describe("the widget's own display line (product 3.6, decision 86)", () => {
+  /** The line the widget shows in its search box for a feature, by the widget's own code. */
+  const lineOf = (f: PhotonFeature) => displayLine(featureToAddress(f)!);
+  /** The line as shown, and with a hyphen or a space for the en dash before the locality. */
+  const written = (line: string) => [line, line.replace('–', '-'), line.replace('–', ' ')];
+
+  it.each([
+    // A house, and a house in a locality whose name has a hyphen.
+    ['Torstraße 1', 'de', ['Torstraße 1, 10119 Berlin–Prenzlauer Berg']],
+    [
+      'Zingster Straße 1',
+      'de',
+      [
+        'Zingster Straße 1, 13357 Berlin–Gesundbrunnen',
+        'Zingster Straße 1, 13051 Berlin–Neu-Hohenschönhausen',
+      ],
+    ],
+    ['Alt-Treptow 1', 'de', ['Alt-Treptow 1, 12435 Berlin–Alt-Treptow']],
+    // A street whose name holds a number (decision 182).
+    ['Straße 100', 'de', ['Straße 100, 13125 Berlin–Karow']],
+    // A street in several localities, some of whose names start alike (Malchow).
+    [
+      'Kastanienallee',
+      'de',
+      [
+        'Kastanienallee, 10435 Berlin–Prenzlauer Berg',
+        'Kastanienallee, 10119 Berlin–Mitte',
+        'Kastanienallee, 13158 Berlin–Rosenthal',
+        'Kastanienallee, 13129 Berlin–Blankenburg',
+        'Kastanienallee, 14050 Berlin–Westend',
+        'Kastanienallee, 12627 Berlin–Hellersdorf',
+        'Kastanienallee, 12623 Berlin–Mahlsdorf',
+        'Kastanienallee, 12587 Berlin–Friedrichshagen',
+      ],
+    ],
+    [
+      'Blankenburger Pflasterweg',
+      'de',
+      [
+        'Blankenburger Pflasterweg, 13051 Berlin–Blankenburg',
+        'Blankenburger Pflasterweg, 13051 Berlin–Stadtrandsiedlung Malchow',
+        'Blankenburger Pflasterweg, 13051 Berlin–Malchow',
+      ],
+    ],
+    // In Köpenick, which GeoNames also knows as the place 'Berlin Köpenick'.
+    ['Böttcherstraße', 'de', ['Böttcherstraße, 12555 Berlin–Köpenick']],
+    // Localities (a place's line ends in its state and country), hyphenated or not; a street
+    // that shares a locality's name.
+    ['Hansaviertel', 'de', ['Hansaviertel, Berlin, Deutschland']],
+    ['Hansaviertel', 'en', ['Hansaviertel, Berlin, Germany']],
+    ['Neu-Hohenschönhausen', 'de', ['Neu-Hohenschönhausen, Berlin, Deutschland']],
+    ['Charlottenburg-Nord', 'en', ['Charlottenburg-Nord, Berlin, Germany']],
+    ['Berlin Köpenick', 'de', ['Berlin Köpenick, Berlin, Deutschland']],
+    [
+      'Alt-Treptow',
+      'de',
+      ['Alt-Treptow, Berlin, Deutschland', 'Alt-Treptow, 12435 Berlin–Alt-Treptow'],
+    ],
+    // A locality with the postcode of its name, and the town of that name elsewhere.
+    [
+      'Weißensee',
+      'de',
+      [
+        '99631 Berlin–Weißensee, Berlin, Deutschland',
+        '99631 Weißensee, Thüringen, Deutschland',
+        'Weißenseer Weg, 10369 Berlin–Fennpfuhl',
+        'Weißenseer Weg, 13055 Berlin–Alt-Hohenschönhausen',
+      ],
+    ],
+    // A town, and the streets named after it.
+    [
+      'Köln',
+      'en',
+      [
+        'Köln, Nordrhein-Westfalen, Germany',
+        'Kölner Damm, 12353 Berlin–Buckow',
+        'Kölner Damm, 12353 Berlin–Gropiusstadt',
+      ],
+    ],
+  ])('finds each answer to "%s" (%s) first by its line', (q, lang, lines) => {
+    const features = search(q, lang, 10).features;
+    expect(features.map(lineOf)).toEqual(lines);
+    for (const f of features)
+      for (const line of written(lineOf(f)))
+        expect([line, search(line, lang, 10).features[0]]).toEqual([line, f]);
+  });
+
+  it("reads 'Berlin–Ortsteil' as the locality, and keeps hyphenated names whole", () => {
+    for (const line of written('Torstraße 1, 10119 Berlin–Prenzlauer Berg'))
+      expect(parseQuery(line)).toMatchObject({
+        street: 'Torstraße',
+        housenumber: '1',
+        postcode: '10119',
+        placeTerm: 'prenzlaur berg',
+        city: 'berlin',
+      });
+    expect(parseQuery('Zingster Straße 1, Berlin-Neu-Hohenschönhausen')).toMatchObject({
+      placeTerm: 'neu hohenschonhausen',
+      city: 'berlin',
+    });
+    expect(parseQuery('Neu-Hohenschönhausen')).toMatchObject({
+      placeTerm: 'neu hohenschonhausen',
+      city: null,
+    });
+    expect(parseQuery('Charlottenburg-Wilmersdorf')).toMatchObject({
+      placeTerm: 'charlottenburg wilmersdorf',
+      city: null,
+    });
+    expect(parseQuery('Hansaviertel, Berlin, Deutschland')).toMatchObject({
+      street: null,
+      placeTerm: 'hansaviertel',
+      state: 'Berlin',
+    });
+    // A postcode typed with a name is the town that has it, not a locality of that name.
+    expect(search('99631 Weißensee', 'de', 10).features.map((f) => f.properties.state)).toEqual([
+      'Thüringen',
+    ]);
+    // A street typed with its town, state and country is still a street.
+    expect(parseQuery('Königstraße 12a, Stuttgart, Baden-Württemberg, Deutschland')).toMatchObject({
+      street: 'Königstraße',
+      housenumber: '12a',
+    });
+  });
+});
+
 describe('geocoder routes', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
@@ -443,6 +569,26 @@ describe('geocoder routes', () => {
     expect(body.features[0]?.properties).toMatchObject({ osm_key: 'highway', name: 'Straße 100' });
     expect(body.features[0]?.properties.housenumber).toBeUndefined();
   });
+
+  it.each(['–', '-', ' '])(
+    "finds the widget's line 'Torstraße 1, 10119 Berlin%sPrenzlauer Berg' again",
+    async (dash) => {
+      const q = `Torstraße 1, 10119 Berlin${dash}Prenzlauer Berg`;
+      const response = await fetch(
+        `${server.base}/api/geocoder?q=${encodeURIComponent(q)}&lang=de&limit=10`,
+      );
+      const body = (await response.json()) as {
+        features: { properties: Record<string, string> }[];
+      };
+      expect(body.features[0]?.properties).toMatchObject({
+        street: 'Torstraße',
+        housenumber: '1',
+        postcode: '10119',
+        city: 'Berlin',
+        district: 'Prenzlauer Berg',
+      });
+    },
+  );
 
   it('answers /api/geocoder/reverse', async () => {
     const response = await fetch(

@@ -7,7 +7,7 @@
  * house.
  */
 import { distanceKm } from '../../contract/distance';
-import { loadPlaces, normalize, prefixKey, type Place } from './places';
+import { loadPlaces, normalize, prefixKey, stateNamed, type Place } from './places';
 import {
   findStreets,
   holdsNumber,
@@ -74,6 +74,10 @@ export interface Query {
   placeTerm: string;
   street: string | null;
   housenumber: string | null;
+  /** The city a locality was named in ('Berlin–Prenzlauer Berg'), normalised; else null. */
+  city: string | null;
+  /** The state a place was named in ('Hansaviertel, Berlin, Deutschland'); else null. */
+  state: string | null;
 }
 
 /** Whether a normalised term names a place exactly (a town, or a locality of the demo city). */
@@ -91,11 +95,57 @@ function isPlaceName(term: string): boolean {
 const knownStreet = (text: string) => isStreetName(text) || findStreets(text).length > 0;
 
 /**
+ * A place term that names a city and then one of its localities, as the widget's display line
+ * joins them (product 3.6: 'Berlin–Prenzlauer Berg'; normalised, an en dash, a hyphen and a
+ * space read alike): the locality, and the city it was named in. With a street, the locality
+ * of the demo city may be its first letters, as streetsPlace reads them. A term that names a
+ * place whole stays as it is ('Berlin Köpenick', 'Charlottenburg-Nord'), and a locality's name
+ * keeps its own hyphens ('Berlin–Neu-Hohenschönhausen' is Neu-Hohenschönhausen).
+ */
+function cityAndLocality(
+  term: string,
+  withStreet: boolean,
+): { placeTerm: string; city: string | null } {
+  const whole = { placeTerm: term, city: null };
+  const { city: demoCity, placeTerms } = loadStreets();
+  const { byName } = loadPlaces();
+  const words = term.split(' ');
+  // With a street, a part of the demo city comes first: 'Böttcherstraße, 12555 Berlin–Köpenick'
+  // is in the locality Köpenick, not at GeoNames' place 'Berlin Köpenick'.
+  if (withStreet && words.length > 1 && words[0] === normalize(demoCity)) {
+    const locality = words.slice(1).join(' ');
+    if (streetsPlace(locality) !== null) return { placeTerm: locality, city: words[0]! };
+  }
+  if (!term || isPlaceName(term)) return whole;
+  for (let n = 1; n < words.length; n += 1) {
+    const city = words.slice(0, n).join(' ');
+    const locality = words.slice(n).join(' ');
+    const inDemoCity = city === normalize(demoCity) && placeTerms.has(locality);
+    const localityOfCity = (byName.get(locality) ?? []).some(
+      (place) => place.featureCode === 'PPLX' && !!place.city && normalize(place.city) === city,
+    );
+    if (inDemoCity || localityOfCity) return { placeTerm: locality, city };
+  }
+  return whole;
+}
+
+/** Country names a place's display line ends in (the API's `lang` de and en). */
+const COUNTRIES = new Set(['deutschland', 'germany']);
+
+/**
  * Reads the usual ways of writing a German address: 'Straße Nr, PLZ Ort', 'Straße Nr, Ort',
  * 'Straße Nr PLZ Ort', 'Straße Nr Ort', 'Ort Straße Nr', 'PLZ Ort', 'Ort' and 'PLZ' (or its
- * first digits).
+ * first digits); and every line the widget displays for an answer (product 3.6): 'Ort' may be
+ * 'Stadt–Ortsteil' (cityAndLocality), and a place's line ends in its state and country
+ * ('Hansaviertel, Berlin, Deutschland').
  */
 export function parseQuery(q: string): Query {
+  const query = parseAddress(q);
+  const located = cityAndLocality(query.placeTerm, query.street !== null);
+  return { ...query, ...located };
+}
+
+function parseAddress(q: string): Omit<Query, 'city'> {
   let text = q.trim().replace(/\s+/g, ' ');
   const postcode = POSTCODE.exec(text)?.[1] ?? null;
   if (postcode)
@@ -107,7 +157,16 @@ export function parseQuery(q: string): Query {
   text = text.replace(/^,|,$/g, '').trim();
   const postcodePrefix = !postcode && /^\d{2,4}$/.test(text) ? text : null;
   if (postcodePrefix) text = '';
-  const none = { postcode, postcodePrefix, street: null, housenumber: null };
+  const none = { postcode, postcodePrefix, street: null, housenumber: null, state: null };
+
+  // A place's display line: '[PLZ] Ort, Land, Deutschland' (no street, no house number).
+  const line = text.split(',').map((p) => p.trim());
+  if (line.length >= 3 && COUNTRIES.has(normalize(line.at(-1)!))) {
+    const state = stateNamed(normalize(line.at(-2)!));
+    const place = line.slice(0, -2).join(' ');
+    if (state && !parseAddress(place).housenumber)
+      return { ...none, state, placeTerm: normalize(place) };
+  }
 
   // With a comma: the street comes first, the place after it.
   const parts = text
@@ -115,7 +174,11 @@ export function parseQuery(q: string): Query {
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length > 1) {
-    const { street, housenumber } = streetAndNumber(parts[0]!);
+    // 'Straße 100, 13125 Berlin–Karow': a whole street name with a number is that street.
+    const { street, housenumber } =
+      /\d/.test(parts[0]!) && loadStreets().names.has(normalizeStreet(parts[0]!))
+        ? { street: parts[0]!, housenumber: null }
+        : streetAndNumber(parts[0]!);
     return { ...none, street, housenumber, placeTerm: normalize(parts.slice(1).join(' ')) };
   }
   // A street whose name holds a number ('Straße 100') is the street, not a house of 'Straße'.
@@ -239,6 +302,8 @@ const BORDER_KM = 1.5;
  */
 function streetsFor(query: Query): { street: Street; score: number }[] {
   if (query.postcodePrefix) return [];
+  // A place named in another state ('Köln, Nordrhein-Westfalen, Deutschland') has no streets here.
+  if (query.state && query.state !== loadStreets().city) return [];
   const typed = query.street ?? query.placeTerm;
   const where = streetsPlace(query.street ? query.placeTerm : '');
   if (!where) return [];
@@ -298,10 +363,17 @@ export function search(q: string, lang: string, limit: number): PhotonResponse {
     candidates = [...seen].map(([place, code]) => ({ place, score: 0, postcode: code }));
   } else if (query.postcode) {
     // The places that have this postcode; a place term narrows them down.
-    for (const place of byPostcode.get(query.postcode) ?? []) {
+    const postcode = query.postcode;
+    // A locality is not indexed by postcode, but its display line shows the one of its name
+    // where it has one, with its city or state ('99631 Berlin–Weißensee, Berlin, Deutschland').
+    const named = query.city || query.state ? loadPlaces().byName.get(query.placeTerm) : [];
+    const localities = (named ?? []).filter(
+      (place) => place.featureCode === 'PPLX' && place.postcodes.includes(postcode),
+    );
+    for (const place of [...(byPostcode.get(postcode) ?? []), ...localities]) {
       const s = score(place, query.placeTerm);
       if (query.placeTerm && s < 0) continue;
-      candidates.push({ place, score: s, postcode: query.postcode });
+      candidates.push({ place, score: s, postcode });
     }
   } else if (query.placeTerm.length >= 2) {
     for (const place of placesFor(query.placeTerm)) {
@@ -310,6 +382,15 @@ export function search(q: string, lang: string, limit: number): PhotonResponse {
     }
   }
   candidates.sort((a, b) => b.score - a.score || b.place.population - a.place.population);
+  // A city or state named with the place ('Berlin–Weißensee', 'Weißensee, Berlin, Deutschland')
+  // picks the place of that name there, if there is one.
+  const within = (keep: (place: Place) => boolean) => {
+    const kept = candidates.filter((c) => keep(c.place));
+    if (kept.length > 0) candidates = kept;
+  };
+  const { city, state } = query;
+  if (city) within((place) => !!place.city && normalize(place.city) === city);
+  if (state) within((place) => place.state === state);
   // An address names one place: keep only the best matches, not every place that starts alike.
   if (query.street && candidates.length > 0) {
     const best = candidates[0]!.score;

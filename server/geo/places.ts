@@ -51,6 +51,10 @@ const STATES: Record<string, string> = {
   '16': 'Berlin',
 };
 
+/** A German state by its normalised name ('baden wurttemberg'). */
+export const stateNamed = (term: string): string | null =>
+  Object.values(STATES).find((state) => normalize(state) === term) ?? null;
+
 /** GeoNames names a few German cities in English; visitors type the German name. */
 const GERMAN_NAMES: Record<string, string> = { Munich: 'München' };
 

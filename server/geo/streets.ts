@@ -154,14 +154,18 @@ const startsSo = (name: string, term: string) => name.startsWith(term) || name.i
 /**
  * The part of the city a place term typed with a street means (normalised, whole or its first
  * letters, as a visitor types it): the whole city (its name or the start of it, or nothing),
- * the localities whose name or one of its words starts so ('prenz': Prenzlauer Berg), or, for
- * one to four digits, the postcodes that start so. Null: no part of the city.
+ * the locality named whole, else the localities whose name or one of its words starts so
+ * ('prenz': Prenzlauer Berg), or, for one to four digits, the postcodes that start so. Null: no
+ * part of the city.
  */
 export function streetsPlace(term: string): ((street: Street) => boolean) | null {
   if (!term) return () => true;
   if (/^\d{1,4}$/.test(term)) return (street) => street.postcode.startsWith(term);
   const { city, localities } = loadStreets();
   if (normalize(city).startsWith(term)) return () => true;
+  // A locality named whole is that one ('Malchow', not Stadtrandsiedlung Malchow).
+  const exact = localities.find((l) => l.normalized === term);
+  if (exact) return (street) => street.district === exact.name;
   const named = new Set(localities.filter((l) => startsSo(l.normalized, term)).map((l) => l.name));
   if (named.size === 0) return null;
   return (street) => named.has(street.district);

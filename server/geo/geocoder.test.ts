@@ -362,22 +362,22 @@ describe("the widget's own display line (product 3.6, decision 86)", () => {
     ['Böttcherstraße', 'de', ['Böttcherstraße, 12555 Berlin–Köpenick']],
     // Localities (a place's line ends in its state and country), hyphenated or not; a street
     // that shares a locality's name.
-    ['Hansaviertel', 'de', ['Hansaviertel, Berlin, Deutschland']],
-    ['Hansaviertel', 'en', ['Hansaviertel, Berlin, Germany']],
-    ['Neu-Hohenschönhausen', 'de', ['Neu-Hohenschönhausen, Berlin, Deutschland']],
-    ['Charlottenburg-Nord', 'en', ['Charlottenburg-Nord, Berlin, Germany']],
-    ['Berlin Köpenick', 'de', ['Berlin Köpenick, Berlin, Deutschland']],
+    ['Hansaviertel', 'de', ['Berlin–Hansaviertel, Berlin, Deutschland']],
+    ['Hansaviertel', 'en', ['Berlin–Hansaviertel, Berlin, Germany']],
+    ['Neu-Hohenschönhausen', 'de', ['Berlin–Neu-Hohenschönhausen, Berlin, Deutschland']],
+    ['Charlottenburg-Nord', 'en', ['Berlin–Charlottenburg-Nord, Berlin, Germany']],
+    ['Berlin Köpenick', 'de', ['Berlin–Berlin Köpenick, Berlin, Deutschland']],
     [
       'Alt-Treptow',
       'de',
-      ['Alt-Treptow, Berlin, Deutschland', 'Alt-Treptow, 12435 Berlin–Alt-Treptow'],
+      ['Berlin–Alt-Treptow, Berlin, Deutschland', 'Alt-Treptow, 12435 Berlin–Alt-Treptow'],
     ],
     // A locality with the postcode of its name, and the town of that name elsewhere.
     [
       'Weißensee',
       'de',
       [
-        '99631 Berlin–Weißensee, Berlin, Deutschland',
+        'Berlin–Weißensee, Berlin, Deutschland',
         '99631 Weißensee, Thüringen, Deutschland',
         'Weißenseer Weg, 10369 Berlin–Fennpfuhl',
         'Weißenseer Weg, 13055 Berlin–Alt-Hohenschönhausen',

@@ -111,7 +111,9 @@ export function loadPlaces() {
       featureCode: c.featureCode,
       state: STATES[c.adminCode] ?? null,
       city: null,
-      postcodes: postcodesByName[name] ?? [],
+      // The postcode list names towns: a locality of a city ('Weißensee' in Berlin) takes none
+      // of a town of its name elsewhere (99631 is Weißensee in Thuringia).
+      postcodes: c.featureCode === 'PPLX' ? [] : (postcodesByName[name] ?? []),
     };
   });
   // A locality belongs to the nearest large town (city-states: the state itself).

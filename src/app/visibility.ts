@@ -1,16 +1,8 @@
 /** Page visibility for sagas: work that may wait (the session poll) waits while the page is hidden. */
 import { call, getContext } from 'redux-saga/effects';
+import { documentVisibility } from './documentVisibility';
 import type { AppEnv, PageVisibility } from './env';
 import type { Saga } from './saga';
-
-/** The document's own visibility (the env may bring another, as tests do). */
-export const documentVisibility: PageVisibility = {
-  hidden: () => document.visibilityState === 'hidden',
-  onChange(listener) {
-    document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
-  },
-};
 
 /**
  * Resolves once the page is shown; the listener goes with it. (A plain promise, not an event

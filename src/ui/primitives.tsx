@@ -149,21 +149,15 @@ export const Fieldset = styled.fieldset`
   }
 `;
 
-/** The id of a screen's title, which names the screen's main landmark. */
+/**
+ * The id of a screen's title, which names the screen's main landmark: the host page around the
+ * frame has a main of its own, and two unnamed ones cannot be told apart in a screen reader's
+ * list of landmarks.
+ */
 export const PAGE_HEADING_ID = 'page-heading';
 
-/**
- * A screen's main landmark, named by its title: the host page around the frame has a main of
- * its own, and two unnamed ones cannot be told apart in a screen reader's list of landmarks.
- */
-export const Main = styled.main.attrs<{ 'aria-labelledby'?: string }>((p) => ({
-  'aria-labelledby': p['aria-labelledby'] ?? PAGE_HEADING_ID,
-}))``;
-
 /** A screen's title (its h1). */
-export const PageHeading = styled.h1.attrs<{ id?: string }>((p) => ({
-  id: p.id ?? PAGE_HEADING_ID,
-}))`
+export const PageHeading = styled.h1`
   font-size: 1.5rem;
   margin: 1rem 1rem 0.25rem;
   @media (max-width: ${(p) => p.theme.breakpoints.xs}px) {

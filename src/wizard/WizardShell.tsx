@@ -24,7 +24,7 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import type { MessageKey } from '../i18n';
 import {
   Alert,
-  Main,
+  PAGE_HEADING_ID,
   PageHeading,
   PageLead,
   PrimaryButton,
@@ -123,8 +123,8 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
   if (sent) {
     // Product 2.1.12: the message replaces the form, and the step header goes.
     return (
-      <Main>
-        <PageHeading>{title}</PageHeading>
+      <main aria-labelledby={PAGE_HEADING_ID}>
+        <PageHeading id={PAGE_HEADING_ID}>{title}</PageHeading>
         <Section>
           <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
             {props.success.map((key) => (
@@ -133,7 +133,7 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
             {props.more}
           </Alert>
         </Section>
-      </Main>
+      </main>
     );
   }
 
@@ -190,10 +190,10 @@ export function WizardShell<Id extends string, P>(props: WizardShellProps<Id, P>
   );
   if (footer) return body;
   return (
-    <Main>
-      <PageHeading>{title}</PageHeading>
+    <main aria-labelledby={PAGE_HEADING_ID}>
+      <PageHeading id={PAGE_HEADING_ID}>{title}</PageHeading>
       <PageLead>{t(`${name}.heading` as MessageKey)}</PageLead>
       {body}
-    </Main>
+    </main>
   );
 }

@@ -8,7 +8,7 @@ import type { Action, PayloadActionCreator } from '@reduxjs/toolkit';
 import { all, call, debounce, fork, getContext, put, select } from 'redux-saga/effects';
 import type { AppEnv, PageVisibility } from '../app/env';
 import type { Saga } from '../app/saga';
-import { documentVisibility } from '../app/visibility';
+import { documentVisibility } from '../app/documentVisibility';
 import type { RootState } from '../app/store';
 import type { DraftSchema } from './draft';
 import type { SubmitStatus } from './submission';
@@ -58,26 +58,23 @@ function* saveDraft<D>(options: DraftOptions<D>): Saga {
   }
 }
 
-/** Resolves the next time the page goes hidden; the listener goes with it. */
-function nextHidden(visibility: PageVisibility): Promise<void> {
-  return new Promise((resolve) => {
-    const off = visibility.onChange(() => {
-      if (!visibility.hidden()) return;
-      off();
-      resolve();
-    });
-  });
-}
-
 /**
  * Saves the draft whenever the page goes hidden: a reload or a closed tab hides the page
  * first, and the save runs before it goes, so even the last keystroke is kept.
  */
 function* saveWhenHidden<D>(options: DraftOptions<D>): Saga {
   const env: AppEnv = yield getContext('env');
-  const visibility = env.visibility ?? documentVisibility;
+  const visibility: PageVisibility = env.visibility ?? documentVisibility;
   for (;;) {
-    yield call(nextHidden, visibility);
+    // The next time the page goes hidden; the listener goes with it.
+    yield call(
+      () =>
+        new Promise<void>((resolve) => {
+          const off = visibility.onChange(() => {
+            if (visibility.hidden()) resolve(off());
+          });
+        }),
+    );
     yield call(saveDraft<D>, options);
   }
 }

@@ -8,7 +8,7 @@ import { selectConfig } from '../../app/selectors';
 import { LazyContactForm, preloadContactForm } from '../../parts/contactForm/LazyContactForm';
 import type { ContactFormProps } from '../../parts/contactForm/ContactForm';
 import { ContactPageView } from '../../parts/contactPage/ContactPageView';
-import { Alert, Main, PageHeading, Section } from '../../ui/primitives';
+import { Alert, PAGE_HEADING_ID, PageHeading, Section } from '../../ui/primitives';
 import { parseExposeTarget } from './options';
 import { LazySearchOffer } from './LazyOffer';
 import { selectOffer } from './offer';
@@ -29,10 +29,10 @@ function WithoutForm({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.exposeInquiryWizard'));
   return (
-    <Main>
-      <PageHeading>{t('routes.exposeInquiryWizard')}</PageHeading>
+    <main aria-labelledby={PAGE_HEADING_ID}>
+      <PageHeading id={PAGE_HEADING_ID}>{t('routes.exposeInquiryWizard')}</PageHeading>
       <Section>{children}</Section>
-    </Main>
+    </main>
   );
 }
 

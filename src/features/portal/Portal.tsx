@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { HoldShell } from '../../app/shell';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { moveFocus } from '../../ui/focus';
-import { Alert, Main, PageHeading, Section, Title } from '../../ui/primitives';
+import { Alert, PAGE_HEADING_ID, PageHeading, Section, Title } from '../../ui/primitives';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Home } from './Home';
 import { LoginForm } from './LoginForm';
@@ -40,8 +40,8 @@ export function Portal() {
   }, [dispatch]);
 
   return (
-    <Main>
-      <PageHeading ref={heading} tabIndex={-1}>
+    <main aria-labelledby={PAGE_HEADING_ID}>
+      <PageHeading id={PAGE_HEADING_ID} ref={heading} tabIndex={-1}>
         {t(phase === 'loggedIn' ? 'home.title' : 'login.heading')}
       </PageHeading>
       {notice && (
@@ -73,6 +73,6 @@ export function Portal() {
         </Section>
       )}
       {phase === 'loggedIn' && <Home />}
-    </Main>
+    </main>
   );
 }

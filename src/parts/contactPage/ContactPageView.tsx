@@ -11,7 +11,7 @@ import { selectConfig } from '../../app/selectors';
 import type { RootState } from '../../app/store';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import type { MessageKey } from '../../i18n';
-import { Alert, Main, PageHeading, PageLead, Section } from '../../ui/primitives';
+import { Alert, PAGE_HEADING_ID, PageHeading, PageLead, Section } from '../../ui/primitives';
 import type { ContactFormProps } from '../contactForm/ContactForm';
 import type { ContactFormOptions } from '../contactForm/schema';
 import { PAGE_REFUSALS, type ContactPageSlice, type ContactPageState } from './slice';
@@ -60,8 +60,8 @@ export function ContactPageView(
 
   if (sent) {
     return (
-      <Main>
-        <PageHeading>{props.title}</PageHeading>
+      <main aria-labelledby={PAGE_HEADING_ID}>
+        <PageHeading id={PAGE_HEADING_ID}>{props.title}</PageHeading>
         <Section>
           <Alert role="status" $severity="success" tabIndex={-1} ref={successRef}>
             {props.success.map((key) => (
@@ -70,14 +70,14 @@ export function ContactPageView(
           </Alert>
           {props.afterSuccess}
         </Section>
-      </Main>
+      </main>
     );
   }
   // The backend refused what the page is about (a listing it does not know): no form.
   const refused = error !== null && REFUSALS.includes(error);
   return (
-    <Main>
-      <PageHeading>{props.title}</PageHeading>
+    <main aria-labelledby={PAGE_HEADING_ID}>
+      <PageHeading id={PAGE_HEADING_ID}>{props.title}</PageHeading>
       <PageLead>{props.intro}</PageLead>
       <Section>
         {refused ? (
@@ -106,6 +106,6 @@ export function ContactPageView(
           </span>
         )}
       </Section>
-    </Main>
+    </main>
   );
 }

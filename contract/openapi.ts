@@ -1685,10 +1685,13 @@ export const openapi = {
       get: {
         summary: 'The logged-in user',
         description:
-          'Without a session the answer is 200 with loggedIn false (a normal visit of the login page asks); a session with a missing or wrong nonce is refused (403).',
-        parameters: [nonceHeader],
+          'Without a session: 403 (rest_not_logged_in), or with probe=1 a 200 with loggedIn false, so that the login page, which asks on every visit, meets no refusal. A session with a missing or wrong nonce is refused (403) either way.',
+        parameters: [
+          nonceHeader,
+          { name: 'probe', in: 'query', required: false, schema: { type: 'string', enum: ['1'] } },
+        ],
         responses: {
-          '200': ok('The user, or that there is no session', {
+          '200': ok('The user, or (probe=1) that there is no session', {
             oneOf: [ref('User'), ref('NoSession')],
           }),
           ...AUTH_ERRORS,

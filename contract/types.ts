@@ -284,11 +284,13 @@ export interface paths {
         };
         /**
          * The logged-in user
-         * @description Without a session the answer is 200 with loggedIn false (a normal visit of the login page asks); a session with a missing or wrong nonce is refused (403).
+         * @description Without a session: 403 (rest_not_logged_in), or with probe=1 a 200 with loggedIn false, so that the login page, which asks on every visit, meets no refusal. A session with a missing or wrong nonce is refused (403) either way.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    probe?: "1";
+                };
                 header: {
                     /** @description The nonce of the session (from login/nonce, init, or a previous response). */
                     "X-WP-Nonce": string;
@@ -298,7 +300,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The user, or that there is no session */
+                /** @description The user, or (probe=1) that there is no session */
                 200: {
                     headers: {
                         [name: string]: unknown;

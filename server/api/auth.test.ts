@@ -265,7 +265,10 @@ describe('keys and sessions', () => {
     const session = requester.cookies.get('immosuite_session');
     expect(session).toBeDefined();
     expect(session).not.toBe(scanner.client.cookies.get('immosuite_session'));
-    expect((await scanner.client.get(`${PREFIX}/v1/auth/me`)).body).toEqual({ loggedIn: false });
+    expect((await scanner.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
+    expect((await scanner.client.get(`${PREFIX}/v1/auth/me?probe=1`)).body).toEqual({
+      loggedIn: false,
+    });
     // That browser again (a reload): its own session, unchanged.
     expect((await requester.post(`${PREFIX}/v1/auth/login`, { k: login })).status).toBe(200);
     expect(requester.cookies.get('immosuite_session')).toBe(session);
@@ -321,8 +324,7 @@ describe('keys and sessions', () => {
     expect((await call(phone.client, 'delete', '/v1/auth/me')).body).toEqual({
       loggedOut: true,
     });
-    expect((await call(phone.client, 'get', '/v1/auth/me')).body).toEqual({ loggedIn: false });
-    expect((await call(phone.client, 'get', '/v1/contact')).status).toBe(403);
+    expect((await call(phone.client, 'get', '/v1/auth/me')).status).toBe(403);
     expect((await logIn(server, first.login)).status).toBe(403);
 
     await server.client().post(`${PREFIX}/v1/auth/email`, { email: 'erika@example.de' });
@@ -331,7 +333,7 @@ describe('keys and sessions', () => {
     const tablet = await logIn(server, keyOf((await server.mails())[0]!.links[0]!));
     expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(200);
     expect((await tablet.client.del(`${PREFIX}/v1/auth/me?all=1`)).status).toBe(200);
-    expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).body).toEqual({ loggedIn: false });
+    expect((await laptop.client.get(`${PREFIX}/v1/auth/me`)).status).toBe(403);
   });
 
   it("'log out everywhere' voids the mailed login links not used yet", async () => {
@@ -349,18 +351,32 @@ describe('keys and sessions', () => {
     expect((await server.client().post(`${PREFIX}/v1/auth/login`, { k: other })).status).toBe(200);
   });
 
-  it('says at /v1/auth/me that there is no session (200), so a visit of the login page logs no refusal', async () => {
-    const response = await call(server.client(), 'get', '/v1/auth/me');
+  it('says at /v1/auth/me?probe=1 that there is no session (200), so the login page meets no refusal', async () => {
+    const response = await call(server.client(), 'get', '/v1/auth/me?probe=1');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ loggedIn: false });
     // An unknown or ended session cookie is no session either.
     const stranger = server.client();
     stranger.cookies.set('immosuite_session', 'made-up-token');
-    expect((await call(stranger, 'get', '/v1/auth/me')).body).toEqual({ loggedIn: false });
+    expect((await call(stranger, 'get', '/v1/auth/me?probe=1')).body).toEqual({
+      loggedIn: false,
+    });
+    // A session with a wrong nonce is refused, probe or not.
+    const client = await newLoggedInContact(server, 'probe@example.de');
+    const wrong = await call(client, 'get', '/v1/auth/me?probe=1', undefined, {
+      'X-WP-Nonce': 'wrong',
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+    expect((await call(client, 'get', '/v1/auth/me?probe=1')).body).toEqual({
+      email: 'probe@example.de',
+      loggedIn: true,
+    });
   });
 
   it('answers 403 WordPress-style when not logged in', async () => {
     for (const [method, path] of [
+      ['get', '/v1/auth/me'],
       ['get', '/v1/contact'],
       ['get', '/v1/saved-search'],
       ['get', '/v1/expose-inquiry'],

@@ -170,12 +170,14 @@ export async function authRoutes(app: FastifyInstance, ctx: ApiContext) {
     return { email: user.email, loggedIn: true, nonce };
   });
 
-  // Without a session the login page's normal question is answered, not refused: a 403 would
-  // stand in the browser's console on every visit. A session without its nonce is refused.
+  // Asked with probe=1 (the login page asks on every visit), no session is an answer, not a
+  // refusal that would stand in the browser's console; without it, 403 as product §7 has it.
+  // A session without its nonce is refused either way.
   route(app, 'GET', '/v1/auth/me', async (request, reply) => {
     const current = await sessions.current(request);
-    if (!current) return { loggedIn: false as const };
-    const user = await sessions.require(request, reply, current);
+    if (!current && (request.query as { probe?: string }).probe === '1')
+      return { loggedIn: false as const };
+    const user = await sessions.require(request, reply, current ?? undefined);
     return { email: user.email, loggedIn: true };
   });
 

@@ -81,7 +81,7 @@ describe('app shell', () => {
 
   it('speaks English when the host page is en-US', async () => {
     nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
     const { env } = renderApp({ route: '/login' });
     await act(async () => sendInit(env, { language: 'en-US' }));

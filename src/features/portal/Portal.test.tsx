@@ -42,13 +42,13 @@ const INQUIRY = {
 async function open(options: { loggedIn?: boolean; contact?: object; english?: boolean } = {}) {
   if (options.loggedIn)
     nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(200, { email: 'erika@example.de', loggedIn: true })
       .get('/v1/contact')
       .reply(200, options.contact ?? CONTACT)
       .get('/v1/saved-search')
       .reply(200, [SEARCH]);
-  else nock(API).get('/v1/auth/me').reply(403, FORBIDDEN);
+  else nock(API).get('/v1/auth/me?probe=1').reply(403, FORBIDDEN);
   const view = renderApp({
     route: '/login',
     env: createTestEnv(),
@@ -84,7 +84,7 @@ describe('login screen', () => {
       nock(API)
         .post('/v1/wizard/confirm', { k: 'confirm-key' })
         .reply(200, { opcode: 'Contact' })
-        .get('/v1/auth/me')
+        .get('/v1/auth/me?probe=1')
         .reply(403, FORBIDDEN);
       renderApp({ route: '/login', env, language: lang as 'de' | 'en' });
       await act(async () => sendInit(env, lang === 'en' ? { language: 'en-US' } : {}));

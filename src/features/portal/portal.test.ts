@@ -69,7 +69,7 @@ function loggedInReplies(scope = nock(API)) {
  */
 async function loggedInStore(until: (check: () => void) => Promise<unknown> = waitFor) {
   const setup = started();
-  nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true });
+  nock(API).get('/v1/auth/me?probe=1').reply(200, { email: 'erika@example.de', loggedIn: true });
   loggedInReplies();
   setup.store.dispatch(portal.opened({ k: null }));
   await until(() => expect(state(setup.store).savedSearches).toHaveLength(1));
@@ -142,7 +142,7 @@ describe('portal session', () => {
     nock(API)
       .post('/v1/wizard/confirm', { k: 'confirm-key' })
       .reply(200, { opcode: 'Contact' })
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
     store.dispatch(portal.opened({ k: 'confirm-key' }));
     await waitFor(() => expect(state(store).phase).toBe('loggedOut'));
@@ -157,7 +157,7 @@ describe('portal session', () => {
       .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
       .post('/v1/auth/login')
       .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
     store.dispatch(portal.opened({ k: 'old-key' }));
     await waitFor(() => expect(state(store).notice?.key).toBe('errors.generic'));
@@ -168,7 +168,7 @@ describe('portal session', () => {
   it('restores a session whose nonce a reload lost (another site), and goes on with its fresh nonce', async () => {
     const { store } = started();
     nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(403, { code: 'rest_cookie_invalid_nonce', message: 'x', data: { status: 403 } })
       .post('/v1/auth/session')
       .reply(200, { email: 'erika@example.de', loggedIn: true, nonce: 'n-restored' });
@@ -187,7 +187,7 @@ describe('portal session', () => {
       .reply(403, { code: 'invalid_key', message: 'x', data: { status: 403 } })
       .post('/v1/auth/login', { k: 'used-key' })
       .reply(403, { code: 'key_used', message: 'x', data: { status: 403 } })
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(403, { code: 'rest_not_logged_in', message: 'x', data: { status: 403 } });
     store.dispatch(portal.opened({ k: 'used-key' }));
     await waitFor(() => expect(state(store).notice?.key).toBe('login.keyUsed'));
@@ -199,7 +199,7 @@ describe('portal session', () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { store } = await loggedInStore(settle);
     // The next check comes after 60 s, not before.
-    const me = nock(API).get('/v1/auth/me').reply(500, 'down');
+    const me = nock(API).get('/v1/auth/me?probe=1').reply(500, 'down');
     await jest.advanceTimersByTimeAsync(59_000);
     expect(me.isDone()).toBe(false);
     await jest.advanceTimersByTimeAsync(1_000);
@@ -209,7 +209,7 @@ describe('portal session', () => {
     );
     expect(state(store).phase).toBe('loggedIn');
     nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
     await jest.advanceTimersByTimeAsync(60_000);
     await settle(() => expect(state(store).phase).toBe('loggedOut'));
@@ -223,7 +223,7 @@ describe('portal session', () => {
     // The login screen goes on checking, once a minute, and stays quiet on a 403.
     await nextMinutesCheck(
       nock(API)
-        .get('/v1/auth/me')
+        .get('/v1/auth/me?probe=1')
         .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } }),
     );
     expect(state(store).phase).toBe('loggedOut');
@@ -233,16 +233,18 @@ describe('portal session', () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { store } = started();
     const forbidden = { code: 'rest_forbidden', message: 'x', data: { status: 403 } };
-    nock(API).get('/v1/auth/me').reply(403, forbidden);
+    nock(API).get('/v1/auth/me?probe=1').reply(403, forbidden);
     store.dispatch(portal.opened({ k: null }));
     await settle(() => expect(state(store).phase).toBe('loggedOut'));
     // The other tab has not logged in yet: the next check finds no session either.
-    await nextMinutesCheck(nock(API).get('/v1/auth/me').reply(403, forbidden));
+    await nextMinutesCheck(nock(API).get('/v1/auth/me?probe=1').reply(403, forbidden));
     expect(state(store).phase).toBe('loggedOut');
     // Now it has: the cookie it set answers the next check, and the home opens with its data.
     loggedInReplies();
     await nextMinutesCheck(
-      nock(API).get('/v1/auth/me').reply(200, { email: 'erika@example.de', loggedIn: true }),
+      nock(API)
+        .get('/v1/auth/me?probe=1')
+        .reply(200, { email: 'erika@example.de', loggedIn: true }),
     );
     await settle(() => expect(state(store).savedSearches).toHaveLength(1));
     expect(state(store).phase).toBe('loggedIn');
@@ -254,11 +256,11 @@ describe('portal session', () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { store, env } = started();
     const forbidden = { code: 'rest_forbidden', message: 'x', data: { status: 403 } };
-    nock(API).get('/v1/auth/me').reply(403, forbidden);
+    nock(API).get('/v1/auth/me?probe=1').reply(403, forbidden);
     store.dispatch(portal.opened({ k: null }));
     await settle(() => expect(state(store).phase).toBe('loggedOut'));
     env.setPageHidden(true);
-    const check = nock(API).get('/v1/auth/me').reply(403, forbidden);
+    const check = nock(API).get('/v1/auth/me?probe=1').reply(403, forbidden);
     await jest.advanceTimersByTimeAsync(300_000);
     // Five minutes in a background tab: no request (nock still holds its answer).
     for (let turn = 0; turn < 50; turn += 1) await new Promise((r) => nextTurn(r));
@@ -278,7 +280,7 @@ describe('portal session', () => {
     for (let minute = 0; minute < 2; minute += 1)
       await nextMinutesCheck(
         nock(API)
-          .get('/v1/auth/me')
+          .get('/v1/auth/me?probe=1')
           .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } }),
       );
     // Logged in again (a second key): still exactly one check per minute.
@@ -287,7 +289,7 @@ describe('portal session', () => {
     store.dispatch(loggedIn({ email: 'erika@example.de' }));
     await settle(() => expect(state(store).savedSearches).toHaveLength(1));
     const checks = nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .times(2)
       .reply(200, { email: 'erika@example.de', loggedIn: true });
     await jest.advanceTimersByTimeAsync(60_000);
@@ -420,7 +422,7 @@ describe('portal lists and changes', () => {
   it('saves the account (PUT /v1/contact) and opens its dialog by itself while the disclaimer is open', async () => {
     const setup = started();
     nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(200, { email: 'erika@example.de', loggedIn: true })
       .get('/v1/contact')
       .reply(200, {
@@ -447,7 +449,7 @@ describe('portal lists and changes', () => {
     const setup = started();
     const { customFields: _consents, ...withoutConsents } = CONTACT_RECORD;
     nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(200, { email: 'erika@example.de', loggedIn: true })
       .get('/v1/contact')
       .reply(200, withoutConsents)
@@ -462,7 +464,7 @@ describe('portal lists and changes', () => {
   it('requests a login mail and tells sent from a wrong address', async () => {
     const { store } = started();
     nock(API)
-      .get('/v1/auth/me')
+      .get('/v1/auth/me?probe=1')
       .reply(403, { code: 'rest_forbidden', message: 'x', data: { status: 403 } });
     store.dispatch(portal.opened({ k: null }));
     await waitFor(() => expect(state(store).phase).toBe('loggedOut'));

@@ -64,7 +64,8 @@ function* portalCall<P extends Path, M extends MethodOf<P>>(
 function* fetchCurrentUser(initial: boolean): Saga {
   const options = { hideError: true, background: !initial };
   let result: ApiResult<{ email?: unknown } | { loggedIn?: unknown }> = yield* callApi(
-    { method: 'GET', path: '/v1/auth/me' },
+    // probe=1: the reference backend says 'no session' without a refusal (decision 187).
+    { method: 'GET', path: '/v1/auth/me', query: { probe: '1' } },
     options,
   );
   if (!result.ok && result.error.kind === 'server' && result.error.code === NO_NONCE) {
@@ -78,8 +79,8 @@ function* fetchCurrentUser(initial: boolean): Saga {
     if (phase !== 'loggedIn') yield put(loggedIn({ email }));
     return;
   }
-  // product 4.7: a 403 logs out; so does the reference backend's answer that there is no
-  // session (it answers so instead of 403 when no session cookie is valid).
+  // product 4.7: a 403 logs out; so does the reference backend's answer to probe=1 that there
+  // is no session.
   const noSession = result.ok && (result.data as { loggedIn?: unknown } | null)?.loggedIn === false;
   if (isForbidden(result) || noSession) {
     if (phase === 'loggedIn') yield put(loggedOut());

@@ -6,9 +6,9 @@
  */
 import type { Action, PayloadActionCreator } from '@reduxjs/toolkit';
 import { all, call, debounce, fork, getContext, put, select } from 'redux-saga/effects';
-import type { AppEnv, PageVisibility } from '../app/env';
+import type { AppEnv } from '../app/env';
 import type { Saga } from '../app/saga';
-import { documentVisibility } from '../app/documentVisibility';
+import { documentVisibility, nextVisibility } from '../app/documentVisibility';
 import type { RootState } from '../app/store';
 import type { DraftSchema } from './draft';
 import type { SubmitStatus } from './submission';
@@ -24,6 +24,8 @@ export interface DraftOptions<D> {
   restored: PayloadActionCreator<D>;
   /** The actions that change the draft. */
   changes(action: Action): boolean;
+  /** The action that opens the form: no change of the visitor's, so it saves nothing. */
+  opened?: string;
 }
 
 export function* restoreDraft<D>(options: DraftOptions<D>): Saga {
@@ -59,33 +61,28 @@ function* saveDraft<D>(options: DraftOptions<D>): Saga {
 }
 
 /**
- * Saves the draft whenever the page goes hidden: a reload or a closed tab hides the page
- * first, and the save runs before it goes, so even the last keystroke is kept.
- */
-function* saveWhenHidden<D>(options: DraftOptions<D>): Saga {
-  const env: AppEnv = yield getContext('env');
-  const visibility: PageVisibility = env.visibility ?? documentVisibility;
-  for (;;) {
-    // The next time the page goes hidden; the listener goes with it.
-    yield call(
-      () =>
-        new Promise<void>((resolve) => {
-          const off = visibility.onChange(() => {
-            if (visibility.hidden()) resolve(off());
-          });
-        }),
-    );
-    yield call(saveDraft<D>, options);
-  }
-}
-
-/**
  * The effect that saves the draft a moment after each change, and at once when the page is
- * hidden (yield it; it forks).
+ * hidden while a change waits for its moment: a reload or a closed tab hides the page first,
+ * and the save runs before it goes, so even the last keystroke is kept. Opening the form is no
+ * change, and a hide with no change waiting saves nothing: a stored draft still being restored
+ * is never overwritten by the blank form.
+ * Yield it; it forks.
  */
 export function persistDraft<D>(options: DraftOptions<D>) {
-  return all([
-    debounce(PERSIST_DEBOUNCE_MS, options.changes, saveDraft<D>, options),
-    fork(saveWhenHidden<D>, options),
-  ]);
+  let waiting = false;
+  function* save(): Saga {
+    waiting = false;
+    yield call(saveDraft<D>, options);
+  }
+  function* saveWhenHidden(): Saga {
+    const env: AppEnv = yield getContext('env');
+    const visibility = env.visibility ?? documentVisibility;
+    for (;;) {
+      yield call(nextVisibility, visibility, true);
+      if (waiting) yield call(save);
+    }
+  }
+  const changed = (action: Action) =>
+    action.type !== options.opened && options.changes(action) ? (waiting = true) : false;
+  return all([debounce(PERSIST_DEBOUNCE_MS, changed, save), fork(saveWhenHidden)]);
 }

@@ -136,6 +136,7 @@ export function formSaga<S extends FormState, D>(options: FormOptions<S, D>) {
     changes: (action) => action.type.startsWith(prefix),
     ...options.draft,
     restored: actions.restored,
+    opened: actions.opened.type,
   };
 
   function* send(): Saga {

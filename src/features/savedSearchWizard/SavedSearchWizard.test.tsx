@@ -130,7 +130,8 @@ describe('saved-search wizard screen', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
     const { user } = await open();
     for (let i = 0; i < 10 && document.activeElement !== item('Mitte'); i += 1) await user.tab();
-    await user.keyboard('prenzlauer berg');
+    // With Shift held for the capital B, as a person types it.
+    await user.keyboard('prenzlauer {Shift>}B{/Shift}erg');
     expect(item('Prenzlauer Berg')).toHaveFocus();
     for (const name of ['Prenzlauer Berg', 'Pankow', 'Mitte']) expect(checked(name)).toBe('true');
     // No name goes on with 'prenzlauer berg ': this space ticks the region found.

@@ -88,6 +88,17 @@ interface TypeAhead {
   at: number;
 }
 
+/** The keys that end a name being typed in the tree: its moves, and Enter. */
+const ENDS_TYPING = new Set([
+  'ArrowDown',
+  'ArrowUp',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'Enter',
+]);
+
 export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMenuProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -174,8 +185,8 @@ export function RegionMenu({ tree, selection, label, onToggle, onAll }: RegionMe
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (!current) return;
     const open = expanded.has(current.id);
-    // Any key but a letter or a space ends the name being typed.
-    if (event.key.length !== 1) typed.current = { text: '', at: 0 };
+    // A move ends the name being typed (Shift for a capital letter does not).
+    if (ENDS_TYPING.has(event.key)) typed.current = { text: '', at: 0 };
     switch (event.key) {
       case 'ArrowDown':
         focusRow(index + 1);

@@ -72,6 +72,7 @@ describe("SQLite's checkpoint after an erasure", () => {
     let calls = 0;
     const db = {
       memory: false,
+      open: true,
       pragma: jest.fn((text: string) => {
         expect(text).toBe('wal_checkpoint(TRUNCATE)');
         calls += 1;

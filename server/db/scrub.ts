@@ -94,6 +94,8 @@ export function createScrubber(
       // makes this one answer busy at once: tried again after a moment, for up to
       // TRUNCATE_TRIES x TRUNCATE_PAUSE_MS.
       for (let tries = 1; ; tries += 1) {
+        // A server stopping meanwhile has closed the database; its stop checkpoints the log.
+        if (!db.open) return;
         const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
         if (!result?.busy) return;
         if (tries >= TRUNCATE_TRIES) break;

@@ -364,13 +364,7 @@ export function search(q: string, lang: string, limit: number): PhotonResponse {
   } else if (query.postcode) {
     // The places that have this postcode; a place term narrows them down.
     const postcode = query.postcode;
-    // A locality is not indexed by postcode, but its display line shows the one of its name
-    // where it has one, with its city or state ('99631 Berlin–Weißensee, Berlin, Deutschland').
-    const named = query.city || query.state ? loadPlaces().byName.get(query.placeTerm) : [];
-    const localities = (named ?? []).filter(
-      (place) => place.featureCode === 'PPLX' && place.postcodes.includes(postcode),
-    );
-    for (const place of [...(byPostcode.get(postcode) ?? []), ...localities]) {
+    for (const place of byPostcode.get(postcode) ?? []) {
       const s = score(place, query.placeTerm);
       if (query.placeTerm && s < 0) continue;
       candidates.push({ place, score: s, postcode });

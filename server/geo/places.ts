@@ -139,9 +139,8 @@ export function loadPlaces() {
   const byName = new Map<string, Place[]>();
   const byWordPrefix = new Map<string, Place[]>();
   for (const place of places) {
-    // A postcode belongs to the places of that name (not to the localities of a city).
-    if (place.featureCode !== 'PPLX')
-      for (const code of place.postcodes) add(byPostcode, code, place);
+    // A postcode belongs to the places of that name (a locality of a city has none).
+    for (const code of place.postcodes) add(byPostcode, code, place);
     add(byName, place.normalized, place);
     const prefixes = new Set(place.normalized.split(' ').map((w) => w.slice(0, WORD_PREFIX)));
     for (const prefix of prefixes) add(byWordPrefix, prefix, place);

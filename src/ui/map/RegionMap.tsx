@@ -40,11 +40,6 @@ export const TAP_TOOLTIP_MS = 1500;
 /** A district's border: drawn over its localities, not clickable (they are). */
 const BORDER_STYLE: L.PathOptions = { color: '#202124', weight: 2.5, opacity: 0.8, fill: false };
 
-/**
- * The whole city in view: once the shapes are on the map (they come after it), the map shows
- * all of them, at once, without animation. Once per map: from then on the view is the
- * visitor's. A map not laid out yet (no size) keeps its view.
- */
 /** Keeps the kind of pointer that last went down on the map: 'touch', 'pen' or 'mouse'. */
 function LastPointer({ kind }: { kind: { current: string } }) {
   const map = useMap();
@@ -59,6 +54,11 @@ function LastPointer({ kind }: { kind: { current: string } }) {
   return null;
 }
 
+/**
+ * The whole city in view: once the shapes are on the map (they come after it), the map shows
+ * all of them, at once, without animation. Once per map: from then on the view is the
+ * visitor's. A map not laid out yet (no size) keeps its view.
+ */
 function FitShapes({ layer, count }: { layer: RefObject<L.GeoJSON | null>; count: number }) {
   const map = useMap();
   const fitted = useRef(false);

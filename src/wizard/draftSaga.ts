@@ -46,9 +46,11 @@ export function* restoreDraft<D>(options: DraftOptions<D>): Saga {
 
 function* saveDraft<D>(options: DraftOptions<D>): Saga {
   const env: AppEnv = yield getContext('env');
-  const draft: D & { status: SubmitStatus } = yield select(options.select);
+  const draft: D & { status: SubmitStatus; submissionKey?: string } = yield select(options.select);
   try {
-    if (draft.status === 'sent') env.sessionStore?.removeItem(options.key);
+    // Sent, or emptied (its embedder saved it: no submission of its own yet): nothing to keep.
+    if (draft.status === 'sent' || draft.submissionKey === '')
+      env.sessionStore?.removeItem(options.key);
     else
       env.sessionStore?.setItem(
         options.key,

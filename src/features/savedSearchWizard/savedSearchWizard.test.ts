@@ -386,6 +386,12 @@ describe('saved-search wizard in the portal', () => {
     store.dispatch(embeddedWizardSaved());
     expect(state(store).categoryId).toBeNull();
     expect(state(store).regionIds).toEqual([1, 11, 12, 2, 21, 22, 3]);
-    await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).not.toContain('22332'));
+    // Removed, not stored blank: the next dialog opens fresh, with no draft to refuse.
+    await waitFor(() => expect(env.sessionStore!.getItem(DRAFT_KEY)).toBeNull());
+    store.dispatch(
+      wizard.opened({ hideContactStep: true, preselected: null, profile: null }, 5000),
+    );
+    await waitFor(() => expect(state(store).submissionKey).not.toBe(''));
+    expect(env.log).not.toHaveBeenCalledWith(expect.stringContaining('did not pass its schema'));
   });
 });

@@ -71,6 +71,15 @@ describe('a listing inquiry sent at once', () => {
       );
       const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
       await frame.getByText(c.heading).waitFor();
+      // A first keystroke: the draft, with the form's start, is written once the form changed.
+      const first = c.lang === 'de' ? 'Vorname' : 'First name';
+      await frame.getByRole('textbox', { name: first }).fill('E');
+      await frame.waitForFunction(() =>
+        Object.keys(sessionStorage).some(
+          (key) =>
+            key.includes('exposeInquiry') && /"startedAt":\d+/.test(sessionStorage.getItem(key)!),
+        ),
+      );
       // The clock stops and is set to 2 s after the form began (its draft's startedAt).
       await page.clock.pauseAt((await frame.evaluate(() => Date.now())) + 1_000);
       const startedAt = await frame.evaluate(() => {

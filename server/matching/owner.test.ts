@@ -9,6 +9,7 @@
  * search set up just now leave the answer as it is.
  */
 import { call, loggedIn, type Server } from '../../test/server/requests';
+import { COUNT_FRESH_MS } from './owner';
 import {
   confirmedSearch,
   contact,
@@ -55,6 +56,8 @@ afterEach(() => jest.useRealTimers());
 const later = (ms: number) => jest.setSystemTime(Date.now() + ms);
 /** Every search made so far has waited long enough to count. */
 const waited = () => later(WAIT_MS);
+/** The count a lead is answered with is read from the database again. */
+const fresh = () => later(COUNT_FRESH_MS);
 
 describe("the owner's count of waiting buyers", () => {
   let server: Server;
@@ -209,6 +212,7 @@ describe("the owner's count of waiting buyers", () => {
       figures(350000, 82.5, 2),
       { fields: [] },
     ]) {
+      fresh();
       const answer = await sendLead(probe);
       expect(answer.waiting).toEqual(inside.waiting);
       expect(answer.text).toContain('suchen mindestens 3 vorgemerkte Interessenten');
@@ -224,6 +228,7 @@ describe("the owner's count of waiting buyers", () => {
     const stranger = await sendLead({}, {}, 'stranger@example.de');
     expect(stranger.waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
     for (const email of ['searcher1@example.de', 'SEARCHER2@example.de']) {
+      fresh();
       const probe = await sendLead({}, {}, email);
       expect(probe.waiting).toEqual(stranger.waiting);
     }
@@ -232,6 +237,7 @@ describe("the owner's count of waiting buyers", () => {
     waited();
     const ten = (await sendLead({}, {}, 'stranger2@example.de')).waiting;
     expect(ten).toEqual({ count: 10, place: 'Prenzlauer Berg' });
+    fresh();
     expect((await sendLead({}, {}, `searcher${searchers}@example.de`)).waiting).toEqual(ten);
   });
 
@@ -262,6 +268,7 @@ describe("the owner's count of waiting buyers", () => {
     const edit = (changes: Record<string, unknown>) =>
       call(portal, 'put', `/v1/saved-search/${uuid}`, { ...flatToBuy(), ...changes });
     expect((await edit({})).status).toBe(200);
+    fresh();
     expect((await sendLead()).waiting).toEqual({ count: null, place: null });
     waited();
     expect((await sendLead()).waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
@@ -274,13 +281,45 @@ describe("the owner's count of waiting buyers", () => {
         })
       ).status,
     ).toBe(200);
+    fresh();
     expect((await sendLead()).waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
     // Switched off and on again: a new search for the count.
     expect((await edit({ active: false })).status).toBe(200);
     expect((await edit({ active: true })).status).toBe(200);
+    fresh();
     expect((await sendLead()).waiting).toEqual({ count: null, place: null });
     waited();
     expect((await sendLead()).waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
+  });
+
+  it('reads the count once a minute for a kind and place: a search switched off counts until the minute is up', async () => {
+    await searches(2);
+    const [uuid] = await portalSearches(1);
+    waited();
+    const reads = jest.spyOn(server.app.sql, 'one');
+    const countReads = () =>
+      reads.mock.calls.filter(([text]) => text.includes('DISTINCT ss.contact_id')).length;
+    expect((await sendLead()).waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
+    expect((await sendLead()).waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
+    expect(countReads()).toBe(1);
+    // Another kind (to rent) in the same place is its own count.
+    expect((await sendLead({ marketingType: 'rent' })).waiting).toEqual({
+      count: null,
+      place: null,
+    });
+    expect(countReads()).toBe(2);
+
+    portal = await loggedIn(server, 'searcher@example.de');
+    const off = await call(portal, 'put', `/v1/saved-search/${uuid}`, {
+      ...flatToBuy(),
+      active: false,
+    });
+    expect(off.status).toBe(200);
+    later(COUNT_FRESH_MS - 1000);
+    expect((await sendLead()).waiting).toEqual({ count: 3, place: 'Prenzlauer Berg' });
+    later(1000);
+    expect((await sendLead()).waiting).toEqual({ count: null, place: null });
+    expect(countReads()).toBe(3);
   });
 
   it('answers a retried lead as it was answered first', async () => {

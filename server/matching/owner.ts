@@ -70,35 +70,67 @@ function sentLocation(location: unknown): Record<string, unknown> {
 type LeadRow = Parameters<typeof propertyOfLead>[0];
 
 /**
+ * How long a count, once read, is the answer for its kind of property and place: leads of one
+ * kind in one place within this time ask the database once (decision 194). The count is of
+ * searches that have waited days already, so a minute's age changes nothing an owner may learn.
+ */
+export const COUNT_FRESH_MS = 60_000;
+/** Counts kept at most, the oldest given up first. */
+const COUNTS_KEPT = 10_000;
+
+/**
  * How many people (contacts) have live saved searches that have asked, for `waitHours` or
  * longer, for the kind of property `lead` is in one of its `localities`, whatever their ranges
  * and whoever sends the lead; counted up to the top band only.
  */
-async function peopleWaiting(
+export type PeopleWaiting = (
   q: Queryable,
   lead: LeadRow,
   localities: readonly number[],
-  waitHours: number,
-): Promise<number> {
-  const kind = termsOfKind(propertyOfLead(lead), localities);
-  if (!kind) return 0;
-  const row = await q.one<{ n: number }>(
-    `SELECT count(*) AS n FROM (
-       SELECT DISTINCT ss.contact_id FROM saved_search_terms t
-       JOIN saved_searches ss ON ss.id = t.saved_search_id
-       WHERE ${kind.conditions.join(' AND ')} AND t.live_since <= ?
-       LIMIT ${COUNTED_UP_TO}
-     ) people`,
-    ...kind.params,
-    ago(waitHours * 60 * 60 * 1000),
-  );
-  return Number(row?.n ?? 0);
+) => Promise<number>;
+
+/**
+ * The count of people waiting, read from the database at most once every COUNT_FRESH_MS for
+ * each kind and place (leads read at once share one read), for one server.
+ */
+export function peopleWaiting(waitHours: number): PeopleWaiting {
+  const kept = new Map<string, { people: Promise<number>; until: number }>();
+  const read = async (q: Queryable, kind: NonNullable<ReturnType<typeof termsOfKind>>) => {
+    const row = await q.one<{ n: number }>(
+      `SELECT count(*) AS n FROM (
+         SELECT DISTINCT ss.contact_id FROM saved_search_terms t
+         JOIN saved_searches ss ON ss.id = t.saved_search_id
+         WHERE ${kind.conditions.join(' AND ')} AND t.live_since <= ?
+         LIMIT ${COUNTED_UP_TO}
+       ) people`,
+      ...kind.params,
+      ago(waitHours * 60 * 60 * 1000),
+    );
+    return Number(row?.n ?? 0);
+  };
+  return async (q, lead, localities) => {
+    const kind = termsOfKind(propertyOfLead(lead), localities);
+    if (!kind) return 0;
+    const key = kind.params.join('\u0000');
+    const at = Date.now();
+    const known = kept.get(key);
+    if (known && known.until > at) return known.people;
+    const people = read(q, kind);
+    kept.delete(key);
+    if (kept.size >= COUNTS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, { people, until: at + COUNT_FRESH_MS });
+    // A failed read is not kept: the next lead asks again.
+    people.catch(() => {
+      if (kept.get(key)?.people === people) kept.delete(key);
+    });
+    return people;
+  };
 }
 
 /**
  * What the owner of `lead` may be told of the people waiting for a property like theirs
  * (docs/matching.md#the-threat-model): the contacts whose live saved searches have asked for its
- * kind of property in its place for `waitHours` or longer, each once, in bands. The lead's own
+ * kind of property in its place long enough (`people`), each once, in bands. The lead's own
  * figures and the address it gives play no part: the number cannot be steered by them. The
  * agency's pairs (matchingSearches) stay exact. `localities`: the lead's, where the caller has
  * them already.
@@ -106,11 +138,11 @@ async function peopleWaiting(
 export async function waitingBuyers(
   q: Queryable,
   lead: LeadRow,
-  waitHours: number,
+  people: PeopleWaiting,
   places: MatchPlaces = berlinPlaces(),
   localities: readonly number[] = propertyLocalities(propertyOfLead(lead).location, places),
 ): Promise<WaitingBuyers> {
-  const count = waitingBand(await peopleWaiting(q, lead, localities, waitHours));
+  const count = waitingBand(await people(q, lead, localities));
   if (count === null) return { count: null, place: null };
   return { count, place: placeOf(localities, sentLocation(lead.location)) };
 }

@@ -23,7 +23,7 @@ import {
   propertyOfLead,
   propertyOfListing,
 } from '../matching/match';
-import { waitingBuyers } from '../matching/owner';
+import { peopleWaiting, waitingBuyers } from '../matching/owner';
 import { searchProposal } from '../matching/proposal';
 import { categoryById } from '../../contract/catalog';
 import { checkCategory, checkFields, requireConsent } from './input';
@@ -41,6 +41,7 @@ function accepted(reply: FastifyReply, { uuid, answer }: Accepted) {
 
 /** The lead wizard's property to sell or let (product 2.1). */
 export async function leadRoute(app: FastifyInstance, { ctx, service }: SubmissionRoutesOptions) {
+  const people = peopleWaiting(ctx.config.ownerCountWaitHours);
   route(
     app,
     'POST',
@@ -70,13 +71,7 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
       // whatever its figures (docs/matching.md#what-an-owner-may-be-shown).
       const places = berlinPlaces();
       const localities = propertyLocalities(propertyOfLead(row.values).location, places);
-      const waiting = await waitingBuyers(
-        ctx.sql,
-        row.values,
-        ctx.config.ownerCountWaitHours,
-        places,
-        localities,
-      );
+      const waiting = await waitingBuyers(ctx.sql, row.values, people, places, localities);
       const category = categoryById(lead.categoryId)?.name;
       // Its pairs are matching's job's, after the answer (server/matching/job.ts): stored in the
       // submission's one statement are its place in the lead-side index, which a search's change

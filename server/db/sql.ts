@@ -7,7 +7,7 @@
  *
  * SQLite runs in this process on one connection: transactions take turns (a statement outside
  * one waits for the open one to end), and `batch()` commits the writes queued in one turn of
- * the event loop together (group commit). PostgreSQL runs every transaction on a pooled
+ * the event loop together (group commit), at most one such commit every GATHER_MS. PostgreSQL runs every transaction on a pooled
  * connection of its own, and `batch()` is a transaction.
  */
 import crypto from 'node:crypto';
@@ -74,6 +74,12 @@ export function isUniqueViolation(
 }
 
 // ---------------------------------------------------------------------------------- SQLite
+
+/**
+ * The least time between two batches' commits on SQLite: a batch queued sooner after the last
+ * commit waits out the rest, gathering what arrives meanwhile (decision 195).
+ */
+export const GATHER_MS = 1;
 
 export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.Database } {
   const statements = new Map<string, Database.Statement>();
@@ -152,6 +158,8 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     reject: (error: unknown) => void;
   }
   let queue: Job[] = [];
+  /** When the last batch's commit ended (performance.now()); -Infinity before the first. */
+  let lastFlush = -Infinity;
 
   async function flush() {
     const jobs = queue;
@@ -177,6 +185,18 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
       }
       jobs.forEach((job, i) => job.resolve(values[i]));
     });
+    lastFlush = performance.now();
+  }
+
+  /**
+   * A batch's commit: at the next turn of the event loop, or, within GATHER_MS of the last
+   * commit, at the end of that time, so that under a stream of writes each commit takes what
+   * arrived meanwhile and its pages are written once for all of them (decision 195).
+   */
+  function schedule() {
+    const wait = lastFlush + GATHER_MS - performance.now();
+    if (wait <= 0) setImmediate(() => void flush());
+    else setTimeout(() => void flush(), wait);
   }
 
   return {
@@ -190,7 +210,7 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     batch<T>(work: (tx: Queryable) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        if (queue.length === 1) setImmediate(() => void flush());
+        if (queue.length === 1) schedule();
       });
     },
     close: async () => {

@@ -12,8 +12,20 @@ export type Unstorable = 'U+0000' | 'lone surrogate';
 /** A high surrogate without its low one, or a low one without its high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Any character of either kind, paired surrogates included: most text has none. */
+// eslint-disable-next-line no-control-regex -- U+0000 is what it looks for
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
 const why = (text: string): Unstorable | null =>
-  text.includes('\u0000') ? 'U+0000' : LONE_SURROGATE.test(text) ? 'lone surrogate' : null;
+  !SUSPECT.test(text)
+    ? null
+    : text.includes('\u0000')
+      ? 'U+0000'
+      : LONE_SURROGATE.test(text)
+        ? 'lone surrogate'
+        : null;
+
+const pathTo = (path: string, key: string) => (path ? `${path}/${key}` : key);
 
 /**
  * The first string in `value` (itself, or one inside its objects and arrays, keys included)
@@ -29,12 +41,14 @@ export function unstorableText(
     return reason ? { path, reason } : null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const at = path ? `${path}/${key}` : key;
-    const reason = why(key);
-    if (reason) return { path: at, reason };
-    const found = unstorableText(inner, at);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    const reason = why(key) ?? (typeof inner === 'string' ? why(inner) : null);
+    if (reason) return { path: pathTo(path, key), reason };
+    if (typeof inner === 'object' && inner !== null) {
+      const found = unstorableText(inner, pathTo(path, key));
+      if (found) return found;
+    }
   }
   return null;
 }

@@ -9,7 +9,7 @@ import { COUNTED_UP_TO, waitingBand } from '../../contract/waitingBuyers';
 import { BERLIN_DISTRICTS } from '../data/berlin';
 import { ago } from '../db/clock';
 import type { Queryable } from '../db/sql';
-import { berlinPlaces, propertyLocalities, propertyOfLead, type MatchPlaces } from './match';
+import type { MatchProperty } from './match';
 import { termsOfKind } from './terms';
 
 /**
@@ -57,18 +57,6 @@ function placeOf(localities: readonly number[], location: Record<string, unknown
   return districts.size === 1 ? (names.get([...districts][0]!) ?? null) : null;
 }
 
-function sentLocation(location: unknown): Record<string, unknown> {
-  try {
-    const value: unknown = typeof location === 'string' ? JSON.parse(location) : location;
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A lead's row as stored (leads: object_type, category_id, marketing_type, location, fields). */
-type LeadRow = Parameters<typeof propertyOfLead>[0];
-
 /**
  * How long a count, once read, is the answer for its kind of property and place: leads of one
  * kind in one place within this time ask the database once (decision 194). The count is of
@@ -85,7 +73,7 @@ const COUNTS_KEPT = 10_000;
  */
 export type PeopleWaiting = (
   q: Queryable,
-  lead: LeadRow,
+  property: MatchProperty,
   localities: readonly number[],
 ) => Promise<number>;
 
@@ -108,8 +96,8 @@ export function peopleWaiting(waitHours: number): PeopleWaiting {
     );
     return Number(row?.n ?? 0);
   };
-  return async (q, lead, localities) => {
-    const kind = termsOfKind(propertyOfLead(lead), localities);
+  return async (q, property, localities) => {
+    const kind = termsOfKind(property, localities);
     if (!kind) return 0;
     const key = kind.params.join('\u0000');
     const at = Date.now();
@@ -128,21 +116,21 @@ export function peopleWaiting(waitHours: number): PeopleWaiting {
 }
 
 /**
- * What the owner of `lead` may be told of the people waiting for a property like theirs
+ * What the owner of a lead (`property` in `localities`, at the address `sentLocation` the
+ * visitor sent) may be told of the people waiting for a property like theirs
  * (docs/matching.md#the-threat-model): the contacts whose live saved searches have asked for its
  * kind of property in its place long enough (`people`), each once, in bands. The lead's own
  * figures and the address it gives play no part: the number cannot be steered by them. The
- * agency's pairs (matchingSearches) stay exact. `localities`: the lead's, where the caller has
- * them already.
+ * agency's pairs (matchingSearches) stay exact.
  */
 export async function waitingBuyers(
   q: Queryable,
-  lead: LeadRow,
+  property: MatchProperty,
+  localities: readonly number[],
+  sentLocation: Record<string, unknown>,
   people: PeopleWaiting,
-  places: MatchPlaces = berlinPlaces(),
-  localities: readonly number[] = propertyLocalities(propertyOfLead(lead).location, places),
 ): Promise<WaitingBuyers> {
-  const count = waitingBand(await people(q, lead, localities));
+  const count = waitingBand(await people(q, property, localities));
   if (count === null) return { count: null, place: null };
-  return { count, place: placeOf(localities, sentLocation(lead.location)) };
+  return { count, place: placeOf(localities, sentLocation) };
 }

@@ -70,8 +70,19 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
       // saved searches it matches: the people waiting for its kind of property in its place,
       // whatever its figures (docs/matching.md#what-an-owner-may-be-shown).
       const places = berlinPlaces();
-      const localities = propertyLocalities(propertyOfLead(row.values).location, places);
-      const waiting = await waitingBuyers(ctx.sql, row.values, people, places, localities);
+      const property = propertyOfLead({
+        ...row.values,
+        location: lead.location,
+        fields: lead.fields,
+      });
+      const localities = propertyLocalities(property.location, places);
+      const waiting = await waitingBuyers(
+        ctx.sql,
+        property,
+        localities,
+        lead.location as Record<string, unknown>,
+        people,
+      );
       const category = categoryById(lead.categoryId)?.name;
       // Its pairs are matching's job's, after the answer (server/matching/job.ts): stored in the
       // submission's one statement are its place in the lead-side index, which a search's change

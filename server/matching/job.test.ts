@@ -4,7 +4,14 @@
 import http from 'node:http';
 import net from 'node:net';
 import { call, type Server } from '../../test/server/requests';
-import { contact, lead, PREFIX, startTestServer } from '../../test/server/testServer';
+import {
+  confirmedSearch,
+  contact,
+  lead,
+  PREFIX,
+  savedSearch,
+  startTestServer,
+} from '../../test/server/testServer';
 
 /** Lets the event loop turn until `done` holds. */
 async function until(done: () => boolean) {
@@ -18,6 +25,13 @@ describe("matching's job beside the requests", () => {
   let jobWaits = 0;
   beforeEach(async () => {
     server = await startTestServer();
+    // A search the test's leads (flats to buy in Prenzlauer Berg) pair with: each lead is the
+    // job's to pair (on SQLite a lead no search can pair with is not, decision 196).
+    await confirmedSearch(
+      server,
+      { email: 'searcher@example.de' },
+      savedSearch({ marketingType: 'buy', fields: [] }),
+    );
     // The job runs when the test says (runDue), not when a request wakes it.
     await server.app.matcher.stop();
     const setTimeoutBefore = global.setTimeout;
@@ -122,5 +136,74 @@ describe("matching's job beside the requests", () => {
       );
     await until(() => server.app.serving() === 0);
     kept.destroy();
+  });
+});
+
+describe('a lead no live search can pair with (decision 196)', () => {
+  let server: Server;
+  beforeEach(async () => {
+    server = await startTestServer({ AGENCY_NOTICE: 'on-submit' });
+    await server.app.matcher.stop();
+  });
+  afterEach(() => server.close());
+
+  const entries = async () =>
+    Number((await server.app.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM lead_changes'))!.n);
+  /** The owners whose leads have pairs, each once. */
+  const paired = async () =>
+    (
+      await server.app.sql.all<{ email: string }>(
+        `SELECT DISTINCT c.email FROM search_matches m JOIN submissions s ON s.id = m.submission_id
+         JOIN contacts c ON c.id = s.contact_id ORDER BY c.email`,
+      )
+    ).map((r) => r.email);
+  /** The agency's notices of leads (its address: the test server's default). */
+  const notices = async () =>
+    (await server.mails()).filter(
+      (m) => m.to === 'makler@immosuite.local' && m.subject.includes(': Wohnung in 10435'),
+    ).length;
+  const sendLead = async (email: string, overrides: Record<string, unknown> = {}) =>
+    expect(
+      (
+        await call(server.client(), 'post', '/v1/wizard/lead', {
+          contact: contact({ email }),
+          lead: lead(overrides),
+        })
+      ).status,
+    ).toBe(201);
+
+  it('is told of at once and left out of the job on SQLite; a search made later pairs it', async () => {
+    const sqlite = server.app.sql.dialect === 'sqlite';
+    // A search of flats to rent in Prenzlauer Berg: a flat to buy there is not for it, nor is
+    // a flat to rent above its price.
+    await confirmedSearch(server, { email: 'mieter@example.de' }, savedSearch());
+    await server.app.matcher.runDue();
+    await sendLead('verkauf@example.de');
+    await sendLead('teuer@example.de', {
+      marketingType: 'rent',
+      fields: [{ name: 'price.price', valueType: 'NUMBER', value: 2500 }],
+    });
+    // On SQLite the agency has both notices at once; on PostgreSQL the job tells of them.
+    expect(await entries()).toBe(sqlite ? 0 : 2);
+    expect(await notices()).toBe(sqlite ? 2 : 0);
+    // A flat to rent within its price: the job's, and told of by it with its pair.
+    await sendLead('passt@example.de', {
+      marketingType: 'rent',
+      fields: [{ name: 'price.price', valueType: 'NUMBER', value: 1200 }],
+    });
+    expect(await entries()).toBe(sqlite ? 1 : 3);
+    await server.app.matcher.runDue();
+    expect(await entries()).toBe(0);
+    expect(await notices()).toBe(3);
+    expect(await paired()).toEqual(['passt@example.de']);
+
+    // A search for flats to buy there, made after: its change's walk pairs the first lead.
+    await confirmedSearch(
+      server,
+      { email: 'kaeufer@example.de' },
+      savedSearch({ marketingType: 'buy', fields: [] }),
+    );
+    await server.app.matcher.runDue();
+    expect(await paired()).toEqual(['passt@example.de', 'verkauf@example.de']);
   });
 });

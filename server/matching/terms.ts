@@ -236,21 +236,14 @@ export function termsOfKind(property: MatchProperty, localities: readonly number
 }
 
 /**
- * The ids of the live saved searches that match `property`, in order: narrowed by the index
- * (its localities, marketing type, category and object type, and the bounds of price, living
- * space and rooms); a search the index holds exactly is taken from it, any other is read by
- * key and decided by matchSearch. `localitiesOf`: the property's localities, where the caller
- * has them already.
+ * What narrows the index's rows to those of the searches that may want `property` in
+ * `localities`: its kind and place (termsOfKind), and the bounds of price, living space and
+ * rooms; null where nothing can (no category, no locality).
  */
-export async function matchingSearches(
-  q: Queryable,
-  property: MatchProperty,
-  places = berlinPlaces(),
-  localitiesOf: readonly number[] = propertyLocalities(property.location, places),
-): Promise<number[]> {
-  const kind = termsOfKind(property, localitiesOf);
-  if (!kind) return [];
-  const { conditions, params, localities } = kind;
+function candidateTerms(property: MatchProperty, localities: readonly number[]) {
+  const kind = termsOfKind(property, localities);
+  if (!kind) return null;
+  const { conditions, params } = kind;
   const figure = (field: string) => {
     const value = property.figures[field];
     return typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -273,6 +266,42 @@ export async function matchingSearches(
     conditions.push('(t.rooms_min IS NULL OR t.rooms_min <= ?)');
     params.push(rooms);
   }
+  return { conditions, params };
+}
+
+/**
+ * Whether any live saved search may pair with `property` in `localities` as the index stands:
+ * one row of it, read by its kind and place; false means matchingSearches finds none.
+ */
+export async function couldPair(
+  q: Queryable,
+  property: MatchProperty,
+  localities: readonly number[],
+): Promise<boolean> {
+  const terms = candidateTerms(property, localities);
+  if (!terms) return false;
+  return !!(await q.one(
+    `SELECT 1 AS found FROM saved_search_terms t WHERE ${terms.conditions.join(' AND ')} LIMIT 1`,
+    ...terms.params,
+  ));
+}
+
+/**
+ * The ids of the live saved searches that match `property`, in order: narrowed by the index
+ * (its localities, marketing type, category and object type, and the bounds of price, living
+ * space and rooms); a search the index holds exactly is taken from it, any other is read by
+ * key and decided by matchSearch. `localities`: the property's, where the caller has them
+ * already.
+ */
+export async function matchingSearches(
+  q: Queryable,
+  property: MatchProperty,
+  places = berlinPlaces(),
+  localities: readonly number[] = propertyLocalities(property.location, places),
+): Promise<number[]> {
+  const terms = candidateTerms(property, localities);
+  if (!terms) return [];
+  const { conditions, params } = terms;
   const candidates = await q.all<{ id: number; exact: number }>(
     `SELECT DISTINCT t.saved_search_id AS id, t.exact FROM saved_search_terms t
      WHERE ${conditions.join(' AND ')}`,

@@ -28,7 +28,9 @@ import { searchProposal } from '../matching/proposal';
 import { categoryById } from '../../contract/catalog';
 import { checkCategory, checkFields, requireConsent } from './input';
 import { checkSavedSearch, savedSearchRow, updateSavedSearch } from './savedSearch';
-import type { Accepted, SubmissionService } from './service';
+import type { Accepted, AlsoStored, SubmissionService } from './service';
+import { insertRow, type Row } from '../db/rows';
+import { couldPair } from '../matching/terms';
 
 export interface SubmissionRoutesOptions {
   ctx: ApiContext;
@@ -84,10 +86,36 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
         people,
       );
       const category = categoryById(lead.categoryId)?.name;
-      // Its pairs are matching's job's, after the answer (server/matching/job.ts): stored in the
-      // submission's one statement are its place in the lead-side index, which a search's change
-      // reads, and its entry for the job, which also tells the agency of it when that is due at
+      // Its pairs are matching's job's, after the answer (server/matching/job.ts): stored with
+      // the submission are its place in the lead-side index, which a search's change reads,
+      // and its entry for the job, which also tells the agency of it when that is due at
       // submission, with its pairs counted (decision 176).
+      const entry: Row = {
+        table: 'lead_changes',
+        values: { changed_at: now(), tell: service.tellsAtSubmit ? 1 : 0 },
+        links: ['submission_id'],
+      };
+      const indexed = localities.map((locality): Row => ({
+        table: 'lead_localities',
+        values: {
+          locality_id: locality,
+          marketing_type: lead.marketingType,
+          category_id: lead.categoryId,
+        },
+        links: ['submission_id'],
+      }));
+      // On SQLite, whose writers take turns, the entry is written only where a live search
+      // may pair with the lead as the index stands in its transaction; a search whose terms
+      // commit later finds the lead in its own change's walk. Without one, the agency is told
+      // of it in its transaction where that is due at submission (decision 196).
+      const onSqlite = ctx.sql.dialect === 'sqlite';
+      const entryWhereDue: AlsoStored = {
+        before: async (tx, submissionId) => {
+          if (await couldPair(tx, property, localities))
+            await insertRow(tx, entry, { submission_id: submissionId });
+          else if (service.tellsAtSubmit) await service.tellStored(tx, submissionId);
+        },
+      };
       return accepted(
         reply,
         await service.submit(
@@ -99,22 +127,8 @@ export async function leadRoute(app: FastifyInstance, { ctx, service }: Submissi
           {
             answer: { waitingBuyers: waiting },
             note: (lang) => waitingBuyersText(lang, waiting, category, lead.marketingType),
-            rows: [
-              ...localities.map((locality) => ({
-                table: 'lead_localities',
-                values: {
-                  locality_id: locality,
-                  marketing_type: lead.marketingType,
-                  category_id: lead.categoryId,
-                },
-                links: ['submission_id'] as const,
-              })),
-              {
-                table: 'lead_changes',
-                values: { changed_at: now(), tell: service.tellsAtSubmit ? 1 : 0 },
-                links: ['submission_id'],
-              },
-            ],
+            rows: onSqlite ? indexed : [...indexed, entry],
+            alsoStored: onSqlite ? entryWhereDue : undefined,
             toldLater: true,
           },
         ),

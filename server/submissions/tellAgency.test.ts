@@ -11,6 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { webhookConforms } from '../../contract/validator';
 import type { Queryable } from '../db/sql';
 import {
+  confirmedSearch,
   contact,
   keyOf,
   lead,
@@ -177,6 +178,13 @@ describe('AGENCY_NOTICE=on-submit', () => {
   });
 
   it("tells of a lead confirmed before matching's job reached it once, at its confirmation", async () => {
+    // A search the lead pairs with: the job is to pair it, and tell of it (decision 196).
+    await confirmedSearch(
+      server,
+      { email: 'sucht@example.de' },
+      savedSearch({ marketingType: 'buy', fields: [] }),
+    );
+    await server.app.matcher.runDue();
     await server.app.matcher.stop();
     const email = 'schnell@example.de';
     const client = server.client();

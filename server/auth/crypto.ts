@@ -5,18 +5,21 @@ import crypto from 'node:crypto';
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
-/** A random, URL-safe secret (keys, session tokens, XSRF tokens). */
-export function randomToken(bytes = 32): string {
-  if (bytes > pool.length) return crypto.randomBytes(bytes).toString('base64url');
+/** `bytes` random bytes as text in `encoding`. */
+function random(bytes: number, encoding: 'base64url' | 'hex'): string {
+  if (bytes > pool.length) return crypto.randomBytes(bytes).toString(encoding);
   if (poolOffset + bytes > pool.length) {
     crypto.randomFillSync(pool);
     poolOffset = 0;
   }
-  const token = pool.subarray(poolOffset, poolOffset + bytes).toString('base64url');
+  const token = pool.subarray(poolOffset, poolOffset + bytes).toString(encoding);
   pool.fill(0, poolOffset, poolOffset + bytes);
   poolOffset += bytes;
   return token;
 }
+
+/** A random, URL-safe secret (keys, session tokens, XSRF tokens). */
+export const randomToken = (bytes = 32): string => random(bytes, 'base64url');
 
 /** Keys and tokens are stored hashed: a leaked database opens no session. */
 export const sha256 = (text: string): string => crypto.hash('sha256', text, 'hex');
@@ -31,7 +34,7 @@ const timeHex = (at: number) => at.toString(16).padStart(12, '0');
  * for a submission.
  */
 export function uuidv7(at = Date.now()): string {
-  const hex = timeHex(at) + Buffer.from(randomToken(10), 'base64url').toString('hex');
+  const hex = timeHex(at) + random(10, 'hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -145,11 +145,29 @@ export function linkFor(
   key: string,
   lang: 'de' | 'en' = 'de',
 ): string {
-  const url = new URL(ctx.config.loginUrl ?? `${ctx.publicUrl()}/demo/login`);
-  if (!ctx.config.loginUrl && lang === 'en') url.searchParams.set('lang', 'en-US');
+  const page = ctx.config.loginUrl ?? `${ctx.publicUrl()}/demo/login`;
+  const demo = !ctx.config.loginUrl;
+  const id = `${lang}${demo ? 1 : 0} ${page}`;
+  let base = linkBases.get(id);
+  if (base === undefined) {
+    const url = new URL(page);
+    if (demo && lang === 'en') url.searchParams.set('lang', 'en-US');
+    // The key is added to the page's text, unless the page has a fragment or a key of its own.
+    base = url.hash || url.searchParams.has('k') ? url : `${url.href}${url.search ? '&' : '?'}`;
+    if (linkBases.size >= 100) linkBases.clear();
+    linkBases.set(id, base);
+  }
+  if (typeof base === 'string') return base + new URLSearchParams({ k: key }).toString();
+  const url = new URL(base);
   url.searchParams.set('k', key);
   return url.href;
 }
+
+/**
+ * The pages links are made from, by language and page, parsed once: the text to add a key to,
+ * or the URL where the key must be set within it.
+ */
+const linkBases = new Map<string, string | URL>();
 
 /** The contact as stored: e-mail lower case, every text trimmed. */
 export function clean(contact: ContactInput): ContactInput {

@@ -231,7 +231,13 @@ const J = {
     WHERE submission_id = ? AND saved_search_id IN (${idsOf(q)})`,
   searchSubmissions: (q: Queryable) => `SELECT submission_id FROM saved_searches
     WHERE id IN (${idsOf(q)}) AND submission_id IS NOT NULL`,
-  leadDone: 'DELETE FROM lead_changes WHERE submission_id = ? AND changed_at = ?',
+  /** The entries of leads done, each as it was marked (`[id, changed_at]` pairs, JSON). */
+  leadsDone: (q: Queryable) =>
+    q.dialect === 'postgres'
+      ? `DELETE FROM lead_changes l USING jsonb_array_elements(?::jsonb) d
+         WHERE l.submission_id = (d->>0)::bigint AND l.changed_at = d->>1`
+      : `DELETE FROM lead_changes WHERE (submission_id, changed_at) IN
+         (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))`,
   forgetOld: (q: Queryable) => `DELETE FROM search_matches_gone WHERE id IN
     (SELECT id FROM search_matches_gone WHERE gone_at < ? LIMIT ${BATCH} ${skipLocked(q)})`,
 };
@@ -563,6 +569,22 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
       const leads = new Map(
         (await tx.all<LeadRow>(J.leads(tx), list)).map((r) => [Number(r.submission_id), r]),
       );
+      // The pairs each lead has that has no plan for its mark yet, read at once for the step.
+      const unplanned = ids.filter((id) => {
+        const mark = marks.get(id);
+        return !!mark && leads.has(id) && plans.get(id)?.changedAt !== mark.changed_at;
+      });
+      const had = new Map<number, number[]>();
+      if (unplanned.length)
+        for (const r of await tx.all<{ submission_id: number; saved_search_id: number }>(
+          J.pairsOfLeads(tx),
+          JSON.stringify(unplanned),
+        )) {
+          const id = Number(r.submission_id);
+          const list = had.get(id);
+          if (list) list.push(Number(r.saved_search_id));
+          else had.set(id, [Number(r.saved_search_id)]);
+        }
       const index: [number, number, string, number][] = [];
       // This step's part of each lead's plan, in order, until a step's size of pairs.
       const parts: { id: number; plan: LeadPlan; pair: number[] }[] = [];
@@ -589,9 +611,7 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
           for (const locality of localities)
             index.push([id, locality, String(lead.marketing_type), Number(lead.category_id)]);
           const want = await matchingSearches(tx, property, places, localities);
-          const have = (
-            await tx.all<{ saved_search_id: number }>(J.pairsOfLeads(tx), JSON.stringify([id]))
-          ).map((r) => Number(r.saved_search_id));
+          const have = had.get(id) ?? [];
           const wants = new Set(want);
           const has = new Set(have);
           plan = {
@@ -698,6 +718,8 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         owners.forEach((r) => counted.add(Number(r.submission_id)));
       }
       if (counted.size) await refreshMatchCounts(tx, counted);
+      /** The leads finished in this step, with the mark each was planned for. */
+      const done: [number, string][] = [];
       // Then, lead by lead, the agency told of it where that is due (with its pairs counted),
       // and its new pairs announced after that; a lead not finished keeps what it found so far
       // for its next step, and the leads after it wait for theirs.
@@ -724,9 +746,10 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
             leadNews.sample.map((searchId) => ({ searchId, submissionId: id, listingId: null })),
             leadNews.total,
           );
-        await tx.run(J.leadDone, id, mark.changed_at);
+        done.push([id, mark.changed_at]);
         finished += 1;
       }
+      if (done.length) await tx.run(J.leadsDone(tx), JSON.stringify(done));
       return { finished, parts };
     });
     // Committed: each lead's plan as this step left it, for its next step in this claim.

@@ -7,8 +7,9 @@
  *
  * SQLite runs in this process on one connection: transactions take turns (a statement outside
  * one waits for the open one to end), and `batch()` commits the writes queued in one turn of
- * the event loop together (group commit), at most one such commit every GATHER_MS. PostgreSQL runs every transaction on a pooled
- * connection of its own, and `batch()` is a transaction.
+ * the event loop together (group commit), at most one such commit every GATHER_MS.
+ * PostgreSQL runs every transaction on a pooled connection of its own, and `batch()` is a
+ * transaction.
  */
 import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';

@@ -67,9 +67,9 @@ export const COUNT_FRESH_MS = 60_000;
 const COUNTS_KEPT = 10_000;
 
 /**
- * How many people (contacts) have live saved searches that have asked, for `waitHours` or
- * longer, for the kind of property `lead` is in one of its `localities`, whatever their ranges
- * and whoever sends the lead; counted up to the top band only.
+ * How many people (contacts) have live saved searches that have asked, long enough, for the
+ * kind of property `property` is in one of its `localities`, whatever their ranges and whoever
+ * sends the lead; counted up to the top band only.
  */
 export type PeopleWaiting = (
   q: Queryable,
@@ -78,8 +78,9 @@ export type PeopleWaiting = (
 ) => Promise<number>;
 
 /**
- * The count of people waiting, read from the database at most once every COUNT_FRESH_MS for
- * each kind and place (leads read at once share one read), for one server.
+ * The count of people waiting, of searches that have asked for `waitHours` or longer: read
+ * from the database at most once every COUNT_FRESH_MS for each kind and place (leads that ask
+ * at once share one read), for one server.
  */
 export function peopleWaiting(waitHours: number): PeopleWaiting {
   const kept = new Map<string, { people: Promise<number>; until: number }>();

@@ -231,6 +231,22 @@ const J = {
     WHERE submission_id = ? AND saved_search_id IN (${idsOf(q)})`,
   searchSubmissions: (q: Queryable) => `SELECT submission_id FROM saved_searches
     WHERE id IN (${idsOf(q)}) AND submission_id IS NOT NULL`,
+  /**
+   * Of leads `[id, localities, marketing type, category]` (JSON), those a live search's terms
+   * ask for in one of their localities with their marketing type and category: a wider net
+   * than matchingSearches' (no object type, no figures), so a lead left out has no match.
+   */
+  askedFor: (q: Queryable) =>
+    q.dialect === 'postgres'
+      ? `SELECT DISTINCT (l->>0)::bigint AS id FROM jsonb_array_elements(?::jsonb) l,
+           jsonb_array_elements_text(l->1) loc
+         WHERE EXISTS (SELECT 1 FROM saved_search_terms t WHERE t.locality_id = loc::int
+           AND t.marketing_type = l->>2 AND t.category_id = (l->>3)::int)`
+      : `SELECT DISTINCT json_extract(l.value, '$[0]') AS id FROM json_each(?) l,
+           json_each(json_extract(l.value, '$[1]')) loc
+         WHERE EXISTS (SELECT 1 FROM saved_search_terms t WHERE t.locality_id = loc.value
+           AND t.marketing_type = json_extract(l.value, '$[2]')
+           AND t.category_id = json_extract(l.value, '$[3]'))`,
   /** The entries of leads done, each as it was marked (`[id, changed_at]` pairs, JSON). */
   leadsDone: (q: Queryable) =>
     q.dialect === 'postgres'
@@ -585,6 +601,25 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
           if (list) list.push(Number(r.saved_search_id));
           else had.set(id, [Number(r.saved_search_id)]);
         }
+      // Their properties, and which of them any live search asks for by kind and place (one
+      // read for the step): a lead no search asks for is paired with none, unread by
+      // matchingSearches (a lead of an agency's day mostly).
+      const properties = new Map(
+        unplanned.map((id) => {
+          const property = propertyOfLead(leads.get(id)!);
+          return [id, { property, localities: propertyLocalities(property.location, places) }];
+        }),
+      );
+      const asked = new Set<number>();
+      const kinds = unplanned
+        .filter((id) => properties.get(id)!.localities.length)
+        .map((id) => {
+          const { property, localities } = properties.get(id)!;
+          return [id, localities, property.marketingType, property.categoryId];
+        });
+      if (kinds.length)
+        for (const r of await tx.all<{ id: number }>(J.askedFor(tx), JSON.stringify(kinds)))
+          asked.add(Number(r.id));
       const index: [number, number, string, number][] = [];
       // This step's part of each lead's plan, in order, until a step's size of pairs.
       const parts: { id: number; plan: LeadPlan; pair: number[] }[] = [];
@@ -606,11 +641,12 @@ export function createMatcher(sql: Sql, options: MatcherOptions) {
         let plan = plans.get(id);
         if (plan && plan.changedAt === mark.changed_at) plan = { ...plan };
         else {
-          const property = propertyOfLead(lead);
-          const localities = propertyLocalities(property.location, places);
+          const { property, localities } = properties.get(id)!;
           for (const locality of localities)
             index.push([id, locality, String(lead.marketing_type), Number(lead.category_id)]);
-          const want = await matchingSearches(tx, property, places, localities);
+          const want = asked.has(id)
+            ? await matchingSearches(tx, property, places, localities)
+            : [];
           const have = had.get(id) ?? [];
           const wants = new Set(want);
           const has = new Set(have);

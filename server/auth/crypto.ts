@@ -21,8 +21,14 @@ function random(bytes: number, encoding: 'base64url' | 'hex'): string {
 /** A random, URL-safe secret (keys, session tokens, XSRF tokens). */
 export const randomToken = (bytes = 32): string => random(bytes, 'base64url');
 
-/** Keys and tokens are stored hashed: a leaked database opens no session. */
-export const sha256 = (text: string): string => crypto.hash('sha256', text, 'hex');
+/**
+ * Keys and tokens are stored hashed: a leaked database opens no session. Node's one-shot
+ * `crypto.hash` (20.12 on) where there is one, a Hash object otherwise.
+ */
+export const sha256: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** Milliseconds since 1970 as 12 hex digits: sorts like the time until the year 10889. */
 const timeHex = (at: number) => at.toString(16).padStart(12, '0');

@@ -12,6 +12,7 @@ import { MIGRATION_LOCK, openPostgres, STARTUP_TIMEOUT_MS } from './postgres';
 import {
   DatabaseUnavailable,
   isUniqueViolation,
+  GATHER_MS,
   postgresSql,
   sqliteSql,
   translate,
@@ -220,6 +221,54 @@ describe('group commit on SQLite (sql.batch)', () => {
     expect(seenByOthers).toEqual([0, 0, 0]);
     expect(committed()).toBe(3);
     reader.close();
+  });
+
+  it('gathers a batch queued within a millisecond of a commit with what follows, and commits it on close', async () => {
+    // Only the gathering's timer is fake; the clock that times it is the test's.
+    jest.useFakeTimers({
+      doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask', 'hrtime', 'performance', 'Date'],
+    });
+    let now = 0;
+    const sql = sqliteSql(db, { clock: () => now });
+    const reader = new Database(path.join(dir, 'test.sqlite'), { readonly: true });
+    const committed = () =>
+      (reader.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+    /** Adds `v`; resolves to how many rows others saw committed while it was being added. */
+    const add = (v: string) =>
+      sql.batch(async (tx) => {
+        await tx.run('INSERT INTO t (v) VALUES (?)', v);
+        return committed();
+      });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    try {
+      // The first commits at the next turn of the event loop, no timer involved.
+      await expect(add('first')).resolves.toBe(0);
+      expect(committed()).toBe(1);
+      // Half a millisecond later: it waits for the rest of the millisecond, and one queued a
+      // turn later joins it, in one transaction.
+      now += 0.5;
+      const second = add('second');
+      await turn();
+      await turn();
+      expect(committed()).toBe(1);
+      const third = add('third');
+      jest.advanceTimersByTime(GATHER_MS);
+      await expect(Promise.all([second, third])).resolves.toEqual([1, 1]);
+      expect(committed()).toBe(3);
+      // Later than GATHER_MS after the last commit: at the next turn again.
+      now += 5;
+      await expect(add('fourth')).resolves.toBe(3);
+      // Gathering when the database closes: committed, not dropped.
+      now += 0.1;
+      const last = add('last');
+      await sql.close();
+      await expect(last).resolves.toBe(4);
+      expect(committed()).toBe(5);
+    } finally {
+      reader.close();
+      jest.useRealTimers();
+      db = openDatabase(path.join(dir, 'test.sqlite'));
+    }
   });
 });
 

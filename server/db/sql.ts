@@ -7,7 +7,7 @@
  *
  * SQLite runs in this process on one connection: transactions take turns (a statement outside
  * one waits for the open one to end), and `batch()` commits the writes queued in one turn of
- * the event loop together (group commit), at most one such commit every GATHER_MS.
+ * the event loop together (group commit), gathering for up to GATHER_MS after a commit.
  * PostgreSQL runs every transaction on a pooled connection of its own, and `batch()` is a
  * transaction.
  */
@@ -77,12 +77,25 @@ export function isUniqueViolation(
 // ---------------------------------------------------------------------------------- SQLite
 
 /**
- * The least time between two batches' commits on SQLite: a batch queued sooner after the last
- * commit waits out the rest, gathering what arrives meanwhile (decision 195).
+ * How long after a batch's commit the next batch gathers on SQLite: one queued sooner waits for
+ * the rest of it (at least the timer's millisecond), taking what arrives meanwhile (decision 195).
  */
 export const GATHER_MS = 1;
 
-export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.Database } {
+/** Milliseconds of a monotonic clock that fake timers leave alone (read at load). */
+const monotonic = (
+  (hrtime) => () =>
+    Number(hrtime()) / 1e6
+)(process.hrtime.bigint);
+
+/**
+ * `db` as Sql. `clock`: milliseconds of a monotonic clock, which times the gathering of
+ * batches (a test's own).
+ */
+export function sqliteSql(
+  db: Database.Database,
+  { clock = monotonic }: { clock?: () => number } = {},
+): Sql & { readonly db: Database.Database } {
   const statements = new Map<string, Database.Statement>();
   const prepare = (text: string) => {
     let statement = statements.get(text);
@@ -159,12 +172,17 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     reject: (error: unknown) => void;
   }
   let queue: Job[] = [];
-  /** When the last batch's commit ended (performance.now()); -Infinity before the first. */
+  /** When the last batch's commit ended (by `clock`); -Infinity before the first. */
   let lastFlush = -Infinity;
+  /** The timer of a batch waiting to gather, if one is. */
+  let gathering: NodeJS.Timeout | null = null;
 
   async function flush() {
+    if (gathering) clearTimeout(gathering);
+    gathering = null;
     const jobs = queue;
     queue = [];
+    if (!jobs.length) return;
     await exclusive(async () => {
       let values: unknown[];
       try {
@@ -177,27 +195,30 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
         // One job failed: each runs again alone, so only the failing one's caller sees it.
         for (const job of jobs) {
           try {
-            job.resolve(await inTransaction(job.work));
+            const value = await inTransaction(job.work);
+            lastFlush = clock();
+            job.resolve(value);
           } catch (error) {
             job.reject(error);
           }
         }
         return;
       }
+      // Taken before any caller hears of it: a batch its callers queue next gathers.
+      lastFlush = clock();
       jobs.forEach((job, i) => job.resolve(values[i]));
     });
-    lastFlush = performance.now();
   }
 
   /**
-   * A batch's commit: at the next turn of the event loop, or, within GATHER_MS of the last
-   * commit, at the end of that time, so that under a stream of writes each commit takes what
-   * arrived meanwhile and its pages are written once for all of them (decision 195).
+   * A batch's commit: at the next turn of the event loop, or, queued within GATHER_MS of the
+   * last commit, once the rest of that time has passed, so that under a stream of writes a
+   * commit takes what arrived meanwhile and writes its pages once for all of it (decision 195).
    */
   function schedule() {
-    const wait = lastFlush + GATHER_MS - performance.now();
+    const wait = Math.min(GATHER_MS, lastFlush + GATHER_MS - clock());
     if (wait <= 0) setImmediate(() => void flush());
-    else setTimeout(() => void flush(), wait);
+    else gathering = setTimeout(() => void flush(), wait);
   }
 
   return {
@@ -215,6 +236,8 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
       });
     },
     close: async () => {
+      // A batch still gathering is committed first.
+      if (queue.length) await flush();
       await turn;
       db.close();
     },

@@ -152,8 +152,10 @@ export function linkFor(
   if (base === undefined) {
     const url = new URL(page);
     if (demo && lang === 'en') url.searchParams.set('lang', 'en-US');
-    // The key is added to the page's text, unless the page has a fragment or a key of its own.
-    base = url.hash || url.searchParams.has('k') ? url : `${url.href}${url.search ? '&' : '?'}`;
+    // The key is added to the page's text, unless the page has a fragment (an empty one too),
+    // a key of its own or an empty query ('?'), which the URL puts right.
+    const asText = !url.href.includes('#') && !url.href.endsWith('?') && !url.searchParams.has('k');
+    base = asText ? `${url.href}${url.search ? '&' : '?'}` : url;
     if (linkBases.size >= 100) linkBases.clear();
     linkBases.set(id, base);
   }

@@ -47,6 +47,20 @@ describe('a mailed link', () => {
     }
   });
 
+  it('puts the key in the query of a page ending in an empty query or fragment', () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(linkFor(ctx('https://makler.example/login?'), 'K1')).toBe(
+        'https://makler.example/login?k=K1',
+      );
+      expect(linkFor(ctx('https://makler.example/login#'), 'K1')).toBe(
+        'https://makler.example/login?k=K1#',
+      );
+      expect(linkFor(ctx('https://makler.example/login?a=1#'), 'K1')).toBe(
+        'https://makler.example/login?a=1&k=K1#',
+      );
+    }
+  });
+
   it('encodes a key as a URL parameter', () => {
     expect(linkFor(ctx(null), 'a b&c')).toBe('https://widget.example/demo/login?k=a+b%26c');
   });

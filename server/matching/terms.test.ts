@@ -7,8 +7,8 @@ import { random as seeded } from '../../test/server/fuzz';
 import { call, loggedIn, type Server } from '../../test/server/requests';
 import { contact, keyOf, savedSearch, startTestServer } from '../../test/server/testServer';
 import { insertSavedSearch } from '../submissions/savedSearch';
-import { berlinPlaces, matchSearch, type MatchProperty } from './match';
-import { matchingSearches, writeSearchTerms } from './terms';
+import { berlinPlaces, matchSearch, propertyLocalities, type MatchProperty } from './match';
+import { couldPair, matchingSearches, writeSearchTerms } from './terms';
 
 const EMAIL = 'erika@example.de';
 const { price, livingSpace, numberRooms, yearBuilt, condition } = FIELD_IDS;
@@ -216,6 +216,7 @@ describe('the index of saved searches', () => {
     );
     const places = berlinPlaces();
     let found = 0;
+    let ruledOut = 0;
     for (let i = 0; i < 80; i += 1) {
       const figures: Record<string, number> = {};
       if (random() < 0.8) figures[price] = Math.round(random() * 800_000);
@@ -239,10 +240,21 @@ describe('the index of saved searches', () => {
         .filter((s) => matchSearch(s as never, property, places).match)
         .map((s) => Number(s.id));
       expect([i, await matchingSearches(server.app.sql, property)]).toEqual([i, expected]);
+      // couldPair, which decides a lead's entry for the job on SQLite (decision 196), says no
+      // only where nothing matches.
+      const could = await couldPair(
+        server.app.sql,
+        property,
+        propertyLocalities(property.location, places),
+      );
+      if (expected.length) expect([i, could]).toEqual([i, true]);
+      else if (!could) ruledOut += 1;
       found += expected.length;
     }
-    // The sample matches often enough to tell a wrong narrowing from a right one.
+    // The sample matches often enough to tell a wrong narrowing from a right one, and couldPair
+    // rules out properties, not none.
     expect(found).toBeGreaterThan(40);
+    expect(ruledOut).toBeGreaterThan(5);
   });
 });
 

@@ -64,13 +64,16 @@ export interface Accepted {
 export interface SubmissionExtras {
   answer?: Record<string, unknown>;
   note?: (lang: Lang) => string;
-  /** More work in the transaction that stores it (a lead's matched pairs). */
+  /**
+   * More work in the transaction that stores it (a lead's entry for matching's job on SQLite,
+   * or its telling where no search can pair with it).
+   */
   alsoStored?: AlsoStored;
-  /** More rows stored with it, in its statement (a lead's entry for matching's job). */
+  /** More rows stored with it, in its statement (a lead's place in the lead-side index). */
   rows?: Row[];
   /**
-   * The agency is told of it by another step after its commit (a lead: by matching's job, with
-   * its pairs), not in its transaction.
+   * The service does not tell the agency of it in its transaction: the kind sees to that (a
+   * lead: matching's job, with its pairs, or its own `alsoStored` work).
    */
   toldLater?: boolean;
 }

@@ -31,6 +31,8 @@ export function sqliteStore(sql: Sql): SubmissionStore {
             submission_id: (await insertRowId(tx, p.submission, { contact_id: contactId }))!,
           };
           for (const row of p.rows) await insertRow(tx, row, ids);
+          // After the first write: the transaction holds SQLite's write lock, so what
+          // `withStored` reads is the latest state and stays so until the commit (decision 196).
           if (withStored) await withStored(tx, ids.submission_id);
         });
       } catch (error) {

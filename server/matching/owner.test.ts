@@ -64,6 +64,9 @@ describe("the owner's count of waiting buyers", () => {
   let portal: TestClient;
   beforeEach(async () => {
     server = await startTestServer();
+    // Matching's job runs when a test says (runDue), not beside its requests, where it would
+    // wait in real time for them to end (decision 179).
+    await server.app.matcher.stop();
     portal = await loggedIn(server, 'searcher@example.de');
   });
   afterEach(() => server.close());
@@ -406,6 +409,7 @@ describe("the owner's count of waiting buyers", () => {
 describe('the wait before a search counts for owners', () => {
   it('is OWNER_COUNT_WAIT_HOURS where set', async () => {
     const server = await startTestServer({ OWNER_COUNT_WAIT_HOURS: '24' });
+    await server.app.matcher.stop();
     try {
       for (const n of [1, 2, 3])
         await confirmedSearch(server, { email: `day${n}@example.de` }, flatToBuy());

@@ -14,6 +14,7 @@
 import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
 import pg from 'pg';
+import { monotonic } from './clock';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Param = string | number | bigint | null;
@@ -81,12 +82,6 @@ export function isUniqueViolation(
  * the rest of it (at least the timer's millisecond), taking what arrives meanwhile (decision 195).
  */
 export const GATHER_MS = 1;
-
-/** Milliseconds of a monotonic clock that fake timers leave alone (read at load). */
-const monotonic = (
-  (hrtime) => () =>
-    Number(hrtime()) / 1e6
-)(process.hrtime.bigint);
 
 /**
  * `db` as Sql. `clock`: milliseconds of a monotonic clock, which times the gathering of

@@ -33,6 +33,7 @@
  */
 import { categoryById } from '../../contract/catalog';
 import type { Queryable, Sql } from '../db/sql';
+import { monotonic } from '../db/clock';
 import {
   berlinPlaces,
   matchSearch,
@@ -90,12 +91,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * unread; they go first now, and wait at most for one step.
  */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Milliseconds of a monotonic clock that fake timers leave alone (read at load). */
-const monotonic = (
-  (hrtime) => () =>
-    Number(hrtime()) / 1e6
-)(process.hrtime.bigint);
 
 /**
  * The leads phase's cursor: the position of a locality among the search's (ascending) and the
